@@ -1,0 +1,66 @@
+import base, { createConfig } from '@metamask/eslint-config';
+import nodejs from '@metamask/eslint-config-nodejs';
+import typescript from '@metamask/eslint-config-typescript';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const rootDir = dirname(fileURLToPath(import.meta.url));
+
+const config = createConfig([
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'coverage/',
+      'bench/results/',
+      'test-artifacts/',
+      'packages/*/dist/',
+    ],
+  },
+  ...base,
+  {
+    files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
+    extends: typescript,
+    languageOptions: {
+      parserOptions: {
+        tsconfigRootDir: rootDir,
+        project: ['./tsconfig.json'],
+      },
+    },
+  },
+  {
+    files: [
+      '**/*.js',
+      '**/*.mjs',
+      '**/*.cjs',
+      'snap.config.ts',
+      'packages/**/*.ts',
+      'test/**/*.ts',
+      'scripts/**',
+      'bench/**',
+    ],
+    extends: nodejs,
+  },
+  {
+    files: ['**/*.mjs'],
+    languageOptions: { sourceType: 'module' },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'test/**', 'packages/*/test/**'],
+    languageOptions: {
+      globals: {
+        describe: 'readonly',
+        it: 'readonly',
+        test: 'readonly',
+        expect: 'readonly',
+        beforeAll: 'readonly',
+        afterAll: 'readonly',
+        beforeEach: 'readonly',
+        afterEach: 'readonly',
+        jest: 'readonly',
+      },
+    },
+  },
+]);
+
+export default config;
