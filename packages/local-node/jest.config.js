@@ -6,7 +6,7 @@ module.exports = {
   transform: {
     '^.+\\.ts$': [
       'ts-jest',
-      { tsconfig: '<rootDir>/../../tsconfig.json', isolatedModules: true },
+      { tsconfig: '<rootDir>/../../tsconfig.json' },
     ],
   },
 };

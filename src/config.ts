@@ -1,0 +1,60 @@
+/**
+ * Networks the wallet serves and their build-time RPC URLs.
+ *
+ * The URLs are injected by snap.config.ts (`SNAP_MAINNET_RPC_URL`,
+ * `SNAP_TESTNET_RPC_URL`); no other URL exists in the snap.
+ */
+export const MAINNET_CHAIN_ID = '0x534e5f4d41494e';
+export const TESTNET_CHAIN_ID = '0x534e5f5345504f4c4941';
+
+/** The chain every method acts on when the dapp names none. */
+export const DEFAULT_CHAIN_ID = TESTNET_CHAIN_ID;
+
+export type Network = {
+  name: string;
+  chainId: string;
+};
+
+export const SUPPORTED_NETWORKS: readonly Network[] = [
+  { name: 'Mainnet', chainId: MAINNET_CHAIN_ID },
+  { name: 'Testnet', chainId: TESTNET_CHAIN_ID },
+];
+
+/**
+ * The JSON-RPC URL of a supported network, as configured at build time.
+ *
+ * @param chainId - The network's chain id (hex).
+ * @returns The URL the snap must use for that network.
+ */
+export function rpcUrlFor(chainId: string): string {
+  const url =
+    chainId === MAINNET_CHAIN_ID
+      ? process.env.SNAP_MAINNET_RPC_URL
+      : process.env.SNAP_TESTNET_RPC_URL;
+  if (!url) {
+    throw new Error(`No RPC URL is configured for chain ${chainId}`);
+  }
+  return url;
+}
+
+/** Fee tokens, at the same addresses on Mainnet and Sepolia. */
+export const STRK_ADDRESS =
+  '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';
+export const ETH_ADDRESS =
+  '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7';
+
+/** BIP-44 coin type of Starknet keys. */
+export const STARKNET_COIN_TYPE = 9004;
+
+/** Argent account 0.3.1 (Cairo 1): the class new accounts are deployed with. */
+export const ARGENT_CLASS_HASH =
+  '0x29927c8af6bccf3f6fda035981e765a7bdbf18a2dc0d630494f8758aa908e2b';
+
+/** Argent proxy (Cairo 0), held by accounts made by older wallets. */
+export const ARGENT_PROXY_CLASS_HASH =
+  '0x25ec026985a3bf9d0cc1fe17326b245dfdc3ff89b8fde106542a3ea56c5a918';
+export const ARGENT_CAIRO0_IMPLEMENTATION =
+  '0x033434ad846cdd5f23eb73ff09fe6fddd568284a0fb7d1be20ee482f044dabe2';
+
+/** How many indices are derived when looking for an address not in state. */
+export const ADDRESS_SCAN_LIMIT = 20;

@@ -1,0 +1,131 @@
+import {
+  InternalError,
+  InvalidParamsError,
+  MethodNotFoundError,
+  ResourceNotFoundError,
+  ResourceUnavailableError,
+  SnapError,
+  UnauthorizedError,
+  UserRejectedRequestError,
+} from '@metamask/snaps-sdk';
+import { StructError } from 'superstruct';
+
+/**
+ * Domain errors of the wallet. Handlers throw these; `toSnapError` is the one
+ * place that turns anything thrown into the error a dapp receives.
+ */
+export class WalletError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+/** A parameter is missing or wrong; `field` names it. */
+export class InvalidInputError extends WalletError {
+  readonly field: string;
+
+  constructor(field: string, message: string) {
+    super(`Invalid params: ${field}: ${message}`);
+    this.field = field;
+  }
+}
+
+/** The thing asked for does not exist (account, transaction, token). */
+export class NotFoundError extends WalletError {}
+
+/** The user declined a confirmation. */
+export class UserRejectedError extends WalletError {
+  constructor() {
+    super('User rejected the request.');
+  }
+}
+
+/** The requesting origin may not call this method. */
+export class OriginNotAllowedError extends WalletError {}
+
+/** The Starknet node failed or answered something unusable. */
+export class NodeError extends WalletError {
+  readonly network: string;
+
+  constructor(network: string, detail: string) {
+    super(`${network} node error: ${detail}`);
+    this.network = network;
+  }
+}
+
+/** The node answered with a JSON-RPC error (e.g. a rejected transaction). */
+export class ChainRejectedError extends WalletError {
+  readonly code: number;
+
+  constructor(network: string, code: number, detail: string) {
+    super(`${network} rejected the request (${code}): ${detail}`);
+    this.code = code;
+  }
+}
+
+/** Unknown `snapnet_*` method. */
+export class UnknownMethodError extends WalletError {
+  constructor(method: string) {
+    super(`Method not found: ${method}`);
+  }
+}
+
+const PRIVATE_KEY_LIKE = /0x[0-9a-f]{60,64}/giu;
+
+/**
+ * Removes anything shaped like a 32-byte secret from an unexpected error
+ * message, so a bug can never leak a key through an error.
+ *
+ * @param message - The message of an unexpected error.
+ * @returns The message with long hex values elided.
+ */
+function scrub(message: string): string {
+  return message.replace(PRIVATE_KEY_LIKE, '0x…');
+}
+
+/**
+ * Maps anything thrown while serving a request to a snaps-sdk error.
+ *
+ * @param error - What was thrown.
+ * @returns The error to throw back to the dapp.
+ */
+export function toSnapError(error: unknown): Error {
+  if (error instanceof SnapError) {
+    return error;
+  }
+  if (error instanceof StructError) {
+    const field = error.path.length > 0 ? error.path.join('.') : 'params';
+    return new InvalidParamsError(
+      `Invalid params: ${field}: ${error.message}`,
+      {
+        field,
+      },
+    );
+  }
+  if (error instanceof InvalidInputError) {
+    return new InvalidParamsError(error.message, { field: error.field });
+  }
+  if (error instanceof UserRejectedError) {
+    return new UserRejectedRequestError(error.message);
+  }
+  if (error instanceof UnknownMethodError) {
+    return new MethodNotFoundError(error.message);
+  }
+  if (error instanceof NotFoundError) {
+    return new ResourceNotFoundError(error.message);
+  }
+  if (error instanceof OriginNotAllowedError) {
+    return new UnauthorizedError(error.message);
+  }
+  if (error instanceof NodeError) {
+    return new ResourceUnavailableError(error.message, {
+      network: error.network,
+    });
+  }
+  if (error instanceof ChainRejectedError) {
+    return new InternalError(error.message, { nodeCode: error.code });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new InternalError(`Unexpected error: ${scrub(message)}`);
+}

@@ -1,0 +1,32 @@
+import type {
+  OnHomePageHandler,
+  OnInstallHandler,
+  OnRpcRequestHandler,
+  OnUpdateHandler,
+} from '@metamask/snaps-sdk';
+
+import { handleRequest } from './rpcs/router';
+import { initialiseState } from './state/store';
+import { homePage } from './ui/home';
+
+/**
+ * The snap's entry points; each is a one-liner into the code that serves it.
+ *
+ * Wallet methods (`wallet_invokeSnap` → `onRpcRequest`):
+ * - snapnet_getCurrentNetwork, snapnet_switchNetwork
+ * - snapnet_createAccount, snapnet_extractPublicKey, snapnet_displayPrivateKey
+ * - snapnet_signMessage, snapnet_verifySignedMessage
+ * - snapnet_signTransaction, snapnet_signDeclareTransaction
+ * See src/rpcs/router.ts for the table and README.md for params and results.
+ */
+export const onRpcRequest: OnRpcRequestHandler = async ({ origin, request }) =>
+  handleRequest(origin, request);
+
+/** Creates the state (networks, fee tokens) on install. */
+export const onInstall: OnInstallHandler = async () => initialiseState();
+
+/** Migrates the state to the new schema on update. */
+export const onUpdate: OnUpdateHandler = async () => initialiseState();
+
+/** The snap's page in MetaMask: the current network and the accounts. */
+export const onHomePage: OnHomePageHandler = async () => homePage();

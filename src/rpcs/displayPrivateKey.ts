@@ -1,0 +1,31 @@
+import { literal, object } from 'superstruct';
+
+import { UserRejectedError } from '../errors';
+import { confirmRevealPrivateKey, showPrivateKey } from '../ui/dialogs';
+import { defineMethod } from './method';
+import { ownAccount, requestView, resolveNetwork } from './shared';
+import { AddressStruct, ChainIdStruct } from './structs';
+
+/**
+ * `snapnet_displayPrivateKey {userAddress, chainId?}` → null. After a
+ * confirmation the key is shown in a MetaMask dialog; it never leaves it.
+ */
+export const displayPrivateKey = defineMethod({
+  params: object({ userAddress: AddressStruct, chainId: ChainIdStruct }),
+  result: literal(null),
+  handler: async ({ userAddress, chainId }, context) => {
+    const network = await resolveNetwork(chainId);
+    const account = await ownAccount(context, userAddress, 'userAddress');
+    const approved = await confirmRevealPrivateKey(
+      requestView(context, network, userAddress),
+    );
+    if (!approved) {
+      throw new UserRejectedError();
+    }
+    await showPrivateKey({
+      address: userAddress,
+      privateKey: account.privateKey,
+    });
+    return null;
+  },
+});

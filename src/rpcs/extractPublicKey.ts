@@ -1,0 +1,19 @@
+import { object, string } from 'superstruct';
+
+import { defineMethod } from './method';
+import { ownAccount, resolveNetwork } from './shared';
+import { AddressStruct, ChainIdStruct } from './structs';
+
+/**
+ * `snapnet_extractPublicKey {userAddress, chainId?}` → the account's public
+ * key. Found by derivation, with no network access.
+ */
+export const extractPublicKey = defineMethod({
+  params: object({ userAddress: AddressStruct, chainId: ChainIdStruct }),
+  result: string(),
+  handler: async ({ userAddress, chainId }, context) => {
+    await resolveNetwork(chainId);
+    const account = await ownAccount(context, userAddress, 'userAddress');
+    return account.publicKey;
+  },
+});

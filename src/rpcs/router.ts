@@ -1,0 +1,115 @@
+import type { Json } from '@metamask/snaps-sdk';
+
+import {
+  OriginNotAllowedError,
+  toSnapError,
+  UnknownMethodError,
+} from '../errors';
+import { KeyRing } from '../keys/derivation';
+import { createAccount } from './createAccount';
+import { displayPrivateKey } from './displayPrivateKey';
+import { extractPublicKey } from './extractPublicKey';
+import { getCurrentNetwork } from './getCurrentNetwork';
+import type { RpcMethod } from './method';
+import { signDeclareTransaction } from './signDeclareTransaction';
+import { signMessage } from './signMessage';
+import { signTransaction } from './signTransaction';
+import { switchNetwork } from './switchNetwork';
+import { verifySignedMessage } from './verifySignedMessage';
+
+/** Every wallet method, by its RPC name. */
+export const methods = {
+  snapnet_createAccount: createAccount,
+  snapnet_displayPrivateKey: displayPrivateKey,
+  snapnet_extractPublicKey: extractPublicKey,
+  snapnet_getCurrentNetwork: getCurrentNetwork,
+  snapnet_signDeclareTransaction: signDeclareTransaction,
+  snapnet_signMessage: signMessage,
+  snapnet_signTransaction: signTransaction,
+  snapnet_switchNetwork: switchNetwork,
+  snapnet_verifySignedMessage: verifySignedMessage,
+} as const;
+
+export type MethodName = keyof typeof methods;
+
+/**
+ * Who may call a method. `dapps`: web pages (http/https origins). `snaps`:
+ * other snaps (`npm:` / `local:` origins). The manifest allows dapps only,
+ * and MetaMask enforces that; the table enforces it again inside the snap.
+ */
+type OriginPolicy = { dapps: boolean; snaps: boolean };
+
+const DAPPS_ONLY: OriginPolicy = { dapps: true, snaps: false };
+
+const originPolicy: Record<MethodName, OriginPolicy> = {
+  snapnet_createAccount: DAPPS_ONLY,
+  snapnet_displayPrivateKey: DAPPS_ONLY,
+  snapnet_extractPublicKey: DAPPS_ONLY,
+  snapnet_getCurrentNetwork: DAPPS_ONLY,
+  snapnet_signDeclareTransaction: DAPPS_ONLY,
+  snapnet_signMessage: DAPPS_ONLY,
+  snapnet_signTransaction: DAPPS_ONLY,
+  snapnet_switchNetwork: DAPPS_ONLY,
+  snapnet_verifySignedMessage: DAPPS_ONLY,
+};
+
+/**
+ * Whether an origin may call under a policy.
+ *
+ * @param origin - The caller's origin.
+ * @param policy - The method's policy.
+ * @returns Whether the call is allowed.
+ */
+function originAllowed(origin: string, policy: OriginPolicy): boolean {
+  if (/^(npm|local):/u.test(origin)) {
+    return policy.snaps;
+  }
+  return policy.dapps && /^https?:\/\/[^/]+$/u.test(origin);
+}
+
+/**
+ * Looks a method up by name (own properties only).
+ *
+ * @param method - The requested method.
+ * @returns Its name, typed, or undefined.
+ */
+function methodName(method: string): MethodName | undefined {
+  return Object.keys(methods).find(
+    (name): name is MethodName => name === method,
+  );
+}
+
+/**
+ * Serves one wallet request: route, check the origin, run the method (which
+ * validates its params and result), and map any failure to a snaps error.
+ *
+ * @param origin - The caller's origin.
+ * @param request - The JSON-RPC request.
+ * @param request.method - The method name.
+ * @param request.params - The params.
+ * @returns The method's result.
+ */
+export async function handleRequest(
+  origin: string,
+  request: { method: string; params?: unknown },
+): Promise<Json> {
+  try {
+    const name = methodName(
+      request.method === 'snapnet_getTransaction'
+        ? 'snapnet_getTransactions'
+        : request.method,
+    );
+    if (!name) {
+      throw new UnknownMethodError(request.method);
+    }
+    if (!originAllowed(origin, originPolicy[name])) {
+      throw new OriginNotAllowedError(
+        `${origin} may not call ${request.method}`,
+      );
+    }
+    const method: RpcMethod = methods[name];
+    return await method.run(request.params, { origin, keys: new KeyRing() });
+  } catch (error) {
+    throw toSnapError(error);
+  }
+}

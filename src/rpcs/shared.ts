@@ -1,0 +1,69 @@
+import type { Network } from '../config';
+import { InvalidInputError } from '../errors';
+import { findOwnAccount } from '../keys/ownership';
+import type { OwnAccount } from '../keys/ownership';
+import { readState } from '../state/store';
+import type { RequestView } from '../ui/views';
+import type { RequestContext } from './method';
+
+/**
+ * The network a request acts on.
+ *
+ * @param chainId - The chain id from the params (already defaulted).
+ * @param field - The param name to blame.
+ * @returns The network.
+ */
+export async function resolveNetwork(
+  chainId: string,
+  field = 'chainId',
+): Promise<Network> {
+  const { networks } = await readState();
+  const network = networks.find((candidate) => candidate.chainId === chainId);
+  if (!network) {
+    throw new InvalidInputError(
+      field,
+      `${chainId} is not a supported network (${networks
+        .map((known) => `${known.name} ${known.chainId}`)
+        .join(', ')})`,
+    );
+  }
+  return network;
+}
+
+/**
+ * The keys of an address this seed owns (see findOwnAccount).
+ *
+ * @param context - The request context.
+ * @param address - The address (canonical).
+ * @param field - The param name to blame.
+ * @returns The account.
+ */
+export async function ownAccount(
+  context: RequestContext,
+  address: string,
+  field: string,
+): Promise<OwnAccount> {
+  const { accounts } = await readState();
+  return findOwnAccount(context.keys, address, accounts, field);
+}
+
+/**
+ * The header every confirmation shows.
+ *
+ * @param context - The request context.
+ * @param network - The network.
+ * @param address - The account.
+ * @returns The view.
+ */
+export function requestView(
+  context: RequestContext,
+  network: Network,
+  address: string,
+): RequestView {
+  return {
+    origin: context.origin,
+    networkName: network.name,
+    chainId: network.chainId,
+    address,
+  };
+}

@@ -1,0 +1,96 @@
+import { array, nonempty, object, optional, string } from 'superstruct';
+
+import { InvalidInputError, UserRejectedError } from '../errors';
+import { formatUnits } from '../format';
+import { signHash } from '../signing/signature';
+import { completeDetails, invokeHash, maxFeeOf } from '../signing/transactions';
+import { readState } from '../state/store';
+import { describeCall } from '../ui/decodeCalls';
+import { confirmTransaction } from '../ui/dialogs';
+import { defineMethod } from './method';
+import { ownAccount, requestView, resolveNetwork } from './shared';
+import {
+  AddressStruct,
+  CallStruct,
+  ChainIdStruct,
+  DetailsStruct,
+} from './structs';
+
+/**
+ * The sender of a request that may name it `address` or `senderAddress`.
+ *
+ * @param address - The `address` param.
+ * @param senderAddress - The `senderAddress` param.
+ * @returns The sender.
+ */
+export function senderOf(
+  address: string | undefined,
+  senderAddress: string | undefined,
+): string {
+  if (address && senderAddress && address !== senderAddress) {
+    throw new InvalidInputError(
+      'senderAddress',
+      'differs from address; give one sender',
+    );
+  }
+  const sender = address ?? senderAddress;
+  if (!sender) {
+    throw new InvalidInputError('address', 'is required (or senderAddress)');
+  }
+  return sender;
+}
+
+/**
+ * `snapnet_signTransaction {address | senderAddress, chainId, transactions,
+ * transactionsDetail?}` → the signature of the v3 INVOKE of those calls, as
+ * an array of hex strings, after a dialog showing every call. With the nonce
+ * and resource bounds given, no node is asked.
+ */
+export const signTransaction = defineMethod({
+  params: object({
+    address: optional(AddressStruct),
+    senderAddress: optional(AddressStruct),
+    chainId: ChainIdStruct,
+    transactions: nonempty(array(CallStruct)),
+    transactionsDetail: optional(DetailsStruct),
+  }),
+  result: array(string()),
+  handler: async (params, context) => {
+    const sender = senderOf(params.address, params.senderAddress);
+    const network = await resolveNetwork(params.chainId);
+    const details = completeDetails(
+      params.transactionsDetail ?? {},
+      'transactionsDetail',
+    );
+    const account = await ownAccount(context, sender, 'address');
+    const transactionHash = invokeHash({
+      senderAddress: sender,
+      calls: params.transactions,
+      kind: account.kind,
+      chainId: network.chainId,
+      details,
+    });
+    const { tokens } = await readState();
+    const networkTokens = tokens.filter(
+      ({ chainId }) => chainId === network.chainId,
+    );
+    const approved = await confirmTransaction({
+      title: 'Sign transaction',
+      request: requestView(context, network, sender),
+      calls: params.transactions.map((call) =>
+        describeCall(call, networkTokens),
+      ),
+      fee: {
+        maxFee: `${formatUnits(maxFeeOf(details.resourceBounds), 18)} STRK`,
+        nonce: BigInt(details.nonce).toString(),
+        version: details.version,
+      },
+      notice:
+        'The site receives the signature only; it may send this transaction later.',
+    });
+    if (!approved) {
+      throw new UserRejectedError();
+    }
+    return signHash(transactionHash, account.privateKey);
+  },
+});

@@ -1,0 +1,195 @@
+import {
+  array,
+  boolean,
+  coerce,
+  defaulted,
+  enums,
+  integer,
+  literal,
+  min,
+  number,
+  object,
+  optional,
+  record,
+  refine,
+  string,
+  type,
+  union,
+  unknown,
+} from 'superstruct';
+
+import { DEFAULT_CHAIN_ID } from '../config';
+import { normaliseAddress } from '../keys/address';
+
+/** Largest felt: the Stark field prime minus one. */
+const FELT_MAX = 2n ** 251n + 17n * 2n ** 192n;
+/** Contract addresses live below 2^251. */
+const ADDRESS_BOUND = 2n ** 251n;
+
+const HEX = /^0x[0-9a-f]+$/iu;
+const DECIMAL = /^[0-9]+$/u;
+
+/**
+ * Parses a felt given as hex text, decimal text, a safe integer or a bigint.
+ *
+ * @param value - The value to parse.
+ * @returns The value as a bigint, or undefined when it is not a felt.
+ */
+function parseFelt(value: unknown): bigint | undefined {
+  if (typeof value === 'bigint') {
+    return value >= 0n && value < FELT_MAX ? value : undefined;
+  }
+  if (typeof value === 'number') {
+    return Number.isSafeInteger(value) && value >= 0
+      ? BigInt(value)
+      : undefined;
+  }
+  if (typeof value === 'string' && (HEX.test(value) || DECIMAL.test(value))) {
+    const parsed = BigInt(value);
+    return parsed < FELT_MAX ? parsed : undefined;
+  }
+  return undefined;
+}
+
+/** A felt as canonical hex text (`0x` + lower-case digits, no padding). */
+export const FeltStruct = coerce(
+  refine(string(), 'felt', (value) =>
+    HEX.test(value) && BigInt(value) < FELT_MAX
+      ? true
+      : 'Expected a felt (hex or decimal, below the Stark prime)',
+  ),
+  union([string(), number()]),
+  (value) => {
+    const parsed = parseFelt(value);
+    return parsed === undefined ? String(value) : `0x${parsed.toString(16)}`;
+  },
+);
+
+/** An unsigned integer of up to 128 bits (amounts, prices), as hex text. */
+export const U128Struct = refine(FeltStruct, 'u128', (value) =>
+  BigInt(value) < 2n ** 128n ? true : 'Expected an unsigned 128-bit integer',
+);
+
+/** A contract address, canonical: `0x` + 64 lower-case hex digits. */
+export const AddressStruct = coerce(
+  refine(string(), 'address', (value) => {
+    if (!HEX.test(value) || value.length !== 66) {
+      return 'Expected a Starknet address (hex felt below 2^251)';
+    }
+    const parsed = BigInt(value);
+    return (
+      (parsed > 0n && parsed < ADDRESS_BOUND) ||
+      'Expected a Starknet address (hex felt below 2^251, not zero)'
+    );
+  }),
+  string(),
+  (value) =>
+    HEX.test(value) && value.length <= 66 ? normaliseAddress(value) : value,
+);
+
+/** A chain id (hex), canonical (no leading zeros). */
+export const RequiredChainIdStruct = coerce(
+  refine(string(), 'chainId', (value) =>
+    HEX.test(value) ? true : 'Expected a hex chain id',
+  ),
+  string(),
+  (value) => (HEX.test(value) ? `0x${BigInt(value).toString(16)}` : value),
+);
+
+/** A chain id; absent means the testnet. Support is checked by the handler. */
+export const ChainIdStruct = defaulted(RequiredChainIdStruct, DEFAULT_CHAIN_ID);
+
+/** A non-negative integer; numeric text is accepted. */
+export const IndexStruct = coerce(
+  min(integer(), 0),
+  refine(string(), 'integer text', (value) => DECIMAL.test(value)),
+  Number,
+);
+
+/** A call of a multicall, as dapps send it. */
+export const CallStruct = object({
+  contractAddress: AddressStruct,
+  entrypoint: refine(string(), 'entrypoint', (value) =>
+    value.length > 0 ? true : 'Expected a non-empty entrypoint name',
+  ),
+  calldata: defaulted(array(FeltStruct), () => []),
+});
+
+const ResourceBoundStruct = type({
+  max_amount: U128Struct,
+  max_price_per_unit: U128Struct,
+});
+
+const ZERO_BOUND = { max_amount: '0x0', max_price_per_unit: '0x0' };
+
+export const ResourceBoundsStruct = type({
+  l1_gas: ResourceBoundStruct,
+  l2_gas: ResourceBoundStruct,
+  l1_data_gas: defaulted(ResourceBoundStruct, () => ({ ...ZERO_BOUND })),
+});
+
+const DataAvailabilityModeStruct = coerce(
+  enums(['L1', 'L2']),
+  union([literal(0), literal(1), string()]),
+  (value) => {
+    if (value === 0 || value === '0' || value === '0x0') {
+      return 'L1';
+    }
+    if (value === 1 || value === '1' || value === '0x1') {
+      return 'L2';
+    }
+    return value;
+  },
+);
+
+/**
+ * Transaction details (`details`, `invocationsDetails`, `transactionsDetail`).
+ * Every field is optional; unknown extra fields are tolerated, because
+ * starknet.js sends its signer details (walletAddress, cairoVersion, ...).
+ */
+export const DetailsStruct = type({
+  nonce: optional(FeltStruct),
+  blockIdentifier: optional(union([string(), number()])),
+  maxFee: optional(FeltStruct),
+  tip: optional(U128Struct),
+  paymasterData: optional(array(FeltStruct)),
+  accountDeploymentData: optional(array(FeltStruct)),
+  nonceDataAvailabilityMode: optional(DataAvailabilityModeStruct),
+  feeDataAvailabilityMode: optional(DataAvailabilityModeStruct),
+  version: optional(FeltStruct),
+  resourceBounds: optional(ResourceBoundsStruct),
+  skipValidate: optional(boolean()),
+});
+
+const TypedDataObjectStruct = type({
+  types: record(string(), array(type({ name: string(), type: string() }))),
+  primaryType: string(),
+  domain: record(string(), unknown()),
+  message: record(string(), unknown()),
+});
+
+/**
+ * SNIP-12 typed data, given as an object or as its JSON text (the seed's
+ * method list declares text, its request shape passes an object).
+ */
+export const TypedDataStruct = coerce(
+  TypedDataObjectStruct,
+  string(),
+  (text) => {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      return parsed;
+    } catch {
+      return text;
+    }
+  },
+);
+
+/** A list of felts, as an array or as comma-joined text. */
+export const SignatureStruct = coerce(
+  refine(array(FeltStruct), 'signature', (value) =>
+    value.length >= 2 ? true : 'Expected at least two signature values',
+  ),
+  string(),
+  (text) => text.split(',').map((part) => part.trim()),
+);

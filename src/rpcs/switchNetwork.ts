@@ -1,0 +1,43 @@
+import { boolean, object } from 'superstruct';
+
+import { readState, updateState } from '../state/store';
+import { confirmSwitchNetwork } from '../ui/dialogs';
+import { defineMethod } from './method';
+import { RequiredChainIdStruct } from './structs';
+
+/**
+ * `snapnet_switchNetwork {chainId}` → true once the wallet is on that
+ * network. An unsupported chain or a declined dialog gives false and changes
+ * nothing; asking for the current network gives true with no dialog.
+ */
+export const switchNetwork = defineMethod({
+  params: object({
+    chainId: RequiredChainIdStruct,
+  }),
+  result: boolean(),
+  handler: async ({ chainId }, context) => {
+    const { currentChainId, networks } = await readState();
+    const target = networks.find((network) => network.chainId === chainId);
+    const current = networks.find(
+      (network) => network.chainId === currentChainId,
+    );
+    if (!target || !current) {
+      return false;
+    }
+    if (target.chainId === current.chainId) {
+      return true;
+    }
+    const approved = await confirmSwitchNetwork({
+      origin: context.origin,
+      from: current,
+      to: target,
+    });
+    if (!approved) {
+      return false;
+    }
+    await updateState((state) => {
+      state.currentChainId = target.chainId;
+    });
+    return true;
+  },
+});

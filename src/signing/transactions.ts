@@ -1,0 +1,268 @@
+import { constants, EDAMode, hash, transaction } from 'starknet';
+import type { Call, ResourceBoundsBN } from 'starknet';
+
+import { InvalidInputError } from '../errors';
+import type { AccountKind } from '../state/schema';
+
+/** Versions a v3 transaction may carry: sent (0x3) or for fee queries. */
+const V3 = '0x3';
+const V3_QUERY = '0x100000000000000000000000000000003';
+
+export type ResourceBoundsHex = {
+  l1_gas: { max_amount: string; max_price_per_unit: string };
+  l2_gas: { max_amount: string; max_price_per_unit: string };
+  l1_data_gas: { max_amount: string; max_price_per_unit: string };
+};
+
+/** The fields every v3 transaction hash is made of, all known. */
+export type V3Details = {
+  version: typeof V3 | typeof V3_QUERY;
+  nonce: string;
+  resourceBounds: ResourceBoundsHex;
+  tip: string;
+  paymasterData: string[];
+  accountDeploymentData: string[];
+  nonceDataAvailabilityMode: 'L1' | 'L2';
+  feeDataAvailabilityMode: 'L1' | 'L2';
+};
+
+/** Details as the dapp gave them: any field may be missing. */
+export type PartialDetails = {
+  version?: string | undefined;
+  nonce?: string | undefined;
+  resourceBounds?: ResourceBoundsHex | undefined;
+  tip?: string | undefined;
+  paymasterData?: string[] | undefined;
+  accountDeploymentData?: string[] | undefined;
+  nonceDataAvailabilityMode?: 'L1' | 'L2' | undefined;
+  feeDataAvailabilityMode?: 'L1' | 'L2' | undefined;
+};
+
+/**
+ * Checks the version: only v3 transactions exist on Starknet since 0.14.
+ *
+ * @param version - The version the dapp gave, if any.
+ * @param field - The param name to blame.
+ * @returns The version to hash with.
+ */
+export function v3Version(
+  version: string | undefined,
+  field: string,
+): V3Details['version'] {
+  if (version === undefined) {
+    return V3;
+  }
+  const value = BigInt(version);
+  if (value === BigInt(V3)) {
+    return V3;
+  }
+  if (value === BigInt(V3_QUERY)) {
+    return V3_QUERY;
+  }
+  throw new InvalidInputError(
+    field,
+    `transaction version ${version} is not supported; only v3 (0x3) is`,
+  );
+}
+
+/**
+ * Completes details whose nonce and resource bounds are known; the rest take
+ * the protocol defaults (no tip, no paymaster, L1 data availability).
+ *
+ * @param details - The dapp's details.
+ * @param field - The param name to blame.
+ * @param known - Values to use where the dapp gave none (from the node).
+ * @param known.nonce - The account's nonce.
+ * @param known.resourceBounds - Estimated resource bounds.
+ * @returns Complete details.
+ */
+export function completeDetails(
+  details: PartialDetails,
+  field: string,
+  known: { nonce?: string; resourceBounds?: ResourceBoundsHex } = {},
+): V3Details {
+  const nonce = details.nonce ?? known.nonce;
+  const resourceBounds = details.resourceBounds ?? known.resourceBounds;
+  if (nonce === undefined) {
+    throw new InvalidInputError(`${field}.nonce`, 'is required');
+  }
+  if (resourceBounds === undefined) {
+    throw new InvalidInputError(`${field}.resourceBounds`, 'is required');
+  }
+  return {
+    version: v3Version(details.version, `${field}.version`),
+    nonce,
+    resourceBounds,
+    tip: details.tip ?? '0x0',
+    paymasterData: details.paymasterData ?? [],
+    accountDeploymentData: details.accountDeploymentData ?? [],
+    nonceDataAvailabilityMode: details.nonceDataAvailabilityMode ?? 'L1',
+    feeDataAvailabilityMode: details.feeDataAvailabilityMode ?? 'L1',
+  };
+}
+
+/**
+ * Resource bounds as bigints, as starknet.js hashes them.
+ *
+ * @param bounds - Hex bounds.
+ * @returns Bigint bounds.
+ */
+function boundsBN(bounds: ResourceBoundsHex): ResourceBoundsBN {
+  const toBN = (bound: ResourceBoundsHex['l1_gas']) => ({
+    max_amount: BigInt(bound.max_amount),
+    max_price_per_unit: BigInt(bound.max_price_per_unit),
+  });
+  return {
+    l1_gas: toBN(bounds.l1_gas),
+    l2_gas: toBN(bounds.l2_gas),
+    l1_data_gas: toBN(bounds.l1_data_gas),
+  };
+}
+
+/**
+ * The common v3 hash fields of details.
+ *
+ * @param details - Complete details.
+ * @returns The fields in starknet.js's hashing shape.
+ */
+function hashFields(details: V3Details) {
+  const mode = (value: 'L1' | 'L2') =>
+    value === 'L1' ? EDAMode.L1 : EDAMode.L2;
+  return {
+    version: details.version,
+    nonce: details.nonce,
+    resourceBounds: boundsBN(details.resourceBounds),
+    tip: details.tip,
+    paymasterData: details.paymasterData,
+    nonceDataAvailabilityMode: mode(details.nonceDataAvailabilityMode),
+    feeDataAvailabilityMode: mode(details.feeDataAvailabilityMode),
+  };
+}
+
+/**
+ * The calldata of the account's `__execute__` for a multicall.
+ *
+ * @param calls - The calls.
+ * @param kind - The account kind (Cairo 0 and Cairo 1 encode differently).
+ * @returns The compiled calldata.
+ */
+export function executeCalldata(calls: Call[], kind: AccountKind): string[] {
+  return transaction
+    .getExecuteCalldata(calls, kind === 'argent-cairo0' ? '0' : '1')
+    .map((value) => `0x${BigInt(value).toString(16)}`);
+}
+
+/**
+ * The hash of a v3 INVOKE.
+ *
+ * @param args - The transaction.
+ * @param args.senderAddress - The account.
+ * @param args.calls - Its calls.
+ * @param args.kind - The account kind.
+ * @param args.chainId - The chain.
+ * @param args.details - Complete details.
+ * @returns The transaction hash (hex).
+ */
+export function invokeHash(args: {
+  senderAddress: string;
+  calls: Call[];
+  kind: AccountKind;
+  chainId: string;
+  details: V3Details;
+}): string {
+  return hash.calculateInvokeTransactionHash({
+    ...hashFields(args.details),
+    senderAddress: args.senderAddress,
+    compiledCalldata: executeCalldata(args.calls, args.kind),
+    chainId: starknetChainId(args.chainId),
+    accountDeploymentData: args.details.accountDeploymentData,
+  });
+}
+
+/**
+ * The hash of a v3 DECLARE.
+ *
+ * @param args - The transaction.
+ * @param args.senderAddress - The account.
+ * @param args.classHash - The Sierra class hash.
+ * @param args.compiledClassHash - The CASM class hash.
+ * @param args.chainId - The chain.
+ * @param args.details - Complete details.
+ * @returns The transaction hash (hex).
+ */
+export function declareHash(args: {
+  senderAddress: string;
+  classHash: string;
+  compiledClassHash: string;
+  chainId: string;
+  details: V3Details;
+}): string {
+  return hash.calculateDeclareTransactionHash({
+    ...hashFields(args.details),
+    senderAddress: args.senderAddress,
+    classHash: args.classHash,
+    compiledClassHash: args.compiledClassHash,
+    chainId: starknetChainId(args.chainId),
+    accountDeploymentData: args.details.accountDeploymentData,
+  });
+}
+
+/**
+ * The hash of a v3 DEPLOY_ACCOUNT.
+ *
+ * @param args - The transaction.
+ * @param args.contractAddress - The account being deployed.
+ * @param args.classHash - Its class.
+ * @param args.constructorCalldata - Its constructor calldata.
+ * @param args.salt - The address salt.
+ * @param args.chainId - The chain.
+ * @param args.details - Complete details.
+ * @returns The transaction hash (hex).
+ */
+export function deployAccountHash(args: {
+  contractAddress: string;
+  classHash: string;
+  constructorCalldata: string[];
+  salt: string;
+  chainId: string;
+  details: V3Details;
+}): string {
+  return hash.calculateDeployAccountTransactionHash({
+    ...hashFields(args.details),
+    contractAddress: args.contractAddress,
+    classHash: args.classHash,
+    compiledConstructorCalldata: args.constructorCalldata,
+    salt: args.salt,
+    chainId: starknetChainId(args.chainId),
+  });
+}
+
+/**
+ * The chain id in starknet.js's type; only the two public chains exist.
+ *
+ * @param chainId - A supported chain id.
+ * @returns The same id, typed.
+ */
+function starknetChainId(chainId: string): constants.StarknetChainId {
+  const known = Object.values(constants.StarknetChainId).find(
+    (value) => value === chainId,
+  );
+  if (!known) {
+    throw new Error(`Unsupported chain ${chainId}`);
+  }
+  return known;
+}
+
+/**
+ * The largest fee the bounds allow: the sum of each amount times its price.
+ *
+ * @param bounds - Resource bounds.
+ * @returns The maximum fee in FRI.
+ */
+export function maxFeeOf(bounds: ResourceBoundsHex): bigint {
+  return [bounds.l1_gas, bounds.l2_gas, bounds.l1_data_gas].reduce(
+    (total, bound) =>
+      total + BigInt(bound.max_amount) * BigInt(bound.max_price_per_unit),
+    0n,
+  );
+}
