@@ -13,6 +13,11 @@ module.exports = {
       displayName: 'snap',
       preset: '@metamask/snaps-jest',
       testMatch: ['<rootDir>/test/**/*.test.ts'],
+      // Keep the preset's own setup (its matchers), then scan for key leaks.
+      setupFilesAfterEnv: [
+        '<rootDir>/node_modules/@metamask/snaps-jest/dist/setup.cjs',
+        '<rootDir>/test/setup.ts',
+      ],
       transform: { '^.+\\.tsx?$': tsJest },
     },
   ],

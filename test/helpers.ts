@@ -1,0 +1,147 @@
+import { installSnap } from '@metamask/snaps-jest';
+import type { SnapConfirmationInterface } from '@metamask/snaps-jest';
+import type { Json } from '@metamask/snaps-sdk';
+
+export const DAPP_ORIGIN = 'https://dapp.example';
+export const TESTNET = '0x534e5f5345504f4c4941';
+export const MAINNET = '0x534e5f4d41494e';
+
+/** Index 0 of the default snaps-jest phrase (ARCHITECTURE.md vector). */
+export const ACCOUNT_0 = {
+  address: '0x03a48f9784a19e574e3976351f36d3806b8c27a97a972d2e2834e067d2c52883',
+  publicKey:
+    '0x1297ebe045cf72e92946f2daf84e7cbafdbe89bcb6f382e8fd3bdc254ea8a62',
+  privateKey:
+    '0x531a5ab3fe52a0c54b8b4f70ecc022f7b8224372b886b39ecad0f9ec89688ca',
+};
+
+/** Every response of this test file, for the private-key leak scan. */
+export const recordedResponses: Json[] = [];
+
+export type Wallet = Awaited<ReturnType<typeof installSnap>>;
+
+/**
+ * Installs the built snap in the simulation, as MetaMask would.
+ *
+ * @returns The installed snap.
+ */
+export async function installWallet(): Promise<Wallet> {
+  return installSnap();
+}
+
+/**
+ * Sends a wallet request exactly as `wallet_invokeSnap` from a dapp would.
+ *
+ * @param wallet - The installed snap.
+ * @param method - The `snapnet_*` method.
+ * @param params - Its params (omitted when undefined).
+ * @param origin - The calling site.
+ * @returns The pending request (await it for the response; use
+ * `getInterface()` for its dialog).
+ */
+export function invoke(
+  wallet: Wallet,
+  method: string,
+  params?: Record<string, Json>,
+  origin = DAPP_ORIGIN,
+) {
+  const request = wallet.request({
+    origin,
+    method,
+    ...(params === undefined ? {} : { params }),
+  });
+  request.then(
+    ({ response }) => recordedResponses.push(response),
+    () => undefined,
+  );
+  return request;
+}
+
+type Pending = ReturnType<typeof invoke>;
+
+/**
+ * The result of a response that must have succeeded.
+ *
+ * @param pending - The request.
+ * @returns Its result.
+ */
+export async function resultOf(pending: Pending): Promise<Json> {
+  const { response } = await pending;
+  if ('error' in response) {
+    throw new Error(`Expected a result, got ${JSON.stringify(response.error)}`);
+  }
+  return response.result;
+}
+
+/**
+ * The error of a response that must have failed.
+ *
+ * @param pending - The request.
+ * @returns Its error: code, message and data.
+ */
+export async function errorOf(
+  pending: Pending,
+): Promise<{ code: number; message: string; data?: Record<string, Json> }> {
+  const { response } = await pending;
+  if (!('error' in response)) {
+    throw new Error(
+      `Expected an error, got ${JSON.stringify(response.result)}`,
+    );
+  }
+  const { error } = response;
+  if (
+    typeof error !== 'object' ||
+    error === null ||
+    Array.isArray(error) ||
+    typeof error.code !== 'number' ||
+    typeof error.message !== 'string'
+  ) {
+    throw new Error(`Malformed error ${JSON.stringify(error)}`);
+  }
+  const data =
+    typeof error.data === 'object' &&
+    error.data !== null &&
+    !Array.isArray(error.data)
+      ? error.data
+      : undefined;
+  return {
+    code: error.code,
+    message: error.message,
+    ...(data ? { data } : {}),
+  };
+}
+
+/**
+ * The confirmation dialog a request opened.
+ *
+ * @param pending - The request.
+ * @returns The dialog.
+ */
+export async function confirmationOf(
+  pending: Pending,
+): Promise<SnapConfirmationInterface> {
+  const ui = await pending.getInterface();
+  if (ui.type !== 'confirmation') {
+    throw new Error(`Expected a confirmation, got ${String(ui.type)}`);
+  }
+  return ui;
+}
+
+/**
+ * All text of a dialog, for "does it show X" checks.
+ *
+ * @param content - The dialog content.
+ * @returns The text of every node and prop, joined.
+ */
+export function textOf(content: unknown): string {
+  if (typeof content === 'string' || typeof content === 'number') {
+    return String(content);
+  }
+  if (Array.isArray(content)) {
+    return content.map(textOf).join(' ');
+  }
+  if (typeof content === 'object' && content !== null) {
+    return Object.values(content).map(textOf).join(' ');
+  }
+  return '';
+}
