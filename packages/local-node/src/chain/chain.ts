@@ -1,0 +1,158 @@
+import { hash } from 'starknet';
+
+import type { TxOutcome } from './executor';
+import type { StateReader } from './store';
+import { VersionedStore } from './store';
+import type { BlockRecord, LoggedEvent, TxRecord } from './types';
+
+const poseidon = (values: bigint[]): bigint =>
+  BigInt(hash.computePoseidonHashOnElements(values));
+
+/**
+ * The block list, the pre-confirmed block, the transaction index, the event
+ * log and the versioned state. It knows nothing about RPC formats.
+ */
+export class Chain {
+  readonly store = new VersionedStore();
+
+  readonly blocks: BlockRecord[] = [];
+
+  readonly txs = new Map<bigint, TxRecord>();
+
+  readonly events: LoggedEvent[] = [];
+
+  readonly blocksByHash = new Map<bigint, BlockRecord>();
+
+  pending: BlockRecord;
+
+  l1Accepted = -1;
+
+  #timeOffset = 0;
+
+  constructor() {
+    this.pending = this.#newPending(0, 0n);
+  }
+
+  /** Unix time as the chain sees it. */
+  now(): number {
+    return Math.floor(Date.now() / 1000) + this.#timeOffset;
+  }
+
+  setTime(time: number): void {
+    this.#timeOffset = time - Math.floor(Date.now() / 1000);
+    this.pending.timestamp = time;
+  }
+
+  get latest(): BlockRecord | undefined {
+    return this.blocks[this.blocks.length - 1];
+  }
+
+  /**
+   * A state reader at a block number (the pending number reads pre-confirmed state).
+   *
+   * @param blockNumber - The block number.
+   * @returns The reader.
+   */
+  stateAt(blockNumber: number): StateReader {
+    return this.store.at(blockNumber);
+  }
+
+  get pendingState(): StateReader {
+    return this.store.at(this.pending.number);
+  }
+
+  /**
+   * Adds an executed transaction to the pre-confirmed block and commits its writes.
+   *
+   * @param record - The transaction (blockNumber/index are filled in).
+   * @param outcome - Its execution outcome.
+   * @returns The record.
+   */
+  include(
+    record: Omit<TxRecord, 'blockNumber' | 'index'>,
+    outcome: Pick<TxOutcome, 'state'>,
+  ): TxRecord {
+    const full: TxRecord = {
+      ...record,
+      blockNumber: this.pending.number,
+      index: this.pending.txs.length,
+    };
+    for (const [key, value] of outcome.state.writes) {
+      this.store.set(key, this.pending.number, value);
+      this.pending.changed.add(key);
+    }
+    this.pending.txs.push(full);
+    this.txs.set(full.hash, full);
+    full.events.forEach((event, eventIndex) => {
+      this.events.push({ event, tx: full, eventIndex });
+    });
+    return full;
+  }
+
+  /**
+   * Writes state directly into the pre-confirmed block (genesis, mint).
+   *
+   * @param writes - Key/value writes.
+   */
+  writeDirect(writes: Map<string, bigint>): void {
+    for (const [key, value] of writes) {
+      this.store.set(key, this.pending.number, value);
+      this.pending.changed.add(key);
+    }
+  }
+
+  /**
+   * Closes the pre-confirmed block and opens the next one.
+   *
+   * @returns The closed block.
+   */
+  closeBlock(): BlockRecord {
+    const block = this.pending;
+    const parentRoot = this.latest?.newRoot ?? 0n;
+    block.timestamp = Math.max(block.timestamp, this.now());
+    block.hash = poseidon([
+      BigInt(block.number),
+      block.parentHash,
+      ...block.txs.map((tx) => tx.hash),
+    ]);
+    block.newRoot = poseidon([parentRoot, block.hash]);
+    block.status = 'ACCEPTED_ON_L2';
+    this.blocks.push(block);
+    this.blocksByHash.set(block.hash, block);
+    this.pending = this.#newPending(block.number + 1, block.hash);
+    return block;
+  }
+
+  /**
+   * Marks blocks up to a number as accepted on L1.
+   *
+   * @param upTo - The last block to accept.
+   * @returns The hashes of newly accepted blocks.
+   */
+  acceptOnL1(upTo: number): bigint[] {
+    const accepted: bigint[] = [];
+    for (let n = this.l1Accepted + 1; n <= upTo; n++) {
+      const block = this.blocks[n];
+      if (block) {
+        block.status = 'ACCEPTED_ON_L1';
+        accepted.push(block.hash);
+      }
+    }
+    this.l1Accepted = Math.max(this.l1Accepted, upTo);
+    return accepted;
+  }
+
+  #newPending(number: number, parentHash: bigint): BlockRecord {
+    return {
+      number,
+      hash: 0n,
+      parentHash,
+      newRoot: 0n,
+      timestamp: this.now(),
+      status: 'PRE_CONFIRMED',
+      txs: [],
+      changed: new Set(),
+      firstEvent: this.events.length,
+    };
+  }
+}

@@ -1,0 +1,78 @@
+import { GAS_PRICE } from './constants';
+import type { ParsedTx, ResourceBounds } from './txs';
+
+/** Gas a transaction consumes, per resource. */
+export type GasUsage = { l1Gas: bigint; l1DataGas: bigint; l2Gas: bigint };
+
+/**
+ * The fixed, deterministic gas model: a base per type plus a per-felt cost.
+ *
+ * @param tx - The transaction.
+ * @returns Its gas usage.
+ */
+export function gasUsage(tx: ParsedTx): GasUsage {
+  switch (tx.type) {
+    case 'INVOKE':
+      return {
+        l1Gas: 0n,
+        l1DataGas: 192n,
+        l2Gas: 400_000n + 2_000n * BigInt(tx.calldata.length),
+      };
+    case 'DEPLOY_ACCOUNT':
+      return {
+        l1Gas: 0n,
+        l1DataGas: 224n,
+        l2Gas: 600_000n + 2_000n * BigInt(tx.constructorCalldata.length),
+      };
+    case 'DECLARE':
+    default:
+      return {
+        l1Gas: 0n,
+        l1DataGas: 256n,
+        l2Gas: 1_000_000n + 100n * BigInt(tx.programLength),
+      };
+  }
+}
+
+/**
+ * The fee at the fixed prices.
+ *
+ * @param gas - Gas usage.
+ * @returns The fee in FRI.
+ */
+export function feeOf(gas: GasUsage): bigint {
+  return (gas.l1Gas + gas.l1DataGas + gas.l2Gas) * GAS_PRICE;
+}
+
+/**
+ * Whether the bounds cover the usage at current prices (check 53).
+ *
+ * @param bounds - The resource bounds.
+ * @param gas - The usage.
+ * @returns True when covered.
+ */
+export function boundsCover(bounds: ResourceBounds, gas: GasUsage): boolean {
+  const pairs: [{ maxAmount: bigint; maxPrice: bigint }, bigint][] = [
+    [bounds.l1Gas, gas.l1Gas],
+    [bounds.l1DataGas, gas.l1DataGas],
+    [bounds.l2Gas, gas.l2Gas],
+  ];
+  return pairs.every(
+    ([bound, used]) =>
+      used === 0n || (bound.maxAmount >= used && bound.maxPrice >= GAS_PRICE),
+  );
+}
+
+/**
+ * The maximal fee a transaction may pay (sum of limit x max price, check 54).
+ *
+ * @param bounds - The resource bounds.
+ * @returns The maximal fee.
+ */
+export function maxFee(bounds: ResourceBounds): bigint {
+  return (
+    bounds.l1Gas.maxAmount * bounds.l1Gas.maxPrice +
+    bounds.l1DataGas.maxAmount * bounds.l1DataGas.maxPrice +
+    bounds.l2Gas.maxAmount * bounds.l2Gas.maxPrice
+  );
+}

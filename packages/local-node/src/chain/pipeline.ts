@@ -1,0 +1,243 @@
+import { ETH_ADDRESS, STRK_ADDRESS } from './constants';
+import { balanceOf, mintTo, TRANSFER_KEY } from '../contracts/erc20';
+import { RpcError, starknetError } from '../rpc/errors';
+import type { TxOutcome } from './executor';
+import { TxFailure, assertAccount, executeTransaction } from './executor';
+import { boundsCover, gasUsage, maxFee } from './fees';
+import { toHex } from './felt';
+import type { LocalChain } from './local-chain';
+import type { StateReader } from './store';
+import { Overlay, declaredKey, nonceKey } from './store';
+import type { ParsedTx } from './txs';
+import { parseTransaction } from './txs';
+import type { TxRecord } from './types';
+import { hash } from 'starknet';
+
+/**
+ * Maps an inclusion failure to its write-API error.
+ *
+ * @param failure - The failure.
+ * @returns The RPC error.
+ */
+function writeError(failure: TxFailure): RpcError {
+  switch (failure.kind) {
+    case 'non-account':
+      return starknetError('NON_ACCOUNT');
+    case 'class-not-found':
+      return starknetError('CLASS_HASH_NOT_FOUND');
+    case 'validation':
+    default:
+      return starknetError('VALIDATION_FAILURE', failure.message);
+  }
+}
+
+/**
+ * Validates and executes a submitted transaction and includes it.
+ * Checks run in order: duplicate (59), version (61), sender (58/28),
+ * redeclare (51), price (53), balance (54), nonce (52), signature (55).
+ *
+ * @param node - The chain.
+ * @param value - The broadcasted transaction JSON.
+ * @returns The included transaction.
+ */
+export function submitTransaction(node: LocalChain, value: unknown): TxRecord {
+  const tx = parseTransaction(value, node.options.chainId, false);
+  const { chain, registry } = node;
+  if (chain.txs.has(tx.hash)) {
+    throw starknetError('DUPLICATE_TX');
+  }
+  const base = chain.pendingState;
+  try {
+    if (tx.type === 'DEPLOY_ACCOUNT') {
+      if (base.read(declaredKey(tx.classHash)) === 0n) {
+        throw starknetError('CLASS_HASH_NOT_FOUND');
+      }
+    } else {
+      assertAccount(base, tx.sender, registry.resolve);
+    }
+  } catch (error) {
+    throw error instanceof TxFailure ? writeError(error) : error;
+  }
+  if (tx.type === 'DECLARE' && base.read(declaredKey(tx.classHash)) !== 0n) {
+    throw starknetError('CLASS_ALREADY_DECLARED');
+  }
+  if (!boundsCover(tx.resourceBounds, gasUsage(tx))) {
+    throw starknetError('INSUFFICIENT_RESOURCES_FOR_VALIDATE');
+  }
+  if (balanceOf(base, STRK_ADDRESS, tx.sender) < maxFee(tx.resourceBounds)) {
+    throw starknetError('INSUFFICIENT_ACCOUNT_BALANCE');
+  }
+  const nonce = base.read(nonceKey(tx.sender));
+  if (tx.nonce !== nonce) {
+    throw starknetError(
+      'INVALID_TRANSACTION_NONCE',
+      `Invalid transaction nonce of contract at address ${toHex(tx.sender)}. Account nonce: ${toHex(nonce)}; got: ${toHex(tx.nonce)}.`,
+    );
+  }
+  if (tx.type === 'DECLARE') {
+    registry.register(tx.classHash, tx.contractClass);
+  }
+  let outcome: TxOutcome;
+  try {
+    outcome = executeTransaction(base, tx, {
+      validate: true,
+      chargeFee: true,
+      resolve: registry.resolve,
+    });
+  } catch (error) {
+    throw error instanceof TxFailure ? writeError(error) : error;
+  }
+  const record = chain.include(
+    {
+      hash: tx.hash,
+      type: tx.type,
+      json: tx.json,
+      status: outcome.status,
+      revertReason: outcome.revertReason,
+      events: outcome.events,
+      fee: outcome.feeTransferInvocation ? outcome.fee : 0n,
+      gas: outcome.gas,
+      contractAddress: tx.type === 'DEPLOY_ACCOUNT' ? tx.sender : undefined,
+    },
+    outcome,
+  );
+  node.afterTransaction();
+  return record;
+}
+
+export type SequenceResult = {
+  tx: ParsedTx;
+  outcome: TxOutcome;
+  before: StateReader;
+};
+
+/**
+ * Runs a sequence of transactions on a state without committing anything
+ * (estimateFee / simulateTransactions). Each runs on the previous one's state.
+ *
+ * @param node - The chain.
+ * @param values - Broadcasted transactions.
+ * @param base - The starting state.
+ * @param flags - Simulation flags.
+ * @param flags.skipValidate - Skip __validate__.
+ * @param flags.chargeFee - Charge the fee.
+ * @param flags.failOnRevert - Answer error 41 when a transaction reverts.
+ * @returns The outcomes.
+ */
+export function runSequence(
+  node: LocalChain,
+  values: unknown[],
+  base: StateReader,
+  flags: { skipValidate: boolean; chargeFee: boolean; failOnRevert: boolean },
+): SequenceResult[] {
+  const results: SequenceResult[] = [];
+  let state = base;
+  values.forEach((value, index) => {
+    const tx = parseTransaction(value, node.options.chainId, true);
+    const fail = (message: string) =>
+      starknetError('TRANSACTION_EXECUTION_ERROR', {
+        transaction_index: index,
+        execution_error: message,
+      });
+    if (tx.type === 'DECLARE') {
+      if (state.read(declaredKey(tx.classHash)) !== 0n) {
+        throw fail(`Class with hash ${toHex(tx.classHash)} is already declared.`);
+      }
+      node.registry.register(tx.classHash, tx.contractClass);
+    }
+    let outcome: TxOutcome;
+    try {
+      outcome = executeTransaction(state, tx, {
+        validate: !flags.skipValidate,
+        chargeFee: flags.chargeFee,
+        resolve: node.registry.resolve,
+      });
+    } catch (error) {
+      if (error instanceof TxFailure) {
+        throw fail(error.message);
+      }
+      throw error;
+    }
+    if (flags.failOnRevert && outcome.status === 'REVERTED') {
+      throw fail(outcome.revertReason ?? 'reverted');
+    }
+    results.push({ tx, outcome, before: state });
+    state = outcome.state;
+  });
+  return results;
+}
+
+/**
+ * devnet_mint: credits STRK (FRI) or ETH (WEI) as a transaction of its own.
+ *
+ * @param node - The chain.
+ * @param address - The receiver.
+ * @param amount - The amount.
+ * @param unit - FRI or WEI.
+ * @returns The new balance and the mint transaction hash.
+ */
+export function mint(
+  node: LocalChain,
+  address: bigint,
+  amount: bigint,
+  unit: 'FRI' | 'WEI',
+): { newBalance: bigint; txHash: bigint } {
+  const { chain } = node;
+  const token = unit === 'FRI' ? STRK_ADDRESS : ETH_ADDRESS;
+  const state = new Overlay(chain.pendingState);
+  mintTo(state, token, address, amount);
+  node.mintCounter += 1;
+  const txHash = BigInt(
+    hash.computePoseidonHashOnElements([
+      0x6d696e74n,
+      token,
+      address,
+      amount,
+      BigInt(node.mintCounter),
+    ]),
+  );
+  const mask = (1n << 128n) - 1n;
+  chain.include(
+    {
+      hash: txHash,
+      type: 'INVOKE',
+      json: {
+        type: 'INVOKE',
+        sender_address: toHex(token),
+        calldata: [toHex(address), toHex(amount & mask), toHex(amount >> 128n)],
+        version: '0x3',
+        signature: [],
+        nonce: toHex(BigInt(node.mintCounter)),
+        resource_bounds: {
+          l1_gas: { max_amount: '0x0', max_price_per_unit: '0x0' },
+          l1_data_gas: { max_amount: '0x0', max_price_per_unit: '0x0' },
+          l2_gas: { max_amount: '0x0', max_price_per_unit: '0x0' },
+        },
+        tip: '0x0',
+        paymaster_data: [],
+        account_deployment_data: [],
+        nonce_data_availability_mode: 'L1',
+        fee_data_availability_mode: 'L1',
+      },
+      status: 'SUCCEEDED',
+      revertReason: undefined,
+      events: [
+        {
+          from: token,
+          keys: [TRANSFER_KEY],
+          data: [0n, address, amount & mask, amount >> 128n],
+          order: 0,
+        },
+      ],
+      fee: 0n,
+      gas: { l1Gas: 0n, l1DataGas: 0n, l2Gas: 0n },
+      contractAddress: undefined,
+    },
+    { state },
+  );
+  node.afterTransaction();
+  return {
+    newBalance: balanceOf(chain.pendingState, token, address),
+    txHash,
+  };
+}

@@ -1,0 +1,41 @@
+import type { RawEvent } from '../contracts/types';
+import type { GasUsage } from './fees';
+
+export type BlockStatus = 'PRE_CONFIRMED' | 'ACCEPTED_ON_L2' | 'ACCEPTED_ON_L1';
+
+/** A transaction included in a block (or in the pre-confirmed block). */
+export type TxRecord = {
+  hash: bigint;
+  type: 'INVOKE' | 'DEPLOY_ACCOUNT' | 'DECLARE';
+  json: Record<string, unknown>;
+  status: 'SUCCEEDED' | 'REVERTED';
+  revertReason: string | undefined;
+  events: RawEvent[];
+  fee: bigint;
+  gas: GasUsage;
+  contractAddress: bigint | undefined;
+  blockNumber: number;
+  index: number;
+};
+
+/** A block, closed or pre-confirmed. */
+export type BlockRecord = {
+  number: number;
+  hash: bigint;
+  parentHash: bigint;
+  newRoot: bigint;
+  timestamp: number;
+  status: BlockStatus;
+  txs: TxRecord[];
+  /** State keys written in this block. */
+  changed: Set<string>;
+  /** Index of this block's first event in the chain's event log. */
+  firstEvent: number;
+};
+
+/** An event in the chain's log. */
+export type LoggedEvent = {
+  event: RawEvent;
+  tx: TxRecord;
+  eventIndex: number;
+};

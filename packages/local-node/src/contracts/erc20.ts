@@ -1,0 +1,246 @@
+import type { StateReader, Overlay } from '../chain/store';
+import { ExecutionError } from '../rpc/errors';
+import { CalldataReader, emit, selectorOf } from './calls';
+import {
+  mapSlot,
+  readSlot,
+  readU256,
+  varSlot,
+  writeSlot,
+  writeU256,
+} from './storage-vars';
+import type { CallContext, NativeClass } from './types';
+
+const U256_MAX = (1n << 256n) - 1n;
+const LOW_MASK = (1n << 128n) - 1n;
+
+/** Transfer event key (selector of "Transfer"). */
+export const TRANSFER_KEY = selectorOf('Transfer');
+const APPROVAL_KEY = selectorOf('Approval');
+
+const u256Out = (value: bigint): bigint[] => [value & LOW_MASK, value >> 128n];
+
+/**
+ * The ERC-20 balance of an account.
+ *
+ * @param state - The state.
+ * @param token - The token contract.
+ * @param account - The holder.
+ * @returns The balance.
+ */
+export function balanceOf(
+  state: StateReader,
+  token: bigint,
+  account: bigint,
+): bigint {
+  return readU256(state, token, mapSlot('ERC20_balances', account));
+}
+
+/**
+ * Adds to a balance and the total supply (mint), without an event.
+ *
+ * @param state - The state.
+ * @param token - The token.
+ * @param account - The receiver.
+ * @param amount - The amount.
+ */
+export function mintTo(
+  state: Overlay,
+  token: bigint,
+  account: bigint,
+  amount: bigint,
+): void {
+  const slot = mapSlot('ERC20_balances', account);
+  const balance = readU256(state, token, slot) + amount;
+  const supply = readU256(state, token, varSlot('ERC20_total_supply')) + amount;
+  if (balance > U256_MAX || supply > U256_MAX) {
+    throw new ExecutionError('u256_add Overflow');
+  }
+  writeU256(state, token, slot, balance);
+  writeU256(state, token, varSlot('ERC20_total_supply'), supply);
+}
+
+/**
+ * Moves tokens and emits Transfer (keys [Transfer], data [from, to, low, high]).
+ *
+ * @param ctx - The call context of the token contract.
+ * @param from - The sender.
+ * @param to - The recipient.
+ * @param amount - The amount.
+ */
+export function transferTokens(
+  ctx: CallContext,
+  from: bigint,
+  to: bigint,
+  amount: bigint,
+): void {
+  const { state } = ctx.env;
+  if (to === 0n) {
+    throw new ExecutionError('ERC20: transfer to 0');
+  }
+  const fromSlot = mapSlot('ERC20_balances', from);
+  const fromBalance = readU256(state, ctx.self, fromSlot);
+  if (fromBalance < amount) {
+    throw new ExecutionError('ERC20: insufficient balance');
+  }
+  writeU256(state, ctx.self, fromSlot, fromBalance - amount);
+  const toSlot = mapSlot('ERC20_balances', to);
+  writeU256(state, ctx.self, toSlot, readU256(state, ctx.self, toSlot) + amount);
+  emit(ctx, [TRANSFER_KEY], [from, to, ...u256Out(amount)]);
+}
+
+/**
+ * Sets an allowance and emits Approval.
+ *
+ * @param ctx - The call context.
+ * @param owner - The owner.
+ * @param spender - The spender.
+ * @param amount - The allowance.
+ */
+function setAllowance(
+  ctx: CallContext,
+  owner: bigint,
+  spender: bigint,
+  amount: bigint,
+): void {
+  writeU256(
+    ctx.env.state,
+    ctx.self,
+    mapSlot('ERC20_allowances', owner, spender),
+    amount,
+  );
+  emit(ctx, [APPROVAL_KEY], [owner, spender, ...u256Out(amount)]);
+}
+
+const allowanceOf = (ctx: CallContext, owner: bigint, spender: bigint) =>
+  readU256(ctx.env.state, ctx.self, mapSlot('ERC20_allowances', owner, spender));
+
+const readVar = (name: string) => (ctx: CallContext) => [
+  readSlot(ctx.env.state, ctx.self, varSlot(name)),
+];
+
+const totalSupply = (ctx: CallContext): bigint[] =>
+  u256Out(readU256(ctx.env.state, ctx.self, varSlot('ERC20_total_supply')));
+
+const balance = (ctx: CallContext, calldata: bigint[]): bigint[] =>
+  u256Out(balanceOf(ctx.env.state, ctx.self, new CalldataReader(calldata).felt()));
+
+const allowance = (ctx: CallContext, calldata: bigint[]): bigint[] => {
+  const reader = new CalldataReader(calldata);
+  return u256Out(allowanceOf(ctx, reader.felt(), reader.felt()));
+};
+
+const transfer = (ctx: CallContext, calldata: bigint[]): bigint[] => {
+  const reader = new CalldataReader(calldata);
+  const to = reader.felt();
+  transferTokens(ctx, ctx.caller, to, reader.u256());
+  return [1n];
+};
+
+const transferFrom = (ctx: CallContext, calldata: bigint[]): bigint[] => {
+  const reader = new CalldataReader(calldata);
+  const from = reader.felt();
+  const to = reader.felt();
+  const amount = reader.u256();
+  const current = allowanceOf(ctx, from, ctx.caller);
+  if (current < amount) {
+    throw new ExecutionError('ERC20: insufficient allowance');
+  }
+  if (current !== U256_MAX) {
+    writeU256(
+      ctx.env.state,
+      ctx.self,
+      mapSlot('ERC20_allowances', from, ctx.caller),
+      current - amount,
+    );
+  }
+  transferTokens(ctx, from, to, amount);
+  return [1n];
+};
+
+const approve = (ctx: CallContext, calldata: bigint[]): bigint[] => {
+  const reader = new CalldataReader(calldata);
+  const spender = reader.felt();
+  setAllowance(ctx, ctx.caller, spender, reader.u256());
+  return [1n];
+};
+
+const changeAllowance =
+  (sign: 1n | -1n) =>
+  (ctx: CallContext, calldata: bigint[]): bigint[] => {
+    const reader = new CalldataReader(calldata);
+    const spender = reader.felt();
+    const next = allowanceOf(ctx, ctx.caller, spender) + sign * reader.u256();
+    if (next < 0n || next > U256_MAX) {
+      throw new ExecutionError('ERC20: allowance out of range');
+    }
+    setAllowance(ctx, ctx.caller, spender, next);
+    return [1n];
+  };
+
+/**
+ * Initialises token metadata, optionally minting an initial supply.
+ *
+ * @param state - The state.
+ * @param token - The token contract.
+ * @param meta - Name, symbol and decimals (felts).
+ * @param meta.name - Name as a short-string felt.
+ * @param meta.symbol - Symbol as a short-string felt.
+ * @param meta.decimals - Decimals.
+ */
+export function initToken(
+  state: Overlay,
+  token: bigint,
+  meta: { name: bigint; symbol: bigint; decimals: bigint },
+): void {
+  writeSlot(state, token, varSlot('ERC20_name'), meta.name);
+  writeSlot(state, token, varSlot('ERC20_symbol'), meta.symbol);
+  writeSlot(state, token, varSlot('ERC20_decimals'), meta.decimals);
+}
+
+/**
+ * Constructor in the StarkGate layout: name, symbol, decimals,
+ * initial_supply (u256), recipient, then ignored governance fields.
+ *
+ * @param ctx - The call context.
+ * @param calldata - The constructor calldata.
+ * @returns Nothing.
+ */
+const construct = (ctx: CallContext, calldata: bigint[]): bigint[] => {
+  const reader = new CalldataReader(calldata);
+  const name = reader.felt();
+  const symbol = reader.felt();
+  const decimals = reader.felt();
+  const supply = reader.u256();
+  const recipient = reader.felt();
+  initToken(ctx.env.state, ctx.self, { name, symbol, decimals });
+  if (supply > 0n) {
+    mintTo(ctx.env.state, ctx.self, recipient, supply);
+    emit(ctx, [TRANSFER_KEY], [0n, recipient, ...u256Out(supply)]);
+  }
+  return [];
+};
+
+/** A native ERC-20 (OpenZeppelin/StarkGate-compatible storage layout). */
+export const ERC20_CLASS: NativeClass = {
+  kind: 'erc20',
+  construct,
+  entries: {
+    name: readVar('ERC20_name'),
+    symbol: readVar('ERC20_symbol'),
+    decimals: readVar('ERC20_decimals'),
+    total_supply: totalSupply,
+    totalSupply,
+    balance_of: balance,
+    balanceOf: balance,
+    allowance,
+    transfer,
+    transfer_from: transferFrom,
+    transferFrom,
+    approve,
+    increase_allowance: changeAllowance(1n),
+    increaseAllowance: changeAllowance(1n),
+    decrease_allowance: changeAllowance(-1n),
+    decreaseAllowance: changeAllowance(-1n),
+  },
+};

@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { ERC20_CLASS_HASH } from '../chain/constants';
+import { toHex } from '../chain/felt';
+import { ERC20_ABI, OZ_ABI, UDC_ABI } from './abi';
+import { ARGENT_CLASS, ARGENT_CLASS_HASH } from './argent';
+import { selectorOf } from './calls';
+import { ERC20_CLASS } from './erc20';
+import { OZ_CLASS, OZ_CLASS_HASH } from './oz';
+import type { ContractKind, NativeClass } from './types';
+import { UDC_CLASS, UDC_CLASS_HASH } from './udc';
+
+type Json = Record<string, unknown>;
+
+/** A known class: what it emulates as and its body for getClass. */
+export type ClassEntry = { kind: ContractKind; body: () => Json };
+
+const NATIVES: Record<ContractKind, NativeClass | undefined> = {
+  argent: ARGENT_CLASS,
+  oz: OZ_CLASS,
+  erc20: ERC20_CLASS,
+  udc: UDC_CLASS,
+  opaque: undefined,
+};
+
+let argentBody: Json | undefined;
+
+/**
+ * The real Argent 0.3.1 Sierra class (loaded once, abi as a string).
+ *
+ * @returns The class.
+ */
+function loadArgentBody(): Json {
+  if (!argentBody) {
+    const file = join(__dirname, '..', '..', 'classes', 'argent-0.3.1.sierra.json');
+    const parsed: Json = JSON.parse(readFileSync(file, 'utf8'));
+    argentBody = {
+      sierra_program: parsed.sierra_program,
+      contract_class_version: parsed.contract_class_version,
+      entry_points_by_type: parsed.entry_points_by_type,
+      abi: JSON.stringify(parsed.abi),
+    };
+  }
+  return argentBody;
+}
+
+/**
+ * A small stand-in Sierra class for a natively emulated contract: real
+ * selectors, a placeholder program, and a usable ABI.
+ *
+ * @param native - The emulation.
+ * @param abi - The ABI string.
+ * @returns The class body.
+ */
+function syntheticBody(native: NativeClass, abi: string): Json {
+  const selectors = Object.keys(native.entries)
+    .map(selectorOf)
+    .sort((a, b) => (a < b ? -1 : 1));
+  return {
+    sierra_program: ['0x1', '0x7', '0x0', '0x2', '0x9', '0x1'],
+    contract_class_version: '0.1.0',
+    entry_points_by_type: {
+      CONSTRUCTOR: native.construct
+        ? [{ selector: toHex(selectorOf('constructor')), function_idx: 0 }]
+        : [],
+      EXTERNAL: selectors.map((selector, index) => ({
+        selector: toHex(selector),
+        function_idx: index + 1,
+      })),
+      L1_HANDLER: [],
+    },
+    abi,
+  };
+}
+
+/**
+ * Guesses what a declared class is from its external selectors.
+ *
+ * @param classHash - The class hash.
+ * @param contractClass - The declared class.
+ * @returns The emulation kind.
+ */
+function detectKind(classHash: bigint, contractClass: Json): ContractKind {
+  if (classHash === ARGENT_CLASS_HASH) {
+    return 'argent';
+  }
+  const entryPoints = contractClass.entry_points_by_type;
+  const external =
+    typeof entryPoints === 'object' && entryPoints !== null
+      ? Object.entries(entryPoints).find(([key]) => key === 'EXTERNAL')?.[1]
+      : undefined;
+  const selectors = new Set<bigint>();
+  if (Array.isArray(external)) {
+    for (const entry of external) {
+      if (typeof entry === 'object' && entry !== null && 'selector' in entry) {
+        selectors.add(BigInt(String(entry.selector)));
+      }
+    }
+  }
+  const has = (name: string) => selectors.has(selectorOf(name));
+  if (has('__validate__') && has('__execute__')) {
+    return has('get_owner') ? 'argent' : 'oz';
+  }
+  if (has('transfer') && (has('balance_of') || has('balanceOf'))) {
+    return 'erc20';
+  }
+  return 'opaque';
+}
+
+/** Known classes of one chain: predeclared ones plus declared ones. */
+export class ClassRegistry {
+  readonly #entries = new Map<bigint, ClassEntry>([
+    [ARGENT_CLASS_HASH, { kind: 'argent', body: loadArgentBody }],
+    [OZ_CLASS_HASH, { kind: 'oz', body: () => syntheticBody(OZ_CLASS, OZ_ABI) }],
+    [
+      ERC20_CLASS_HASH,
+      { kind: 'erc20', body: () => syntheticBody(ERC20_CLASS, ERC20_ABI) },
+    ],
+    [
+      UDC_CLASS_HASH,
+      { kind: 'udc', body: () => syntheticBody(UDC_CLASS, UDC_ABI) },
+    ],
+  ]);
+
+  /** Class hashes declared at genesis. */
+  readonly predeclared: bigint[] = [...this.#entries.keys()];
+
+  register(classHash: bigint, contractClass: Json): void {
+    if (!this.#entries.has(classHash)) {
+      this.#entries.set(classHash, {
+        kind: detectKind(classHash, contractClass),
+        body: () => contractClass,
+      });
+    }
+  }
+
+  get(classHash: bigint): ClassEntry | undefined {
+    return this.#entries.get(classHash);
+  }
+
+  readonly resolve = (classHash: bigint): NativeClass | undefined => {
+    const entry = this.#entries.get(classHash);
+    return entry ? NATIVES[entry.kind] : undefined;
+  };
+}

@@ -1,0 +1,62 @@
+import type { Overlay } from '../chain/store';
+
+/** An event as emitted during execution. */
+export type RawEvent = {
+  from: bigint;
+  keys: bigint[];
+  data: bigint[];
+  order: number;
+};
+
+/** One node of a call tree (a FUNCTION_INVOCATION in trace terms). */
+export type Invocation = {
+  contract: bigint;
+  selector: bigint;
+  calldata: bigint[];
+  caller: bigint;
+  classHash: bigint;
+  entryPointType: 'EXTERNAL' | 'CONSTRUCTOR';
+  result: bigint[];
+  calls: Invocation[];
+  events: RawEvent[];
+};
+
+/** Transaction fields visible to account contracts. */
+export type TxInfo = {
+  hash: bigint;
+  signature: bigint[];
+  nonce: bigint;
+  sender: bigint;
+};
+
+/** What an execution can see and change. */
+export type ExecEnv = {
+  state: Overlay;
+  tx: TxInfo | undefined;
+  events: RawEvent[];
+  /** Contracts deployed during this execution, in order. */
+  deployed: { address: bigint; classHash: bigint }[];
+  /** The emulation of a class, or undefined when it has no native code. */
+  resolve(classHash: bigint): NativeClass | undefined;
+};
+
+/** The context of one contract call. */
+export type CallContext = {
+  env: ExecEnv;
+  self: bigint;
+  caller: bigint;
+  invocation: Invocation;
+};
+
+export type EntryFn = (ctx: CallContext, calldata: bigint[]) => bigint[];
+
+/** The kinds of contract the node emulates natively. */
+export type ContractKind = 'argent' | 'oz' | 'erc20' | 'udc' | 'opaque';
+
+/** A natively emulated contract class. */
+export type NativeClass = {
+  kind: ContractKind;
+  /** Entry points by function name (selectors are derived). */
+  entries: Record<string, EntryFn>;
+  construct?: EntryFn;
+};

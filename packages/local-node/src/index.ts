@@ -1,0 +1,80 @@
+import type { PredeployedAccount } from './chain/genesis';
+import { Dispatcher } from './rpc/jsonrpc';
+import { startServer } from './rpc/server';
+
+export type LocalNodeOptions = {
+  host?: string;
+  /** 0 (the default) picks a random free port. */
+  port?: number;
+  seed?: number;
+  accounts?: number;
+  /** Hex chain id, or a short name such as SN_SEPOLIA / SN_MAIN. */
+  chainId?: string;
+  apiKey?: string;
+  blockGeneration?: 'transaction' | 'demand';
+  initialBalance?: bigint;
+};
+
+export type LocalNode = {
+  url: string;
+  port: number;
+  accounts: PredeployedAccount[];
+  stop(): Promise<void>;
+  requestCount(method?: string): number;
+  resetRequestCount(): void;
+};
+
+export const DEFAULT_SEED = 0;
+export const DEFAULT_ACCOUNTS = 10;
+export const DEFAULT_BALANCE = 10n ** 21n;
+
+/**
+ * Normalises a chain id: hex passes through, a name is encoded as a short string.
+ *
+ * @param chainId - The chain id or name.
+ * @returns The hex chain id.
+ */
+export function normalizeChainId(chainId: string): string {
+  if (/^0x[0-9a-fA-F]+$/u.test(chainId)) {
+    return `0x${BigInt(chainId).toString(16)}`;
+  }
+  if (!/^[\x20-\x7e]{1,31}$/u.test(chainId)) {
+    throw new Error(`invalid chain id: ${chainId}`);
+  }
+  return `0x${Buffer.from(chainId, 'ascii').toString('hex')}`;
+}
+
+/**
+ * Starts a local Starknet node serving JSON-RPC 0.10.2 over HTTP and WebSocket.
+ *
+ * @param options - Node options.
+ * @returns The running node.
+ */
+export async function startLocalNode(
+  options: LocalNodeOptions = {},
+): Promise<LocalNode> {
+  const host = options.host ?? '127.0.0.1';
+  const dispatcher = new Dispatcher({
+    chainId: normalizeChainId(options.chainId ?? 'SN_SEPOLIA'),
+    seed: options.seed ?? DEFAULT_SEED,
+    accounts: options.accounts ?? DEFAULT_ACCOUNTS,
+    blockGeneration: options.blockGeneration ?? 'transaction',
+    initialBalance: options.initialBalance ?? DEFAULT_BALANCE,
+  });
+  const server = await startServer({
+    host,
+    port: options.port ?? 0,
+    apiKey: options.apiKey,
+    dispatcher,
+  });
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  const path = options.apiKey === undefined ? '/rpc' : `/v3/${options.apiKey}`;
+  return {
+    url: `http://${urlHost}:${server.port}${path}`,
+    port: server.port,
+    accounts: dispatcher.node.accounts.map((account) => ({ ...account })),
+    stop: server.close,
+    requestCount: (method) => dispatcher.requestCount(method),
+    resetRequestCount: () => dispatcher.resetRequestCount(),
+  };
+}

@@ -1,0 +1,140 @@
+import { callContract, findEntry } from '../contracts/calls';
+import { parseFelt, parseFeltArray, toHex } from '../chain/felt';
+import type { LocalChain } from '../chain/local-chain';
+import type { StateReader } from '../chain/store';
+import {
+  Overlay,
+  classKey,
+  declaredKey,
+  nonceKey,
+  storageKey,
+} from '../chain/store';
+import { expectObject } from '../chain/txs';
+import { ExecutionError, starknetError } from '../rpc/errors';
+import { parseBlockId, required } from '../rpc/params';
+import type { Params } from '../rpc/params';
+import type { MethodTable } from './types';
+
+const STORAGE_KEY_MAX = 1n << 251n;
+
+const stateOf = (node: LocalChain, params: Params): StateReader =>
+  node.chain.stateAt(node.block(parseBlockId(required(params, 'block_id'))).number);
+
+/**
+ * The class hash of a deployed contract, or error 20.
+ *
+ * @param state - The state.
+ * @param address - The contract.
+ * @returns The class hash.
+ */
+function deployedClass(state: StateReader, address: bigint): bigint {
+  const classHash = state.read(classKey(address));
+  if (classHash === 0n) {
+    throw starknetError('CONTRACT_NOT_FOUND');
+  }
+  return classHash;
+}
+
+const address = (params: Params): bigint =>
+  parseFelt(required(params, 'contract_address'), 'contract_address');
+
+const classBody = (node: LocalChain, state: StateReader, classHash: bigint) => {
+  const entry = node.registry.get(classHash);
+  if (!entry || state.read(declaredKey(classHash)) === 0n) {
+    throw starknetError('CLASS_HASH_NOT_FOUND');
+  }
+  return entry.body();
+};
+
+/**
+ * starknet_call: runs a view on a read-only overlay of the requested state.
+ *
+ * @param node - The chain.
+ * @param params - The params.
+ * @returns The result felts.
+ */
+function call(node: LocalChain, params: Params): string[] {
+  const request = expectObject(required(params, 'request'), 'request');
+  const state = stateOf(node, params);
+  const contract = parseFelt(request.contract_address, 'request.contract_address');
+  const selector = parseFelt(
+    request.entry_point_selector,
+    'request.entry_point_selector',
+  );
+  const calldata = parseFeltArray(request.calldata ?? [], 'request.calldata');
+  const classHash = deployedClass(state, contract);
+  const native = node.registry.resolve(classHash);
+  if (!native || !findEntry(native, selector)) {
+    throw starknetError('ENTRYPOINT_NOT_FOUND');
+  }
+  try {
+    const env = {
+      state: new Overlay(state),
+      tx: undefined,
+      events: [],
+      deployed: [],
+      resolve: node.registry.resolve,
+    };
+    return callContract(env, 0n, contract, selector, calldata).result.map(toHex);
+  } catch (error) {
+    if (error instanceof ExecutionError) {
+      throw starknetError('CONTRACT_ERROR', {
+        revert_error: {
+          contract_address: toHex(contract),
+          class_hash: toHex(classHash),
+          selector: toHex(selector),
+          error: error.message,
+        },
+      });
+    }
+    throw error;
+  }
+}
+
+/** Contract state read methods. */
+export const stateMethods: MethodTable = {
+  starknet_getNonce: {
+    params: ['block_id', 'contract_address'],
+    handler: (params, ctx) => {
+      const state = stateOf(ctx.node, params);
+      const contract = address(params);
+      deployedClass(state, contract);
+      return toHex(state.read(nonceKey(contract)));
+    },
+  },
+  starknet_getClassHashAt: {
+    params: ['block_id', 'contract_address'],
+    handler: (params, ctx) =>
+      toHex(deployedClass(stateOf(ctx.node, params), address(params))),
+  },
+  starknet_getClassAt: {
+    params: ['block_id', 'contract_address'],
+    handler: (params, ctx) => {
+      const state = stateOf(ctx.node, params);
+      return classBody(ctx.node, state, deployedClass(state, address(params)));
+    },
+  },
+  starknet_getClass: {
+    params: ['block_id', 'class_hash'],
+    handler: (params, ctx) =>
+      classBody(
+        ctx.node,
+        stateOf(ctx.node, params),
+        parseFelt(required(params, 'class_hash'), 'class_hash'),
+      ),
+  },
+  starknet_getStorageAt: {
+    params: ['contract_address', 'key', 'block_id'],
+    handler: (params, ctx) => {
+      const state = stateOf(ctx.node, params);
+      const contract = address(params);
+      deployedClass(state, contract);
+      const key = parseFelt(required(params, 'key'), 'key', STORAGE_KEY_MAX);
+      return toHex(state.read(storageKey(contract, key)));
+    },
+  },
+  starknet_call: {
+    params: ['request', 'block_id'],
+    handler: (params, ctx) => call(ctx.node, params),
+  },
+};

@@ -1,0 +1,202 @@
+import type { ChainOptions } from '../chain/local-chain';
+import { LocalChain } from '../chain/local-chain';
+import { blockMethods } from '../methods/blocks';
+import { devnetMethods } from '../methods/devnet';
+import { eventMethods } from '../methods/events';
+import { simulationMethods } from '../methods/simulation';
+import { stateMethods } from '../methods/state';
+import { transactionMethods } from '../methods/transactions';
+import type { MethodContext, MethodTable } from '../methods/types';
+import { writeMethods } from '../methods/write';
+import { JSON_RPC_ERRORS, RpcError, STARKNET_ERRORS, invalidParams } from './errors';
+import type { Params } from './params';
+
+const METHODS: MethodTable = {
+  ...blockMethods,
+  ...transactionMethods,
+  ...stateMethods,
+  ...simulationMethods,
+  ...writeMethods,
+  ...eventMethods,
+  ...devnetMethods,
+};
+
+/** Methods whose successful calls are journaled for devnet_dump. */
+const JOURNALED = new Set([
+  'starknet_addInvokeTransaction',
+  'starknet_addDeployAccountTransaction',
+  'starknet_addDeclareTransaction',
+  'devnet_mint',
+  'devnet_createBlock',
+  'devnet_setTime',
+  'devnet_acceptOnL1',
+]);
+
+type Id = string | number | null;
+type Response =
+  | { jsonrpc: '2.0'; id: Id; result: unknown }
+  | { jsonrpc: '2.0'; id: Id; error: ReturnType<RpcError['toJSON']> };
+
+const errorResponse = (id: Id, error: RpcError): Response => ({
+  jsonrpc: '2.0',
+  id,
+  error: error.toJSON(),
+});
+
+const jsonRpcError = (name: keyof typeof JSON_RPC_ERRORS, data?: unknown) => {
+  const [code, message] = JSON_RPC_ERRORS[name];
+  return new RpcError(code, message, data);
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** JSON-RPC 2.0 dispatch over one local chain, with request counting. */
+export class Dispatcher {
+  #node: LocalChain;
+
+  readonly #options: ChainOptions;
+
+  readonly #counts = new Map<string, number>();
+
+  #total = 0;
+
+  readonly #ctx: MethodContext;
+
+  constructor(options: ChainOptions) {
+    this.#options = options;
+    this.#node = new LocalChain(options);
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
+    const self = this;
+    this.#ctx = {
+      get node() {
+        return self.#node;
+      },
+      reset: () => {
+        this.#node = new LocalChain(this.#options);
+      },
+      replay: (method, params) => {
+        this.#invoke(method, params);
+      },
+    };
+  }
+
+  get node(): LocalChain {
+    return this.#node;
+  }
+
+  requestCount(method?: string): number {
+    return method === undefined ? this.#total : this.#counts.get(method) ?? 0;
+  }
+
+  resetRequestCount(): void {
+    this.#counts.clear();
+    this.#total = 0;
+  }
+
+  /**
+   * Handles a raw request body.
+   *
+   * @param text - The body.
+   * @returns The response body, or undefined when nothing is to be answered.
+   */
+  handleText(text: string): string | undefined {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      return JSON.stringify(errorResponse(null, jsonRpcError('PARSE_ERROR')));
+    }
+    const response = this.handleValue(value);
+    return response === undefined ? undefined : JSON.stringify(response);
+  }
+
+  /**
+   * Handles a parsed request or batch.
+   *
+   * @param value - The request.
+   * @returns The response(s), or undefined for notifications only.
+   */
+  handleValue(value: unknown): Response | Response[] | undefined {
+    if (Array.isArray(value)) {
+      if (value.length === 0) {
+        return errorResponse(null, jsonRpcError('INVALID_REQUEST', 'empty batch'));
+      }
+      const responses = value
+        .map((item) => this.#handleOne(item))
+        .filter((item): item is Response => item !== undefined);
+      return responses.length === 0 ? undefined : responses;
+    }
+    return this.#handleOne(value);
+  }
+
+  #handleOne(request: unknown): Response | undefined {
+    if (!isRecord(request)) {
+      return errorResponse(null, jsonRpcError('INVALID_REQUEST'));
+    }
+    const { id, method, params } = request;
+    const validId =
+      id === undefined || id === null || typeof id === 'string' || typeof id === 'number';
+    const echoId: Id = validId && id !== undefined ? id : null;
+    if (
+      request.jsonrpc !== '2.0' ||
+      typeof method !== 'string' ||
+      !validId ||
+      (params !== undefined && typeof params !== 'object')
+    ) {
+      return errorResponse(echoId, jsonRpcError('INVALID_REQUEST'));
+    }
+    this.#total += 1;
+    this.#counts.set(method, (this.#counts.get(method) ?? 0) + 1);
+    let response: Response;
+    try {
+      response = { jsonrpc: '2.0', id: echoId, result: this.#invoke(method, params) };
+    } catch (error) {
+      response = errorResponse(echoId, this.#toRpcError(error));
+    }
+    return id === undefined ? undefined : response;
+  }
+
+  #invoke(method: string, rawParams: unknown): unknown {
+    const spec = METHODS[method];
+    if (!spec) {
+      throw jsonRpcError('METHOD_NOT_FOUND', method);
+    }
+    let params: Params;
+    if (rawParams === undefined || rawParams === null) {
+      params = {};
+    } else if (Array.isArray(rawParams)) {
+      if (rawParams.length > spec.params.length) {
+        throw invalidParams(`too many parameters for ${method}`);
+      }
+      params = {};
+      rawParams.forEach((param, index) => {
+        const name = spec.params[index];
+        if (name !== undefined) {
+          params[name] = param;
+        }
+      });
+    } else if (isRecord(rawParams)) {
+      params = rawParams;
+    } else {
+      throw invalidParams('params must be an object or an array');
+    }
+    const result = spec.handler(params, this.#ctx);
+    if (JOURNALED.has(method)) {
+      this.#node.journal.push({ method, params });
+    }
+    return result === undefined ? null : result;
+  }
+
+  #toRpcError(error: unknown): RpcError {
+    if (error instanceof RpcError) {
+      return error;
+    }
+    const [code, message] = STARKNET_ERRORS.UNEXPECTED_ERROR;
+    return new RpcError(
+      code,
+      message,
+      error instanceof Error ? error.message : String(error),
+    );
+  }
+}

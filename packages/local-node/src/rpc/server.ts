@@ -1,0 +1,224 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+
+import { MAX_BODY_BYTES } from '../chain/constants';
+import type { Dispatcher } from './jsonrpc';
+
+export type ServerOptions = {
+  host: string;
+  port: number;
+  apiKey: string | undefined;
+  dispatcher: Dispatcher;
+};
+
+export type RunningServer = { port: number; close(): Promise<void> };
+
+const LIMIT_TEXT = `request body exceeds the ${MAX_BODY_BYTES / 1024 / 1024} MB limit`;
+
+/**
+ * Whether a path may be served, and whether its key is accepted.
+ *
+ * @param path - The URL path (no query).
+ * @param prefix - '' for HTTP, '/ws' for WebSocket.
+ * @param apiKey - The required key, if any.
+ * @returns 'ok', 'unauthorized' or 'not-found'.
+ */
+function checkPath(
+  path: string,
+  prefix: '' | '/ws',
+  apiKey: string | undefined,
+): 'ok' | 'unauthorized' | 'not-found' {
+  const match = new RegExp(`^${prefix}/v3/([^/]+)/?$`, 'u').exec(path);
+  if (match) {
+    return apiKey === undefined || match[1] === apiKey ? 'ok' : 'unauthorized';
+  }
+  const plain =
+    prefix === ''
+      ? ['/', '/rpc', '/rpc/', '/rpc/v0_10', '/rpc/v0_10_2']
+      : ['/ws', '/ws/', '/rpc/ws'];
+  return plain.includes(path) ? 'ok' : 'not-found';
+}
+
+const setCors = (req: IncomingMessage, res: ServerResponse): void => {
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
+  res.setHeader(
+    'Access-Control-Allow-Headers',
+    req.headers['access-control-request-headers'] ?? 'Content-Type, Authorization',
+  );
+  res.setHeader('Access-Control-Max-Age', '86400');
+};
+
+const sendJson = (res: ServerResponse, status: number, body: string): void => {
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(body),
+  });
+  res.end(body);
+};
+
+const tooLarge = (res: ServerResponse): void => {
+  res.setHeader('Connection', 'close');
+  sendJson(
+    res,
+    413,
+    JSON.stringify({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'Invalid Request', data: LIMIT_TEXT },
+    }),
+  );
+};
+
+/**
+ * Handles one HTTP request.
+ *
+ * @param options - Server options.
+ * @param req - The request.
+ * @param res - The response.
+ */
+function handleHttp(
+  options: ServerOptions,
+  req: IncomingMessage,
+  res: ServerResponse,
+): void {
+  setCors(req, res);
+  const path = (req.url ?? '/').split('?')[0] ?? '/';
+  if (req.method === 'OPTIONS') {
+    res.writeHead(204);
+    res.end();
+    return;
+  }
+  if (req.method === 'GET' && path === '/is_alive') {
+    res.writeHead(200, { 'Content-Type': 'text/plain' });
+    res.end('Alive!!!');
+    return;
+  }
+  const access = checkPath(path, '', options.apiKey);
+  if (access !== 'ok') {
+    sendJson(
+      res,
+      access === 'unauthorized' ? 401 : 404,
+      JSON.stringify({ error: access === 'unauthorized' ? 'invalid API key' : 'not found' }),
+    );
+    return;
+  }
+  if (req.method !== 'POST') {
+    res.setHeader('Allow', 'POST, OPTIONS');
+    sendJson(res, 405, JSON.stringify({ error: 'use POST' }));
+    return;
+  }
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) {
+    tooLarge(res);
+    req.resume();
+    return;
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  let aborted = false;
+  req.on('data', (chunk: Buffer) => {
+    if (aborted) {
+      return;
+    }
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) {
+      aborted = true;
+      chunks.length = 0;
+      tooLarge(res);
+      return;
+    }
+    chunks.push(chunk);
+  });
+  req.on('end', () => {
+    if (aborted) {
+      return;
+    }
+    let body: string | undefined;
+    try {
+      body = options.dispatcher.handleText(Buffer.concat(chunks).toString('utf8'));
+    } catch (error) {
+      body = JSON.stringify({
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32603, message: 'Internal error', data: String(error) },
+      });
+    }
+    if (body === undefined) {
+      res.writeHead(204);
+      res.end();
+    } else {
+      sendJson(res, 200, body);
+    }
+  });
+  req.on('error', () => {
+    aborted = true;
+  });
+}
+
+/**
+ * Starts the HTTP + WebSocket server.
+ *
+ * @param options - Server options.
+ * @returns The bound port and a close function.
+ */
+export async function startServer(options: ServerOptions): Promise<RunningServer> {
+  const server = createServer((req, res) => handleHttp(options, req, res));
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_BODY_BYTES });
+
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    const access = checkPath(path, '/ws', options.apiKey);
+    if (access !== 'ok') {
+      socket.write(
+        `HTTP/1.1 ${access === 'unauthorized' ? '401 Unauthorized' : '404 Not Found'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+      );
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      ws.on('error', () => ws.terminate());
+      ws.on('message', (data, isBinary) => {
+        const text = Array.isArray(data)
+          ? Buffer.concat(data).toString('utf8')
+          : Buffer.from(data instanceof ArrayBuffer ? new Uint8Array(data) : data).toString('utf8');
+        let reply: string | undefined;
+        try {
+          reply = options.dispatcher.handleText(text);
+        } catch (error) {
+          reply = JSON.stringify({
+            jsonrpc: '2.0',
+            id: null,
+            error: { code: -32603, message: 'Internal error', data: String(error) },
+          });
+        }
+        if (reply !== undefined) {
+          ws.send(reply, { binary: isBinary && false });
+        }
+      });
+    });
+  });
+  server.on('clientError', (_error, socket) => socket.destroy());
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    close: async () => {
+      for (const client of wss.clients) {
+        client.terminate();
+      }
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
