@@ -42,6 +42,34 @@ const config = createConfig([
     extends: nodejs,
   },
   {
+    // Project choice: doc comments where the why is not obvious, not on every
+    // callback and type member. Declarations, classes and methods still need one.
+    rules: {
+      'jsdoc/require-jsdoc': [
+        'error',
+        {
+          require: {
+            ArrowFunctionExpression: false,
+            ClassDeclaration: true,
+            FunctionDeclaration: true,
+            FunctionExpression: false,
+            MethodDefinition: true,
+          },
+        },
+      ],
+    },
+  },
+  {
+    // Build configuration reads the environment by design.
+    files: ['snap.config.ts', 'scripts/**', 'bench/**'],
+    rules: { 'n/no-process-env': 'off' },
+  },
+  {
+    // snaps-sdk JSX names its text component `Text`, like the DOM global.
+    files: ['**/*.tsx'],
+    rules: { '@typescript-eslint/no-shadow': ['error', { allow: ['Text'] }] },
+  },
+  {
     files: ['**/*.mjs'],
     languageOptions: { sourceType: 'module' },
   },

@@ -27,10 +27,13 @@ export const SUPPORTED_NETWORKS: readonly Network[] = [
  * @returns The URL the snap must use for that network.
  */
 export function rpcUrlFor(chainId: string): string {
+  // `process.env` is replaced at build time by the bundler (snap.config.ts).
+  /* eslint-disable no-restricted-globals */
   const url =
     chainId === MAINNET_CHAIN_ID
       ? process.env.SNAP_MAINNET_RPC_URL
       : process.env.SNAP_TESTNET_RPC_URL;
+  /* eslint-enable no-restricted-globals */
   if (!url) {
     throw new Error(`No RPC URL is configured for chain ${chainId}`);
   }

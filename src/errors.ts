@@ -15,6 +15,9 @@ import { StructError } from 'superstruct';
  * place that turns anything thrown into the error a dapp receives.
  */
 export class WalletError extends Error {
+  /**
+   *
+   */
   constructor(message: string) {
     super(message);
     this.name = new.target.name;
@@ -25,6 +28,9 @@ export class WalletError extends Error {
 export class InvalidInputError extends WalletError {
   readonly field: string;
 
+  /**
+   *
+   */
   constructor(field: string, message: string) {
     super(`Invalid params: ${field}: ${message}`);
     this.field = field;
@@ -36,6 +42,9 @@ export class NotFoundError extends WalletError {}
 
 /** The user declined a confirmation. */
 export class UserRejectedError extends WalletError {
+  /**
+   *
+   */
   constructor() {
     super('User rejected the request.');
   }
@@ -48,6 +57,9 @@ export class OriginNotAllowedError extends WalletError {}
 export class NodeError extends WalletError {
   readonly network: string;
 
+  /**
+   *
+   */
   constructor(network: string, detail: string) {
     super(`${network} node error: ${detail}`);
     this.network = network;
@@ -58,6 +70,9 @@ export class NodeError extends WalletError {
 export class ChainRejectedError extends WalletError {
   readonly code: number;
 
+  /**
+   *
+   */
   constructor(network: string, code: number, detail: string) {
     super(`${network} rejected the request (${code}): ${detail}`);
     this.code = code;
@@ -66,6 +81,9 @@ export class ChainRejectedError extends WalletError {
 
 /** Unknown `snapnet_*` method. */
 export class UnknownMethodError extends WalletError {
+  /**
+   *
+   */
   constructor(method: string) {
     super(`Method not found: ${method}`);
   }

@@ -1,5 +1,11 @@
 import { ec, EDAMode, hash, transaction, typedData } from 'starknet';
+import type { ResourceBoundsBN } from 'starknet';
 
+import {
+  RESOURCE_BOUNDS,
+  typedDataRevision0,
+  typedDataRevision1,
+} from './fixtures';
 import {
   ACCOUNT_0,
   confirmationOf,
@@ -11,11 +17,6 @@ import {
   TESTNET,
   textOf,
 } from './helpers';
-import {
-  RESOURCE_BOUNDS,
-  typedDataRevision0,
-  typedDataRevision1,
-} from './fixtures';
 
 const FULL_PUBLIC_KEY = ec.starkCurve.getPublicKey(ACCOUNT_0.privateKey, false);
 const STRK =
@@ -34,15 +35,15 @@ function signedByAccount0(signature: unknown, messageHash: string): boolean {
   if (!Array.isArray(signature) || signature.length !== 2) {
     return false;
   }
-  const [r, s] = signature.map((value) => BigInt(String(value)));
+  const [sigR, sigS] = signature.map((value) => BigInt(String(value)));
   return ec.starkCurve.verify(
-    new ec.starkCurve.Signature(r ?? 0n, s ?? 0n),
+    new ec.starkCurve.Signature(sigR ?? 0n, sigS ?? 0n),
     messageHash,
     FULL_PUBLIC_KEY,
   );
 }
 
-const BN = (bounds: typeof RESOURCE_BOUNDS) => ({
+const BN = (bounds: typeof RESOURCE_BOUNDS): ResourceBoundsBN => ({
   l1_gas: {
     max_amount: BigInt(bounds.l1_gas.max_amount),
     max_price_per_unit: BigInt(bounds.l1_gas.max_price_per_unit),
@@ -78,8 +79,10 @@ describe('snapnet_signMessage', () => {
       expect(text).not.toContain('"types"');
       await dialog.ok();
       const signature = await resultOf(pending);
-      expect(typeof signature).toBe('string');
-      const parts = String(signature).split(',');
+      if (typeof signature !== 'string') {
+        throw new Error('Expected the signature as text');
+      }
+      const parts = signature.split(',');
       expect(parts).toHaveLength(2);
       expect(
         signedByAccount0(
@@ -170,34 +173,41 @@ describe('snapnet_verifySignedMessage', () => {
   async function sign(
     wallet: Awaited<ReturnType<typeof installWallet>>,
     data: object,
-  ) {
+  ): Promise<string> {
     const pending = invoke(wallet, 'snapnet_signMessage', {
       typedDataMessage: JSON.parse(JSON.stringify(data)),
       signerAddress: ACCOUNT_0.address,
     });
     await (await confirmationOf(pending)).ok();
-    return String(await resultOf(pending));
+    const signature = await resultOf(pending);
+    if (typeof signature !== 'string') {
+      throw new Error('Expected the signature as text');
+    }
+    return signature;
   }
 
   it('accepts its own signature as text or as an array, and refuses a forged one', async () => {
     const wallet = await installWallet();
     const signature = await sign(wallet, typedDataRevision1);
     const verify = async (
-      sig: string | string[],
+      candidate: string | string[],
       data: object = typedDataRevision1,
-    ) =>
+    ): Promise<unknown> =>
       resultOf(
         invoke(wallet, 'snapnet_verifySignedMessage', {
           typedDataMessage: JSON.parse(JSON.stringify(data)),
           address: ACCOUNT_0.address,
-          signature: sig,
+          signature: candidate,
         }),
       );
     expect(await verify(signature)).toBe(true);
     expect(await verify(signature.split(','))).toBe(true);
-    const [r, s] = signature.split(',');
+    const [sigR, sigS] = signature.split(',');
     expect(
-      await verify([String(r), `0x${(BigInt(String(s)) + 1n).toString(16)}`]),
+      await verify([
+        String(sigR),
+        `0x${(BigInt(String(sigS)) + 1n).toString(16)}`,
+      ]),
     ).toBe(false);
     expect(await verify(signature, typedDataRevision0)).toBe(false);
   });
@@ -240,7 +250,7 @@ describe('snapnet_signTransaction', () => {
     version: '0x3',
   };
 
-  const expectedHash = (nonce: string, tip = '0x0') =>
+  const expectedHash = (nonce: string, tip = '0x0'): string =>
     hash.calculateInvokeTransactionHash({
       senderAddress: ACCOUNT_0.address,
       version: '0x3',
@@ -354,7 +364,7 @@ describe('snapnet_signDeclareTransaction', () => {
     '0x29927c8af6bccf3f6fda035981e765a7bdbf18a2dc0d630494f8758aa908e2b';
   const compiledClassHash =
     '0x1a9f8bd4dd86b1b0d3a8d9e2fbc3b0c8e1b5f0a9d2c3e4f5a6b7c8d9e0f1a2b';
-  const declareHash = (nonce: string) =>
+  const declareHash = (nonce: string): string =>
     hash.calculateDeclareTransactionHash({
       classHash,
       compiledClassHash,

@@ -55,6 +55,9 @@ export class KeyRing {
     return account;
   }
 
+  /**
+   *
+   */
   async #derive(addressIndex: number): Promise<DerivedAccount> {
     this.#deriver ??= snap
       .request({

@@ -1,8 +1,8 @@
 import { ADDRESS_SCAN_LIMIT } from '../config';
 import { InvalidInputError } from '../errors';
-import type { AccountKind, AccountRecord } from '../state/schema';
 import { accountAddress } from './address';
 import type { DerivedAccount, KeyRing } from './derivation';
+import type { AccountKind, AccountRecord } from '../state/schema';
 
 export type OwnAccount = DerivedAccount & { kind: AccountKind };
 

@@ -1,12 +1,12 @@
 import { boolean, defaulted, object, optional, string } from 'superstruct';
 
-import { deploymentData } from '../keys/address';
-import { updateState } from '../state/store';
-import type { AccountRecord } from '../state/schema';
 import { defineMethod } from './method';
 import { resolveNetwork } from './shared';
 import { ChainIdStruct, IndexStruct } from './structs';
 import { InvalidInputError } from '../errors';
+import { deploymentData } from '../keys/address';
+import type { AccountRecord } from '../state/schema';
+import { updateState } from '../state/store';
 
 /**
  * `snapnet_createAccount {addressIndex?, deploy?, chainId?}` →

@@ -1,10 +1,10 @@
 import { literal, object } from 'superstruct';
 
 import { UserRejectedError } from '../errors';
-import { confirmRevealPrivateKey, showPrivateKey } from '../ui/dialogs';
 import { defineMethod } from './method';
 import { ownAccount, requestView, resolveNetwork } from './shared';
 import { AddressStruct, ChainIdStruct } from './structs';
+import { confirmRevealPrivateKey, showPrivateKey } from '../ui/dialogs';
 
 /**
  * `snapnet_displayPrivateKey {userAddress, chainId?}` → null. After a

@@ -1,7 +1,7 @@
 import { object, string, type } from 'superstruct';
 
-import { readState } from '../state/store';
 import { defineMethod } from './method';
+import { readState } from '../state/store';
 
 /** `snapnet_getCurrentNetwork` → the network the wallet is on. */
 export const getCurrentNetwork = defineMethod({

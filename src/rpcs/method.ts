@@ -44,7 +44,7 @@ export function defineMethod<Params, Result extends Json>(definition: {
   return {
     params: paramsStruct,
     result: resultStruct,
-    async run(rawParams, context) {
+    async run(rawParams, context): Promise<Json> {
       const params = create(rawParams ?? {}, paramsStruct);
       const result = await handler(params, context);
       try {

@@ -5,7 +5,6 @@ import {
   toSnapError,
   UnknownMethodError,
 } from '../errors';
-import { KeyRing } from '../keys/derivation';
 import { createAccount } from './createAccount';
 import { displayPrivateKey } from './displayPrivateKey';
 import { extractPublicKey } from './extractPublicKey';
@@ -16,6 +15,7 @@ import { signMessage } from './signMessage';
 import { signTransaction } from './signTransaction';
 import { switchNetwork } from './switchNetwork';
 import { verifySignedMessage } from './verifySignedMessage';
+import { KeyRing } from '../keys/derivation';
 
 /** Every wallet method, by its RPC name. */
 export const methods = {

@@ -1,10 +1,10 @@
 import type { Network } from '../config';
 import { InvalidInputError } from '../errors';
+import type { RequestContext } from './method';
 import { findOwnAccount } from '../keys/ownership';
 import type { OwnAccount } from '../keys/ownership';
 import { readState } from '../state/store';
 import type { RequestView } from '../ui/views';
-import type { RequestContext } from './method';
 
 /**
  * The network a request acts on.

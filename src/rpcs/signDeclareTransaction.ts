@@ -1,16 +1,8 @@
 import { array, assign, object, optional, string, type } from 'superstruct';
 
 import { DEFAULT_CHAIN_ID } from '../config';
-
 import { InvalidInputError, UserRejectedError } from '../errors';
 import { formatUnits } from '../format';
-import { signHash } from '../signing/signature';
-import {
-  completeDetails,
-  declareHash,
-  maxFeeOf,
-} from '../signing/transactions';
-import { confirmDeclare } from '../ui/dialogs';
 import { defineMethod } from './method';
 import { ownAccount, requestView, resolveNetwork } from './shared';
 import { senderOf } from './signTransaction';
@@ -20,6 +12,13 @@ import {
   FeltStruct,
   RequiredChainIdStruct,
 } from './structs';
+import { signHash } from '../signing/signature';
+import {
+  completeDetails,
+  declareHash,
+  maxFeeOf,
+} from '../signing/transactions';
+import { confirmDeclare } from '../ui/dialogs';
 
 /**
  * `snapnet_signDeclareTransaction {address, chainId, details}` →

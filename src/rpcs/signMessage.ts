@@ -1,13 +1,13 @@
-import { object, string } from 'superstruct';
 import type { TypedData } from 'starknet';
+import { object, string } from 'superstruct';
 
 import { UserRejectedError } from '../errors';
-import { signHash } from '../signing/signature';
-import { typedDataHash, typedDataView } from '../signing/typedData';
-import { confirmSignMessage } from '../ui/dialogs';
 import { defineMethod } from './method';
 import { ownAccount, requestView, resolveNetwork } from './shared';
 import { AddressStruct, ChainIdStruct, TypedDataStruct } from './structs';
+import { signHash } from '../signing/signature';
+import { typedDataHash, typedDataView } from '../signing/typedData';
+import { confirmSignMessage } from '../ui/dialogs';
 
 /**
  * `snapnet_signMessage {typedDataMessage, signerAddress, chainId?}` → the

@@ -2,11 +2,6 @@ import { array, nonempty, object, optional, string } from 'superstruct';
 
 import { InvalidInputError, UserRejectedError } from '../errors';
 import { formatUnits } from '../format';
-import { signHash } from '../signing/signature';
-import { completeDetails, invokeHash, maxFeeOf } from '../signing/transactions';
-import { readState } from '../state/store';
-import { describeCall } from '../ui/decodeCalls';
-import { confirmTransaction } from '../ui/dialogs';
 import { defineMethod } from './method';
 import { ownAccount, requestView, resolveNetwork } from './shared';
 import {
@@ -15,6 +10,11 @@ import {
   ChainIdStruct,
   DetailsStruct,
 } from './structs';
+import { signHash } from '../signing/signature';
+import { completeDetails, invokeHash, maxFeeOf } from '../signing/transactions';
+import { readState } from '../state/store';
+import { describeCall } from '../ui/decodeCalls';
+import { confirmTransaction } from '../ui/dialogs';
 
 /**
  * The sender of a request that may name it `address` or `senderAddress`.

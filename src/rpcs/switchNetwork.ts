@@ -1,9 +1,9 @@
 import { boolean, object } from 'superstruct';
 
-import { readState, updateState } from '../state/store';
-import { confirmSwitchNetwork } from '../ui/dialogs';
 import { defineMethod } from './method';
 import { RequiredChainIdStruct } from './structs';
+import { readState, updateState } from '../state/store';
+import { confirmSwitchNetwork } from '../ui/dialogs';
 
 /**
  * `snapnet_switchNetwork {chainId}` → true once the wallet is on that

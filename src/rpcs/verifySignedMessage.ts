@@ -1,7 +1,5 @@
 import { boolean, object } from 'superstruct';
 
-import { verifyHash } from '../signing/signature';
-import { typedDataHash } from '../signing/typedData';
 import { defineMethod } from './method';
 import { ownAccount, resolveNetwork } from './shared';
 import {
@@ -10,6 +8,8 @@ import {
   SignatureStruct,
   TypedDataStruct,
 } from './structs';
+import { verifyHash } from '../signing/signature';
+import { typedDataHash } from '../signing/typedData';
 
 /**
  * `snapnet_verifySignedMessage {typedDataMessage, address, signature,

@@ -8,8 +8,8 @@ import { ec } from 'starknet';
  * @returns The signature `[r, s]` as hex strings.
  */
 export function signHash(messageHash: string, privateKey: string): string[] {
-  const { r, s } = ec.starkCurve.sign(messageHash, privateKey);
-  return [`0x${r.toString(16)}`, `0x${s.toString(16)}`];
+  const signature = ec.starkCurve.sign(messageHash, privateKey);
+  return [`0x${signature.r.toString(16)}`, `0x${signature.s.toString(16)}`];
 }
 
 /**
@@ -27,16 +27,16 @@ export function verifyHash(
   messageHash: string,
   publicKey: string,
 ): boolean {
-  const [r, s] = signature;
-  if (signature.length !== 2 || r === undefined || s === undefined) {
+  const [sigR, sigS] = signature;
+  if (signature.length !== 2 || sigR === undefined || sigS === undefined) {
     return false;
   }
-  const x = BigInt(publicKey).toString(16).padStart(64, '0');
+  const xHex = BigInt(publicKey).toString(16).padStart(64, '0');
   try {
-    const sig = new ec.starkCurve.Signature(BigInt(r), BigInt(s));
+    const parsed = new ec.starkCurve.Signature(BigInt(sigR), BigInt(sigS));
     return ['02', '03'].some((parity) => {
       try {
-        return ec.starkCurve.verify(sig, messageHash, `${parity}${x}`);
+        return ec.starkCurve.verify(parsed, messageHash, `${parity}${xHex}`);
       } catch {
         return false;
       }

@@ -1,18 +1,18 @@
 import { constants, EDAMode, hash, transaction } from 'starknet';
 import type { Call, ResourceBoundsBN } from 'starknet';
+import type { Infer } from 'superstruct';
 
 import { InvalidInputError } from '../errors';
+import type { ResourceBoundsStruct } from '../rpcs/structs';
 import type { AccountKind } from '../state/schema';
 
 /** Versions a v3 transaction may carry: sent (0x3) or for fee queries. */
 const V3 = '0x3';
 const V3_QUERY = '0x100000000000000000000000000000003';
 
-export type ResourceBoundsHex = {
-  l1_gas: { max_amount: string; max_price_per_unit: string };
-  l2_gas: { max_amount: string; max_price_per_unit: string };
-  l1_data_gas: { max_amount: string; max_price_per_unit: string };
-};
+/** Resource bounds in hex, as the params struct produces them. */
+export type ResourceBoundsHex = Infer<typeof ResourceBoundsStruct>;
+type ResourceBound = ResourceBoundsHex['l1_gas'];
 
 /** The fields every v3 transaction hash is made of, all known. */
 export type V3Details = {
@@ -108,7 +108,7 @@ export function completeDetails(
  * @returns Bigint bounds.
  */
 function boundsBN(bounds: ResourceBoundsHex): ResourceBoundsBN {
-  const toBN = (bound: ResourceBoundsHex['l1_gas']) => ({
+  const toBN = (bound: ResourceBound): ResourceBoundsBN['l1_gas'] => ({
     max_amount: BigInt(bound.max_amount),
     max_price_per_unit: BigInt(bound.max_price_per_unit),
   });
@@ -125,8 +125,16 @@ function boundsBN(bounds: ResourceBoundsHex): ResourceBoundsBN {
  * @param details - Complete details.
  * @returns The fields in starknet.js's hashing shape.
  */
-function hashFields(details: V3Details) {
-  const mode = (value: 'L1' | 'L2') =>
+function hashFields(details: V3Details): {
+  version: V3Details['version'];
+  nonce: string;
+  resourceBounds: ResourceBoundsBN;
+  tip: string;
+  paymasterData: string[];
+  nonceDataAvailabilityMode: EDAMode;
+  feeDataAvailabilityMode: EDAMode;
+} {
+  const mode = (value: 'L1' | 'L2'): EDAMode =>
     value === 'L1' ? EDAMode.L1 : EDAMode.L2;
   return {
     version: details.version,

@@ -26,7 +26,7 @@ export function migrate(stored: Record<string, unknown> | null): {
     return { state: defaultState(), changed: true };
   }
   let current = stored;
-  let version = stored.version;
+  let { version } = stored;
   if (version > STATE_VERSION) {
     throw new Error(
       `State version ${version} is newer than this snap (${STATE_VERSION})`,

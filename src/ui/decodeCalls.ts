@@ -1,6 +1,6 @@
 import { formatUnits } from '../format';
-import type { TokenRecord } from '../state/schema';
 import type { CallView } from './views';
+import type { TokenRecord } from '../state/schema';
 
 const U128 = 2n ** 128n;
 const U256_MAX = 2n ** 256n - 1n;

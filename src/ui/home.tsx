@@ -6,6 +6,7 @@ import {
   Section,
   Text,
 } from '@metamask/snaps-sdk/jsx';
+import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import { readState } from '../state/store';
 
@@ -15,7 +16,7 @@ import { readState } from '../state/store';
  *
  * @returns The home page content.
  */
-export async function homePage() {
+export async function homePage(): Promise<{ content: JSXElement }> {
   const { currentChainId, networks, accounts } = await readState();
   const network = networks.find(({ chainId }) => chainId === currentChainId);
   const onNetwork = accounts.filter(
