@@ -1,0 +1,78 @@
+/**
+ * `npm start`: a local Starknet node, the snap built against it, and the snap
+ * served for MetaMask Flask. No keys and no internet needed.
+ *
+ * Environment: LOCAL_NODE_PORT (default 5050), SNAP_SERVER_PORT (default 8081).
+ */
+import { startLocalNode } from '@snapnet/local-node';
+import { spawn } from 'child_process';
+
+const nodePort = Number(process.env.LOCAL_NODE_PORT ?? 5050);
+const snapPort = Number(process.env.SNAP_SERVER_PORT ?? 8081);
+
+/**
+ * Runs the snaps CLI and resolves when it exits successfully.
+ *
+ * @param args - CLI arguments.
+ * @param env - Extra environment.
+ * @returns The child process.
+ */
+function snapsCli(args: string[], env: Record<string, string>) {
+  return spawn('npx', ['mm-snap', ...args], {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+}
+
+/**
+ * Starts everything and keeps it running until Ctrl-C.
+ */
+async function main(): Promise<void> {
+  const node = await startLocalNode({ host: '127.0.0.1', port: nodePort });
+  const env = {
+    SNAP_TESTNET_RPC_URL: node.url,
+    SNAP_SERVER_PORT: String(snapPort),
+  };
+
+  const build = snapsCli(['build'], env);
+  const built = await new Promise<boolean>((resolve) =>
+    build.on('exit', (code) => resolve(code === 0)),
+  );
+  if (!built) {
+    await node.stop();
+    throw new Error('The snap build failed');
+  }
+  const serve = snapsCli(['serve', '--port', String(snapPort)], env);
+
+  const snapId = `local:http://localhost:${snapPort}`;
+  console.log(`
+Local Starknet node (Testnet, ${node.url}) with funded accounts:
+${node.accounts
+  .map(
+    (account, index) =>
+      `  #${index} ${account.address}\n     private key ${account.privateKey}`,
+  )
+  .join('\n')}
+
+The snap is served at http://localhost:${snapPort} (snap id ${snapId}).
+Install it in MetaMask Flask from any page's console:
+  await ethereum.request({ method: 'wallet_requestSnaps', params: { '${snapId}': {} } })
+then call it:
+  await ethereum.request({ method: 'wallet_invokeSnap', params: { snapId: '${snapId}',
+    request: { method: 'snapnet_createAccount', params: {} } } })
+Press Ctrl-C to stop.
+`);
+
+  const stop = async (): Promise<void> => {
+    serve.kill();
+    await node.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
