@@ -4,20 +4,22 @@
  *
  * Environment: LOCAL_NODE_PORT (default 5050), SNAP_SERVER_PORT (default 8081).
  */
-import { startLocalNode } from '@snapnet/local-node';
+import type { ChildProcess } from 'child_process';
 import { spawn } from 'child_process';
+
+import { startLocalNode } from '@snapnet/local-node';
 
 const nodePort = Number(process.env.LOCAL_NODE_PORT ?? 5050);
 const snapPort = Number(process.env.SNAP_SERVER_PORT ?? 8081);
 
 /**
- * Runs the snaps CLI and resolves when it exits successfully.
+ * Runs the snaps CLI with extra environment.
  *
  * @param args - CLI arguments.
  * @param env - Extra environment.
  * @returns The child process.
  */
-function snapsCli(args: string[], env: Record<string, string>) {
+function snapsCli(args: string[], env: Record<string, string>): ChildProcess {
   return spawn('npx', ['mm-snap', ...args], {
     stdio: 'inherit',
     env: { ...process.env, ...env },
@@ -63,16 +65,15 @@ then call it:
 Press Ctrl-C to stop.
 `);
 
-  const stop = async (): Promise<void> => {
+  const stop = (): void => {
     serve.kill();
-    await node.stop();
-    process.exit(0);
+    node.stop().catch(console.error);
   };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 main().catch((error: unknown) => {
   console.error(error);
-  process.exit(1);
+  process.exitCode = 1;
 });
