@@ -110,6 +110,23 @@ export class VersionedStore {
   }
 
   /**
+   * The last block (inclusive bound) that wrote a key.
+   *
+   * @param key - The string key.
+   * @param block - The bound.
+   * @returns The block number, or 0 when never written.
+   */
+  lastUpdate(key: string, block: number): number {
+    const blocks = this.#entries.get(key)?.blocks ?? [];
+    for (let i = blocks.length - 1; i >= 0; i--) {
+      if ((blocks[i] ?? 0) <= block) {
+        return blocks[i] ?? 0;
+      }
+    }
+    return 0;
+  }
+
+  /**
    * Writes a key at a block.
    *
    * @param key - The string key.

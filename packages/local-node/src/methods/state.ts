@@ -11,7 +11,7 @@ import {
 } from '../chain/store';
 import { expectObject } from '../chain/txs';
 import { ExecutionError, starknetError } from '../rpc/errors';
-import { parseBlockId, required } from '../rpc/params';
+import { parseBlockId, parseFlags, required } from '../rpc/params';
 import type { Params } from '../rpc/params';
 import type { MethodTable } from './types';
 
@@ -124,13 +124,23 @@ export const stateMethods: MethodTable = {
       ),
   },
   starknet_getStorageAt: {
-    params: ['contract_address', 'key', 'block_id'],
+    params: ['contract_address', 'key', 'block_id', 'response_flags'],
     handler: (params, ctx) => {
-      const state = stateOf(ctx.node, params);
+      const { node } = ctx;
+      const block = node.block(parseBlockId(required(params, 'block_id')));
+      const state = node.chain.stateAt(block.number);
       const contract = address(params);
       deployedClass(state, contract);
       const key = parseFelt(required(params, 'key'), 'key', STORAGE_KEY_MAX);
-      return toHex(state.read(storageKey(contract, key)));
+      const slot = storageKey(contract, key);
+      const value = toHex(state.read(slot));
+      const flags = parseFlags(params.response_flags, ['INCLUDE_LAST_UPDATE_BLOCK']);
+      return flags.has('INCLUDE_LAST_UPDATE_BLOCK')
+        ? {
+            value,
+            last_update_block: node.chain.store.lastUpdate(slot, block.number),
+          }
+        : value;
     },
   },
   starknet_call: {

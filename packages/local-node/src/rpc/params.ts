@@ -82,12 +82,16 @@ export function parseArray(value: unknown, name: string): unknown[] {
  * @param allowed - Allowed flags.
  * @returns The set of flags.
  */
-export function parseFlags(value: unknown, allowed: string[]): Set<string> {
-  const list = value === undefined ? [] : parseArray(value, 'simulation_flags');
+export function parseFlags(
+  value: unknown,
+  allowed: string[],
+  name = 'simulation_flags',
+): Set<string> {
+  const list = value === undefined ? [] : parseArray(value, name);
   const flags = new Set<string>();
   for (const flag of list) {
     if (typeof flag !== 'string' || !allowed.includes(flag)) {
-      throw invalidParams(`simulation_flags: unknown flag ${String(flag)}`);
+      throw invalidParams(`${name}: unknown flag ${String(flag)}`);
     }
     flags.add(flag);
   }

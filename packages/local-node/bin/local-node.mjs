@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+// Runs the TypeScript CLI through tsx's CommonJS loader.
+import { createRequire } from 'node:module';
+import { register } from 'tsx/cjs/api';
+
+register();
+const require = createRequire(import.meta.url);
+const { main } = require('../src/cli.ts');
+
+main(process.argv.slice(2)).catch((error) => {
+  process.stderr.write(`${String(error)}\n`);
+  process.exit(1);
+});

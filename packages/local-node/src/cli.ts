@@ -1,0 +1,123 @@
+import { startLocalNode } from '.';
+import type { LocalNodeOptions } from '.';
+
+const HELP = `Usage: local-node [options]
+
+  --host <host>                 Address to listen on (default 127.0.0.1)
+  --port <port>                 Port (default 5050; 0 = random)
+  --seed <n>                    Seed for the predeployed accounts (default 0)
+  --accounts <n>                Number of predeployed accounts (default 10)
+  --chain-id <id>               SN_SEPOLIA (default), SN_MAIN, or a hex chain id
+  --api-key <key>               Only /v3/<key> (and /ws/v3/<key>) are authorised
+  --block-generation-on <mode>  "transaction" (default) or "demand"
+  --initial-balance <amount>    STRK and ETH balance of each account (default 1e21)
+  --help                        Show this help
+`;
+
+/**
+ * Parses CLI flags into node options.
+ *
+ * @param argv - Arguments (without node and script).
+ * @returns Options, or undefined when help was asked for.
+ */
+export function parseArgs(argv: string[]): LocalNodeOptions | undefined {
+  const options: LocalNodeOptions = { port: 5050 };
+  const integer = (flag: string, value: string): number => {
+    if (!/^[0-9]+$/u.test(value)) {
+      throw new Error(`${flag} expects a non-negative integer`);
+    }
+    return Number(value);
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i] ?? '';
+    if (flag === '--help' || flag === '-h') {
+      return undefined;
+    }
+    const value = argv[i + 1];
+    if (value === undefined) {
+      throw new Error(`${flag} expects a value`);
+    }
+    i += 1;
+    switch (flag) {
+      case '--host':
+        options.host = value;
+        break;
+      case '--port':
+        options.port = integer(flag, value);
+        break;
+      case '--seed':
+        options.seed = integer(flag, value);
+        break;
+      case '--accounts':
+        options.accounts = integer(flag, value);
+        break;
+      case '--chain-id':
+        options.chainId = value;
+        break;
+      case '--api-key':
+        options.apiKey = value;
+        break;
+      case '--block-generation-on':
+        if (value !== 'transaction' && value !== 'demand') {
+          throw new Error('--block-generation-on expects "transaction" or "demand"');
+        }
+        options.blockGeneration = value;
+        break;
+      case '--initial-balance':
+        options.initialBalance = BigInt(integer(flag, value) === 0 ? 0 : value);
+        break;
+      default:
+        throw new Error(`unknown flag: ${flag}`);
+    }
+  }
+  return options;
+}
+
+/**
+ * Runs the CLI: starts the node and prints its URL and accounts.
+ *
+ * @param argv - Arguments.
+ */
+export async function main(argv: string[]): Promise<void> {
+  let options: LocalNodeOptions | undefined;
+  try {
+    options = parseArgs(argv);
+  } catch (error) {
+    process.stderr.write(`${String(error instanceof Error ? error.message : error)}\n\n${HELP}`);
+    process.exitCode = 2;
+    return;
+  }
+  if (!options) {
+    process.stdout.write(HELP);
+    return;
+  }
+  const node = await startLocalNode(options);
+  const lines = [
+    `Local Starknet node (JSON-RPC 0.10.2) listening on ${node.url}`,
+    `WebSocket: ${node.url.replace(/^http/u, 'ws').replace(/\/(rpc|v3\/)/u, '/ws/v3/').replace(/\/ws\/v3\/$/u, '/ws')}`,
+    '',
+    'Predeployed accounts (funded with STRK and ETH):',
+  ];
+  node.accounts.forEach((account, index) => {
+    lines.push(
+      `| Account #${index}`,
+      `| Address:     ${account.address}`,
+      `| Private key: ${account.privateKey}`,
+      `| Public key:  ${account.publicKey}`,
+      '',
+    );
+  });
+  process.stdout.write(`${lines.join('\n')}\n`);
+  const shutdown = () => {
+    node.stop().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    process.stderr.write(`${String(error)}\n`);
+    process.exit(1);
+  });
+}
