@@ -252,7 +252,7 @@ describe('starknet.js against the local node', () => {
     }
     expect(trace.execute_invocation.calls[0]?.events[0]?.keys).toStrictEqual([TRANSFER_KEY]);
     expect(trace.validate_invocation?.result).toStrictEqual(['0x56414c4944']);
-    expect(trace.state_diff?.nonces).toStrictEqual([
+    expect(trace.state_diff?.nonces).toEqual([
       { contract_address: num.toHex(argent.address), nonce: '0x3' },
     ]);
     expect(BigInt(simulated?.overall_fee ?? 0)).toBeGreaterThan(0n);
