@@ -1,12 +1,25 @@
-import { hash } from 'starknet';
+import { createHash } from 'node:crypto';
 
 import type { TxOutcome } from './executor';
 import type { StateReader } from './store';
 import { VersionedStore } from './store';
 import type { BlockRecord, LoggedEvent, TxRecord } from './types';
 
-const poseidon = (values: bigint[]): bigint =>
-  BigInt(hash.computePoseidonHashOnElements(values));
+const MASK_250 = (1n << 250n) - 1n;
+
+/**
+ * A deterministic 250-bit identifier (block hashes and state roots of this
+ * local chain are identifiers, not commitments; sha256 keeps blocks cheap).
+ *
+ * @param values - The fields identifying the block.
+ * @returns The identifier.
+ */
+const digest = (values: bigint[]): bigint =>
+  BigInt(
+    `0x${createHash('sha256')
+      .update(values.map((value) => value.toString(16)).join(','))
+      .digest('hex')}`,
+  ) & MASK_250;
 
 /**
  * The block list, the pre-confirmed block, the transaction index, the event
@@ -110,12 +123,12 @@ export class Chain {
     const block = this.pending;
     const parentRoot = this.latest?.newRoot ?? 0n;
     block.timestamp = Math.max(block.timestamp, this.now());
-    block.hash = poseidon([
+    block.hash = digest([
       BigInt(block.number),
       block.parentHash,
       ...block.txs.map((tx) => tx.hash),
     ]);
-    block.newRoot = poseidon([parentRoot, block.hash]);
+    block.newRoot = digest([parentRoot, block.hash]);
     block.status = 'ACCEPTED_ON_L2';
     this.blocks.push(block);
     this.blocksByHash.set(block.hash, block);
