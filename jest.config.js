@@ -12,8 +12,20 @@ module.exports = {
     {
       displayName: 'snap',
       preset: '@metamask/snaps-jest',
-      testMatch: ['<rootDir>/test/**/*.test.ts'],
+      testMatch: ['<rootDir>/test/*.test.ts'],
       // Keep the preset's own setup (its matchers), then scan for key leaks.
+      setupFilesAfterEnv: [
+        '<rootDir>/node_modules/@metamask/snaps-jest/dist/setup.cjs',
+        '<rootDir>/test/setup.ts',
+      ],
+      transform: { '^.+\\.tsx?$': tsJest },
+    },
+    {
+      // Against a local node on the port the test build points at (one file
+      // at a time: run with --runInBand).
+      displayName: 'chain',
+      preset: '@metamask/snaps-jest',
+      testMatch: ['<rootDir>/test/chain/**/*.test.ts'],
       setupFilesAfterEnv: [
         '<rootDir>/node_modules/@metamask/snaps-jest/dist/setup.cjs',
         '<rootDir>/test/setup.ts',

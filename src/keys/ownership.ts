@@ -4,6 +4,7 @@ import { accountAddress } from './address';
 import type { DerivedAccount, KeyRing } from './derivation';
 import type { AccountKind, AccountRecord } from '../state/schema';
 
+/** Keys of an owned account; `address` is the matched account's address. */
 export type OwnAccount = DerivedAccount & { kind: AccountKind };
 
 const KINDS: AccountKind[] = ['argent-cairo1', 'argent-cairo0'];
@@ -52,7 +53,7 @@ export async function findOwnAccount(
     const derived = await keys.account(index);
     const kind = kindAt(derived, address);
     if (kind) {
-      return { ...derived, kind };
+      return { ...derived, kind, address };
     }
   }
   throw new InvalidInputError(

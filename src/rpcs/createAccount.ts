@@ -1,12 +1,80 @@
 import { boolean, defaulted, object, optional, string } from 'superstruct';
 
-import { defineMethod } from './method';
-import { resolveNetwork } from './shared';
-import { ChainIdStruct, IndexStruct } from './structs';
-import { InvalidInputError } from '../errors';
+import { accountStatus } from '../chain/accounts';
+import { planDeployment, sendDeployment } from '../chain/deploy';
+import { NodeClient } from '../chain/rpc';
+import { UserRejectedError } from '../errors';
+import { formatUnits } from '../format';
 import { deploymentData } from '../keys/address';
-import type { AccountRecord } from '../state/schema';
-import { updateState } from '../state/store';
+import { recordTransaction, sentRecord } from '../state/records';
+import type { AccountRecord, WalletState } from '../state/schema';
+import { readState, updateState } from '../state/store';
+import { confirmDeployAccount } from '../ui/dialogs';
+import type { RequestContext } from './method';
+import { defineMethod } from './method';
+import { requestView, resolveNetwork } from './shared';
+import { ChainIdStruct, IndexStruct } from './structs';
+
+/**
+ * The index a new account takes on a network: one past the highest recorded.
+ *
+ * @param state - The wallet state.
+ * @param chainId - The network.
+ * @returns The next index.
+ */
+export function nextAccountIndex(state: WalletState, chainId: string): number {
+  return state.accounts
+    .filter((account) => account.chainId === chainId)
+    .reduce((next, account) => Math.max(next, account.addressIndex + 1), 0);
+}
+
+/**
+ * The record of this seed's Argent account at an index.
+ *
+ * @param context - The request context.
+ * @param index - The BIP-44 address index.
+ * @param chainId - The network.
+ * @returns The record (not yet stored).
+ */
+async function accountRecord(
+  context: RequestContext,
+  index: number,
+  chainId: string,
+): Promise<AccountRecord> {
+  const derived = await context.keys.account(index);
+  return {
+    address: derived.address,
+    addressIndex: index,
+    publicKey: derived.publicKey,
+    addressSalt: deploymentData(derived.publicKey).salt,
+    deployTxnHash: '',
+    derivationPath: derived.derivationPath,
+    chainId,
+    kind: 'argent-cairo1',
+  };
+}
+
+/**
+ * Stores an account unless its index is already recorded on that network.
+ *
+ * @param record - The account.
+ * @returns The stored record (the earlier one when it existed).
+ */
+async function storeAccount(record: AccountRecord): Promise<AccountRecord> {
+  return updateState((state) => {
+    const existing = state.accounts.find(
+      (account) =>
+        account.chainId === record.chainId &&
+        account.addressIndex === record.addressIndex &&
+        account.kind === record.kind,
+    );
+    if (existing) {
+      return existing;
+    }
+    state.accounts.push(record);
+    return record;
+  });
+}
 
 /**
  * `snapnet_createAccount {addressIndex?, deploy?, chainId?}` →
@@ -17,6 +85,11 @@ import { updateState } from '../state/store';
  * `transaction_hash` is the empty string: the field stays a string, as the
  * seed types it, and an empty hash reads as "no transaction". Creating an
  * index that is already recorded returns the recorded account.
+ *
+ * With `deploy` true the fee is estimated, the user confirms, and a v3
+ * DEPLOY_ACCOUNT paid in STRK is sent; only then are the account and the
+ * transaction recorded. An account already deployed is returned with its
+ * recorded deployment hash and nothing is sent.
  */
 export const createAccount = defineMethod({
   params: object({
@@ -26,41 +99,52 @@ export const createAccount = defineMethod({
   }),
   result: object({ address: string(), transaction_hash: string() }),
   handler: async ({ addressIndex, deploy, chainId }, context) => {
-    if (deploy) {
-      throw new InvalidInputError('deploy', 'deploying is not available yet');
-    }
     const network = await resolveNetwork(chainId);
-    const record = await updateState(async (state) => {
-      const onChain = state.accounts.filter(
-        (account) => account.chainId === network.chainId,
-      );
+    if (!deploy) {
       const index =
-        addressIndex ??
-        onChain.reduce(
-          (next, account) => Math.max(next, account.addressIndex + 1),
-          0,
-        );
-      const existing = onChain.find(
-        (account) =>
-          account.addressIndex === index && account.kind === 'argent-cairo1',
+        addressIndex ?? nextAccountIndex(await readState(), network.chainId);
+      const stored = await storeAccount(
+        await accountRecord(context, index, network.chainId),
       );
-      if (existing) {
-        return existing;
-      }
-      const derived = await context.keys.account(index);
-      const created: AccountRecord = {
-        address: derived.address,
-        addressIndex: index,
-        publicKey: derived.publicKey,
-        addressSalt: deploymentData(derived.publicKey).salt,
-        deployTxnHash: '',
-        derivationPath: derived.derivationPath,
-        chainId: network.chainId,
-        kind: 'argent-cairo1',
+      return {
+        address: stored.address,
+        transaction_hash: stored.deployTxnHash,
       };
-      state.accounts.push(created);
-      return created;
+    }
+    const index =
+      addressIndex ?? nextAccountIndex(await readState(), network.chainId);
+    const record = await accountRecord(context, index, network.chainId);
+    const account = {
+      ...(await context.keys.account(index)),
+      kind: record.kind,
+    };
+    const client = new NodeClient(network);
+    const status = await accountStatus(client, record.address);
+    if (status.deployed) {
+      const stored = await storeAccount(record);
+      return {
+        address: stored.address,
+        transaction_hash: stored.deployTxnHash,
+      };
+    }
+    const plan = await planDeployment(client, account);
+    const approved = await confirmDeployAccount({
+      request: requestView(context, network, record.address),
+      fee: { maxFee: `${formatUnits(plan.maxFee, 18)} STRK` },
     });
-    return { address: record.address, transaction_hash: record.deployTxnHash };
+    if (!approved) {
+      throw new UserRejectedError();
+    }
+    const transactionHash = await sendDeployment(client, account, plan);
+    await storeAccount(record);
+    await recordTransaction(
+      sentRecord({
+        txnHash: transactionHash,
+        txnType: 'deploy_account',
+        senderAddress: record.address,
+        chainId: network.chainId,
+      }),
+    );
+    return { address: record.address, transaction_hash: transactionHash };
   },
 });

@@ -7,8 +7,13 @@ import {
 } from '../errors';
 import { createAccount } from './createAccount';
 import { displayPrivateKey } from './displayPrivateKey';
+import { estimateAccountDeployFee } from './estimateAccountDeployFee';
+import { estimateFee } from './estimateFee';
+import { executeTxn } from './executeTxn';
 import { extractPublicKey } from './extractPublicKey';
 import { getCurrentNetwork } from './getCurrentNetwork';
+import { getErc20TokenBalance } from './getErc20TokenBalance';
+import { getTransactionStatus } from './getTransactionStatus';
 import type { RpcMethod } from './method';
 import { signDeclareTransaction } from './signDeclareTransaction';
 import { signMessage } from './signMessage';
@@ -21,8 +26,13 @@ import { KeyRing } from '../keys/derivation';
 export const methods = {
   snapnet_createAccount: createAccount,
   snapnet_displayPrivateKey: displayPrivateKey,
+  snapnet_estimateAccountDeployFee: estimateAccountDeployFee,
+  snapnet_estimateFee: estimateFee,
+  snapnet_executeTxn: executeTxn,
   snapnet_extractPublicKey: extractPublicKey,
   snapnet_getCurrentNetwork: getCurrentNetwork,
+  snapnet_getErc20TokenBalance: getErc20TokenBalance,
+  snapnet_getTransactionStatus: getTransactionStatus,
   snapnet_signDeclareTransaction: signDeclareTransaction,
   snapnet_signMessage: signMessage,
   snapnet_signTransaction: signTransaction,
@@ -44,8 +54,13 @@ const DAPPS_ONLY: OriginPolicy = { dapps: true, snaps: false };
 const originPolicy: Record<MethodName, OriginPolicy> = {
   snapnet_createAccount: DAPPS_ONLY,
   snapnet_displayPrivateKey: DAPPS_ONLY,
+  snapnet_estimateAccountDeployFee: DAPPS_ONLY,
+  snapnet_estimateFee: DAPPS_ONLY,
+  snapnet_executeTxn: DAPPS_ONLY,
   snapnet_extractPublicKey: DAPPS_ONLY,
   snapnet_getCurrentNetwork: DAPPS_ONLY,
+  snapnet_getErc20TokenBalance: DAPPS_ONLY,
+  snapnet_getTransactionStatus: DAPPS_ONLY,
   snapnet_signDeclareTransaction: DAPPS_ONLY,
   snapnet_signMessage: DAPPS_ONLY,
   snapnet_signTransaction: DAPPS_ONLY,

@@ -1,4 +1,5 @@
 import { formatUnits } from '../format';
+import { normaliseAddress } from '../keys/address';
 import type { CallView } from './views';
 import type { TokenRecord } from '../state/schema';
 
@@ -55,13 +56,14 @@ export function describeCall(
     return view;
   }
   const shown = `${formatUnits(amount, token.decimals)} ${token.symbol}`;
+  const counterparty = normaliseAddress(party);
   if (action === 'transfer') {
     return {
       ...view,
       decoded: {
         summary: `Send ${shown}`,
         fields: [
-          { label: 'Recipient', value: party },
+          { label: 'Recipient', value: counterparty },
           { label: 'Amount', value: shown },
         ],
       },
@@ -75,7 +77,7 @@ export function describeCall(
         ? `Allow unlimited ${token.symbol} spending`
         : `Allow spending of ${shown}`,
       fields: [
-        { label: 'Spender', value: party },
+        { label: 'Spender', value: counterparty },
         {
           label: 'Allowance',
           value: unlimited ? `Unlimited (${shown})` : shown,
@@ -83,7 +85,7 @@ export function describeCall(
       ],
       ...(unlimited
         ? {
-            warning: `This lets ${party} spend all of your ${token.symbol}, now and later, until you revoke it.`,
+            warning: `This lets ${counterparty} spend all of your ${token.symbol}, now and later, until you revoke it.`,
           }
         : {}),
     },

@@ -246,3 +246,31 @@ export async function confirmDeclare(view: {
     </Box>,
   );
 }
+
+/**
+ * Asks to deploy one of the wallet's accounts.
+ *
+ * @param view - What is asked.
+ * @param view.request - Origin, network and account.
+ * @param view.fee - The maximum fee.
+ * @returns Whether the user approved.
+ */
+export async function confirmDeployAccount(view: {
+  request: RequestView;
+  fee: FeeView;
+}): Promise<boolean> {
+  return confirm(
+    <Box>
+      <RequestHeader
+        title="Deploy account"
+        request={view.request}
+        accountLabel="Account"
+      />
+      <Text>
+        Deploys this Argent account contract on chain, paid in STRK from the
+        account itself.
+      </Text>
+      <FeeSection fee={view.fee} />
+    </Box>,
+  );
+}

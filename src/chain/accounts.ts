@@ -1,0 +1,84 @@
+import { ChainRejectedError } from '../errors';
+import type { NodeClient } from './rpc';
+import { CONTRACT_NOT_FOUND, nonceCall } from './starknet';
+
+/**
+ * Whether an account is deployed, and its next nonce. An undeployed account
+ * (the node answers "Contract not found") has nonce 0.
+ *
+ * @param client - The network's node.
+ * @param address - The account.
+ * @returns Deployment and nonce.
+ */
+export async function accountStatus(
+  client: NodeClient,
+  address: string,
+): Promise<{ deployed: boolean; nonce: bigint }> {
+  try {
+    const nonce = await client.call(nonceCall(address));
+    return { deployed: true, nonce: BigInt(nonce) };
+  } catch (error) {
+    if (
+      error instanceof ChainRejectedError &&
+      error.code === CONTRACT_NOT_FOUND
+    ) {
+      return { deployed: false, nonce: 0n };
+    }
+    throw error;
+  }
+}
+
+/**
+ * Sending from one account is serialised in this snap process, and the last
+ * nonce sent is remembered, so parallel requests never reuse a nonce even
+ * when the node has not yet counted the previous transaction.
+ */
+const accountQueues = new Map<string, Promise<unknown>>();
+const lastNonceSent = new Map<string, bigint>();
+
+/**
+ * Runs `task` after every earlier task for the same account and chain.
+ *
+ * @param key - `${chainId}:${address}`.
+ * @param task - The work.
+ * @returns What the task returned.
+ */
+export async function withAccountQueue<Result>(
+  key: string,
+  task: () => Promise<Result>,
+): Promise<Result> {
+  const previous = accountQueues.get(key) ?? Promise.resolve();
+  const run = previous.then(task, task);
+  const settled = run.catch(() => undefined);
+  accountQueues.set(key, settled);
+  return run.finally(() => {
+    if (accountQueues.get(key) === settled) {
+      accountQueues.delete(key);
+    }
+  });
+}
+
+/**
+ * The nonce to send with: the node's, unless this process already sent it.
+ *
+ * @param key - `${chainId}:${address}`.
+ * @param nodeNonce - The nonce the node reports.
+ * @returns The nonce to use.
+ */
+export function nextNonce(key: string, nodeNonce: bigint): bigint {
+  const last = lastNonceSent.get(key);
+  return last === undefined || last < nodeNonce ? nodeNonce : last + 1n;
+}
+
+/**
+ * Remembers a nonce the node accepted.
+ *
+ * @param key - `${chainId}:${address}`.
+ * @param nonce - The nonce sent.
+ */
+export function markNonceSent(key: string, nonce: bigint): void {
+  const last = lastNonceSent.get(key);
+  if (last === undefined || nonce > last) {
+    lastNonceSent.set(key, nonce);
+  }
+}

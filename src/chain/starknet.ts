@@ -1,0 +1,314 @@
+import { array, enums, number, optional, string, type } from 'superstruct';
+import type { Infer } from 'superstruct';
+
+import type { ResourceBoundsHex, V3Details } from '../signing/transactions';
+import { FeltText, parsedBy } from './rpc';
+import type { NodeCall } from './rpc';
+
+/**
+ * Typed Starknet JSON-RPC 0.10 calls the wallet makes. Each returns a
+ * NodeCall for NodeClient.call / batch, so several can share a round trip.
+ */
+
+export type BlockTag = 'latest' | 'pre_confirmed';
+
+/** Error codes of the spec the wallet reacts to. */
+export const CONTRACT_NOT_FOUND = 20;
+export const TRANSACTION_HASH_NOT_FOUND = 29;
+
+/** starknet_chainId. @returns The call. */
+export function chainIdCall(): NodeCall<string> {
+  return { method: 'starknet_chainId', params: [], parse: parsedBy(FeltText) };
+}
+
+/**
+ * starknet_getNonce.
+ *
+ * @param address - The account.
+ * @param block - Which state.
+ * @returns The call.
+ */
+export function nonceCall(
+  address: string,
+  block: BlockTag = 'pre_confirmed',
+): NodeCall<string> {
+  return {
+    method: 'starknet_getNonce',
+    params: { block_id: block, contract_address: address },
+    parse: parsedBy(FeltText),
+  };
+}
+
+/**
+ * starknet_getClassHashAt.
+ *
+ * @param address - The contract.
+ * @returns The call.
+ */
+export function classHashAtCall(address: string): NodeCall<string> {
+  return {
+    method: 'starknet_getClassHashAt',
+    params: { block_id: 'pre_confirmed', contract_address: address },
+    parse: parsedBy(FeltText),
+  };
+}
+
+/**
+ * starknet_call of a view.
+ *
+ * @param contractAddress - The contract.
+ * @param selector - The entrypoint selector (hex).
+ * @param calldata - The calldata.
+ * @param block - Which state.
+ * @returns The call.
+ */
+export function viewCall(
+  contractAddress: string,
+  selector: string,
+  calldata: string[],
+  block: BlockTag = 'latest',
+): NodeCall<string[]> {
+  return {
+    method: 'starknet_call',
+    params: {
+      request: {
+        contract_address: contractAddress,
+        entry_point_selector: selector,
+        calldata,
+      },
+      block_id: block,
+    },
+    parse: parsedBy(array(FeltText)),
+  };
+}
+
+export const FeeEstimateStruct = type({
+  l1_gas_consumed: FeltText,
+  l1_gas_price: FeltText,
+  l2_gas_consumed: FeltText,
+  l2_gas_price: FeltText,
+  l1_data_gas_consumed: FeltText,
+  l1_data_gas_price: FeltText,
+  overall_fee: FeltText,
+  unit: string(),
+});
+
+export type NodeFeeEstimate = Infer<typeof FeeEstimateStruct>;
+
+/** A v3 transaction as the node's write and estimate methods take it. */
+export type BroadcastTransaction = Record<string, unknown> & {
+  type: 'INVOKE' | 'DEPLOY_ACCOUNT' | 'DECLARE';
+};
+
+/**
+ * The fields every broadcast v3 transaction carries.
+ *
+ * @param details - Complete details.
+ * @param signature - The signature.
+ * @returns The common fields, in the node's names.
+ */
+export function commonFields(
+  details: V3Details,
+  signature: string[],
+): Record<string, unknown> {
+  return {
+    version: details.version,
+    signature,
+    nonce: details.nonce,
+    resource_bounds: details.resourceBounds,
+    tip: details.tip,
+    paymaster_data: details.paymasterData,
+    nonce_data_availability_mode: details.nonceDataAvailabilityMode,
+    fee_data_availability_mode: details.feeDataAvailabilityMode,
+  };
+}
+
+/**
+ * starknet_estimateFee of a sequence of transactions.
+ *
+ * @param transactions - The transactions, in order.
+ * @param skipValidate - Whether to skip the accounts' validation.
+ * @returns The call.
+ */
+export function estimateFeeCall(
+  transactions: BroadcastTransaction[],
+  skipValidate: boolean,
+): NodeCall<NodeFeeEstimate[]> {
+  return {
+    method: 'starknet_estimateFee',
+    params: {
+      request: transactions,
+      simulation_flags: skipValidate ? ['SKIP_VALIDATE'] : [],
+      block_id: 'pre_confirmed',
+    },
+    parse: parsedBy(array(FeeEstimateStruct)),
+  };
+}
+
+/**
+ * starknet_add{Invoke,DeployAccount,Declare}Transaction.
+ *
+ * @param transaction - The signed transaction.
+ * @returns The call; its result holds `transaction_hash`.
+ */
+export function addTransactionCall(
+  transaction: BroadcastTransaction,
+): NodeCall<{ transaction_hash: string }> {
+  const method = {
+    INVOKE: 'starknet_addInvokeTransaction',
+    DEPLOY_ACCOUNT: 'starknet_addDeployAccountTransaction',
+    DECLARE: 'starknet_addDeclareTransaction',
+  }[transaction.type];
+  const key = {
+    INVOKE: 'invoke_transaction',
+    DEPLOY_ACCOUNT: 'deploy_account_transaction',
+    DECLARE: 'declare_transaction',
+  }[transaction.type];
+  return {
+    method,
+    params: { [key]: transaction },
+    parse: parsedBy(type({ transaction_hash: FeltText })),
+  };
+}
+
+export const TransactionStatusStruct = type({
+  finality_status: enums([
+    'RECEIVED',
+    'CANDIDATE',
+    'PRE_CONFIRMED',
+    'ACCEPTED_ON_L2',
+    'ACCEPTED_ON_L1',
+    'REJECTED',
+  ]),
+  execution_status: optional(enums(['SUCCEEDED', 'REVERTED'])),
+  failure_reason: optional(string()),
+});
+
+/**
+ * starknet_getTransactionStatus.
+ *
+ * @param transactionHash - The transaction.
+ * @returns The call.
+ */
+export function transactionStatusCall(
+  transactionHash: string,
+): NodeCall<Infer<typeof TransactionStatusStruct>> {
+  return {
+    method: 'starknet_getTransactionStatus',
+    params: { transaction_hash: transactionHash },
+    parse: parsedBy(TransactionStatusStruct),
+  };
+}
+
+const EmittedEventStruct = type({
+  from_address: FeltText,
+  keys: array(FeltText),
+  data: array(FeltText),
+  block_number: optional(number()),
+  block_hash: optional(FeltText),
+  transaction_hash: FeltText,
+});
+
+export type EmittedEvent = Infer<typeof EmittedEventStruct>;
+
+/**
+ * starknet_getEvents, one page.
+ *
+ * @param filter - The filter.
+ * @param filter.address - Emitting contract(s).
+ * @param filter.keys - Keys, position-wise.
+ * @param filter.fromBlock - First block number.
+ * @param filter.chunkSize - Page size.
+ * @param filter.continuationToken - Where the previous page ended.
+ * @returns The call.
+ */
+export function eventsCall(filter: {
+  address?: string;
+  keys: string[][];
+  fromBlock: number;
+  chunkSize: number;
+  continuationToken?: string;
+}): NodeCall<{
+  events: EmittedEvent[];
+  continuation_token?: string | undefined;
+}> {
+  return {
+    method: 'starknet_getEvents',
+    params: {
+      filter: {
+        ...(filter.address ? { address: filter.address } : {}),
+        keys: filter.keys,
+        from_block: { block_number: filter.fromBlock },
+        to_block: 'pre_confirmed',
+        chunk_size: filter.chunkSize,
+        ...(filter.continuationToken
+          ? { continuation_token: filter.continuationToken }
+          : {}),
+      },
+    },
+    parse: parsedBy(
+      type({
+        events: array(EmittedEventStruct),
+        continuation_token: optional(string()),
+      }),
+    ),
+  };
+}
+
+/**
+ * starknet_blockNumber.
+ *
+ * @returns The call.
+ */
+export function blockNumberCall(): NodeCall<number> {
+  return {
+    method: 'starknet_blockNumber',
+    params: [],
+    parse: parsedBy(number()),
+  };
+}
+
+/**
+ * starknet_getTransactionByHash (the fields the history needs).
+ *
+ * @param transactionHash - The transaction.
+ * @returns The call.
+ */
+export function transactionCall(
+  transactionHash: string,
+): NodeCall<{ type: string; transaction_hash: string }> {
+  return {
+    method: 'starknet_getTransactionByHash',
+    params: { transaction_hash: transactionHash },
+    parse: parsedBy(type({ type: string(), transaction_hash: FeltText })),
+  };
+}
+
+/**
+ * Resource bounds from a fee estimate, with 50 % headroom on amounts and
+ * prices (as starknet.js does), so a slightly busier block still fits.
+ *
+ * @param estimate - The node's estimate.
+ * @returns Bounds for the transaction.
+ */
+export function boundsFromEstimate(
+  estimate: NodeFeeEstimate,
+): ResourceBoundsHex {
+  const headroom = (value: string): string =>
+    `0x${((BigInt(value) * 3n) / 2n).toString(16)}`;
+  const bound = (
+    amount: string,
+    price: string,
+  ): ResourceBoundsHex['l1_gas'] => ({
+    max_amount: headroom(amount),
+    max_price_per_unit: headroom(price),
+  });
+  return {
+    l1_gas: bound(estimate.l1_gas_consumed, estimate.l1_gas_price),
+    l2_gas: bound(estimate.l2_gas_consumed, estimate.l2_gas_price),
+    l1_data_gas: bound(
+      estimate.l1_data_gas_consumed,
+      estimate.l1_data_gas_price,
+    ),
+  };
+}

@@ -1,0 +1,42 @@
+import { literal, object, optional, string } from 'superstruct';
+
+import { planDeployment } from '../chain/deploy';
+import { toFeeEstimate } from '../chain/fees';
+import { NodeClient } from '../chain/rpc';
+import { readState } from '../state/store';
+import { nextAccountIndex } from './createAccount';
+import { defineMethod } from './method';
+import { resolveNetwork } from './shared';
+import { ChainIdStruct, IndexStruct } from './structs';
+
+export const FeeEstimateResult = object({
+  suggestedMaxFee: string(),
+  overallFee: string(),
+  gasConsumed: string(),
+  gasPrice: string(),
+  unit: literal('wei'),
+});
+
+/**
+ * `snapnet_estimateAccountDeployFee {addressIndex?, chainId?}` → the fee of
+ * deploying the account at that index (by default the index createAccount
+ * would take next), in one node round trip.
+ */
+export const estimateAccountDeployFee = defineMethod({
+  params: object({
+    addressIndex: optional(IndexStruct),
+    chainId: ChainIdStruct,
+  }),
+  result: FeeEstimateResult,
+  handler: async ({ addressIndex, chainId }, context) => {
+    const network = await resolveNetwork(chainId);
+    const index =
+      addressIndex ?? nextAccountIndex(await readState(), network.chainId);
+    const derived = await context.keys.account(index);
+    const plan = await planDeployment(new NodeClient(network), {
+      ...derived,
+      kind: 'argent-cairo1',
+    });
+    return toFeeEstimate(plan.estimates ?? []);
+  },
+});

@@ -1,0 +1,32 @@
+import { object, string } from 'superstruct';
+
+import { tokenBalances } from '../chain/erc20';
+import { NodeClient } from '../chain/rpc';
+import { defineMethod } from './method';
+import { resolveNetwork } from './shared';
+import { AddressStruct, ChainIdStruct } from './structs';
+
+/**
+ * `snapnet_getErc20TokenBalance {tokenAddress, userAddress, chainId?}` →
+ * `{balancePending, balanceLatest}` in hex, in one node round trip.
+ */
+export const getErc20TokenBalance = defineMethod({
+  params: object({
+    tokenAddress: AddressStruct,
+    userAddress: AddressStruct,
+    chainId: ChainIdStruct,
+  }),
+  result: object({ balancePending: string(), balanceLatest: string() }),
+  handler: async ({ tokenAddress, userAddress, chainId }) => {
+    const network = await resolveNetwork(chainId);
+    const { pending, latest } = await tokenBalances(
+      new NodeClient(network),
+      tokenAddress,
+      userAddress,
+    );
+    return {
+      balancePending: `0x${pending.toString(16)}`,
+      balanceLatest: `0x${latest.toString(16)}`,
+    };
+  },
+});

@@ -1,0 +1,42 @@
+import { object, string } from 'superstruct';
+
+import { NodeClient } from '../chain/rpc';
+import {
+  TRANSACTION_HASH_NOT_FOUND,
+  transactionStatusCall,
+} from '../chain/starknet';
+import { ChainRejectedError, NotFoundError } from '../errors';
+import { defineMethod } from './method';
+import { resolveNetwork } from './shared';
+import { ChainIdStruct, FeltStruct } from './structs';
+
+/**
+ * `snapnet_getTransactionStatus {transactionHash, chainId?}` → the finality
+ * status (`RECEIVED`, `PRE_CONFIRMED`, `ACCEPTED_ON_L2`, `ACCEPTED_ON_L1`),
+ * or `REVERTED` when the transaction was included but failed.
+ */
+export const getTransactionStatus = defineMethod({
+  params: object({ transactionHash: FeltStruct, chainId: ChainIdStruct }),
+  result: string(),
+  handler: async ({ transactionHash, chainId }) => {
+    const network = await resolveNetwork(chainId);
+    try {
+      const status = await new NodeClient(network).call(
+        transactionStatusCall(transactionHash),
+      );
+      return status.execution_status === 'REVERTED'
+        ? 'REVERTED'
+        : status.finality_status;
+    } catch (error) {
+      if (
+        error instanceof ChainRejectedError &&
+        error.code === TRANSACTION_HASH_NOT_FOUND
+      ) {
+        throw new NotFoundError(
+          `Transaction ${transactionHash} is not known on ${network.name}`,
+        );
+      }
+      throw error;
+    }
+  },
+});

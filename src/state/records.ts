@@ -1,0 +1,67 @@
+import type { TransactionRecord } from './schema';
+import { updateState } from './store';
+
+/**
+ * Records a transaction the node accepted (newest first), and for a
+ * deployment marks the account deployed.
+ *
+ * @param record - The transaction record.
+ */
+export async function recordTransaction(
+  record: TransactionRecord,
+): Promise<void> {
+  await updateState((state) => {
+    state.transactions = [
+      record,
+      ...state.transactions.filter(
+        (existing) =>
+          existing.txnHash !== record.txnHash ||
+          existing.chainId !== record.chainId,
+      ),
+    ];
+    if (record.txnType === 'deploy_account') {
+      for (const account of state.accounts) {
+        if (
+          account.address === record.senderAddress &&
+          account.chainId === record.chainId
+        ) {
+          account.deployTxnHash = record.txnHash;
+        }
+      }
+    }
+  });
+}
+
+/**
+ * A new record for a transaction just sent.
+ *
+ * @param fields - What is known of it.
+ * @param fields.txnHash - Its hash.
+ * @param fields.txnType - invoke, deploy_account or declare.
+ * @param fields.senderAddress - The account.
+ * @param fields.chainId - The chain.
+ * @param fields.contractAddress - The (first) called contract.
+ * @param fields.contractFuncName - The (first) entrypoint.
+ * @param fields.contractCallData - Its calldata.
+ * @returns The record, status RECEIVED.
+ */
+export function sentRecord(fields: {
+  txnHash: string;
+  txnType: string;
+  senderAddress: string;
+  chainId: string;
+  contractAddress?: string;
+  contractFuncName?: string;
+  contractCallData?: string[];
+}): TransactionRecord {
+  return {
+    contractAddress: '',
+    contractFuncName: '',
+    contractCallData: [],
+    ...fields,
+    status: 'RECEIVED',
+    failureReason: null,
+    eventIds: [],
+    timestamp: Math.floor(Date.now() / 1000),
+  };
+}

@@ -1,0 +1,209 @@
+import type { LocalNode } from '@snapnet/local-node';
+
+import {
+  ACCOUNT_0,
+  confirmationOf,
+  errorOf,
+  installWallet,
+  invoke,
+  MAINNET,
+  resultOf,
+  textOf,
+} from '../helpers';
+import type { Wallet } from '../helpers';
+import { mintStrk, nodeRequest, startTestNode } from './node';
+
+const STRK =
+  '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';
+const RECIPIENT =
+  '0x0000000000000000000000000000000000000000000000000000000000abcdef';
+const ONE_STRK = 10n ** 18n;
+
+let node: LocalNode;
+
+beforeAll(async () => {
+  node = await startTestNode();
+  await mintStrk(node, ACCOUNT_0.address, 100n * ONE_STRK);
+});
+
+afterAll(async () => {
+  await node.stop();
+});
+
+/**
+ * A token balance read through the snap.
+ *
+ * @param wallet - The snap.
+ * @param owner - The holder.
+ * @returns The latest balance.
+ */
+async function balanceOf(wallet: Wallet, owner: string): Promise<bigint> {
+  const result = await resultOf(
+    invoke(wallet, 'snapnet_getErc20TokenBalance', {
+      tokenAddress: STRK,
+      userAddress: owner,
+    }),
+  );
+  const { balanceLatest } = JSON.parse(JSON.stringify(result));
+  return BigInt(balanceLatest);
+}
+
+describe('an account on chain, end to end', () => {
+  it('estimates, deploys, transfers and reports status, counting node calls', async () => {
+    const wallet = await installWallet();
+    expect(await balanceOf(wallet, ACCOUNT_0.address)).toBe(100n * ONE_STRK);
+
+    const deployFee = JSON.parse(
+      JSON.stringify(
+        await resultOf(invoke(wallet, 'snapnet_estimateAccountDeployFee', {})),
+      ),
+    );
+    expect(deployFee.unit).toBe('wei');
+    expect(BigInt(deployFee.overallFee)).toBeGreaterThan(0n);
+    expect(BigInt(deployFee.suggestedMaxFee)).toBeGreaterThan(
+      BigInt(deployFee.overallFee),
+    );
+
+    const estimate = JSON.parse(
+      JSON.stringify(
+        await resultOf(
+          invoke(wallet, 'snapnet_estimateFee', {
+            address: ACCOUNT_0.address,
+            invocations: [
+              {
+                contractAddress: STRK,
+                entrypoint: 'transfer',
+                calldata: [RECIPIENT, '1', '0'],
+              },
+            ],
+          }),
+        ),
+      ),
+    );
+    expect(estimate.includeDeploy).toBe(true);
+    expect(BigInt(estimate.overallFee)).toBeGreaterThan(
+      BigInt(deployFee.overallFee),
+    );
+
+    const deploying = invoke(wallet, 'snapnet_createAccount', { deploy: true });
+    const deployDialog = await confirmationOf(deploying);
+    expect(textOf(deployDialog.content)).toContain(ACCOUNT_0.address);
+    expect(textOf(deployDialog.content)).toContain('STRK');
+    await deployDialog.ok();
+    const created = JSON.parse(JSON.stringify(await resultOf(deploying)));
+    expect(created.address).toBe(ACCOUNT_0.address);
+    expect(created.transaction_hash).toMatch(/^0x[0-9a-f]+$/u);
+    expect(
+      await resultOf(
+        invoke(wallet, 'snapnet_getTransactionStatus', {
+          transactionHash: created.transaction_hash,
+        }),
+      ),
+    ).toBe('ACCEPTED_ON_L2');
+
+    const before = await balanceOf(wallet, ACCOUNT_0.address);
+    node.resetRequestCount();
+    const sending = invoke(wallet, 'snapnet_executeTxn', {
+      address: ACCOUNT_0.address,
+      calls: [
+        {
+          contractAddress: STRK,
+          entrypoint: 'transfer',
+          calldata: [RECIPIENT, '0x29a2241af62c0000', '0x0'],
+        },
+      ],
+    });
+    const sendDialog = await confirmationOf(sending);
+    const shown = textOf(sendDialog.content);
+    expect(shown).toContain('Send 3 STRK');
+    expect(shown).toContain(RECIPIENT);
+    expect(shown).toContain('https://dapp.example');
+    expect(shown).toContain('Maximum fee');
+    await sendDialog.ok();
+    const { transaction_hash: sent } = JSON.parse(
+      JSON.stringify(await resultOf(sending)),
+    );
+    const roundTrips = node.requestCount();
+    console.log(
+      `snapnet_executeTxn (deployed account): ${roundTrips} node calls`,
+    );
+    expect(roundTrips).toBeLessThanOrEqual(3);
+
+    const receipt = (await nodeRequest(node, 'starknet_getTransactionReceipt', {
+      transaction_hash: sent,
+    })) as { actual_fee: { amount: string }; execution_status: string };
+    expect(receipt.execution_status).toBe('SUCCEEDED');
+    const after = await balanceOf(wallet, ACCOUNT_0.address);
+    expect(before - after).toBe(
+      3n * ONE_STRK + BigInt(receipt.actual_fee.amount),
+    );
+    expect(await balanceOf(wallet, RECIPIENT)).toBe(3n * ONE_STRK);
+  });
+
+  it('leaves no trace when the user declines: nothing sent', async () => {
+    const wallet = await installWallet();
+    const before = await balanceOf(wallet, RECIPIENT);
+    const sending = invoke(wallet, 'snapnet_executeTxn', {
+      address: ACCOUNT_0.address,
+      calls: [
+        {
+          contractAddress: STRK,
+          entrypoint: 'transfer',
+          calldata: [RECIPIENT, '5', '0'],
+        },
+      ],
+    });
+    await (await confirmationOf(sending)).cancel();
+    expect((await errorOf(sending)).code).toBe(4001);
+    expect(await balanceOf(wallet, RECIPIENT)).toBe(before);
+  });
+
+  it('never reuses a nonce for parallel sends from one account', async () => {
+    const wallet = await installWallet();
+    const before = await balanceOf(wallet, RECIPIENT);
+    const sends = [1, 2, 3].map((amount) =>
+      invoke(wallet, 'snapnet_executeTxn', {
+        address: ACCOUNT_0.address,
+        calls: [
+          {
+            contractAddress: STRK,
+            entrypoint: 'transfer',
+            calldata: [RECIPIENT, String(amount), '0'],
+          },
+        ],
+      }),
+    );
+    for (const pending of sends) {
+      await (await confirmationOf(pending)).ok();
+    }
+    const hashes = await Promise.all(
+      sends.map(async (pending) => resultOf(pending)),
+    );
+    expect(new Set(hashes.map((hash) => JSON.stringify(hash))).size).toBe(3);
+    expect(await balanceOf(wallet, RECIPIENT)).toBe(before + 6n);
+  });
+
+  it('names the network when its node is down, and records nothing', async () => {
+    const wallet = await installWallet();
+    const error = await errorOf(
+      invoke(wallet, 'snapnet_getErc20TokenBalance', {
+        tokenAddress: STRK,
+        userAddress: ACCOUNT_0.address,
+        chainId: MAINNET,
+      }),
+    );
+    expect(error.message).toContain('Mainnet');
+    expect(error.message).toContain('unreachable');
+  });
+
+  it('answers an unknown transaction hash with a clear error', async () => {
+    const wallet = await installWallet();
+    const error = await errorOf(
+      invoke(wallet, 'snapnet_getTransactionStatus', {
+        transactionHash: '0x1234',
+      }),
+    );
+    expect(error.message).toContain('0x1234');
+    expect(error.message).toContain('not known');
+  });
+});
