@@ -17,7 +17,8 @@ type Ready = {
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? '8');
 const TXS_PER_CLIENT = Math.min(Number(process.env.BENCH_TXS ?? '60'), 1000);
 const FULL_FLOW_TXS = 10;
-const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';
+const STRK =
+  '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';
 const BOUNDS = {
   l1_gas: { max_amount: 0n, max_price_per_unit: 2_000_000_000n },
   l2_gas: { max_amount: 2_000_000n, max_price_per_unit: 2_000_000_000n },
@@ -27,7 +28,8 @@ const BOUNDS = {
 config.set('logLevel', 'ERROR');
 
 const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ??
+  0;
 
 const transfer = (recipient: string) => ({
   contractAddress: STRK,
@@ -61,7 +63,15 @@ async function main(): Promise<void> {
       }),
   );
   // Warm up: chain id caches and JIT.
-  await Promise.all(clients.map(async (client) => client.execute(transfer(recipient), { nonce: 0, resourceBounds: BOUNDS, tip: 0 })));
+  await Promise.all(
+    clients.map(async (client) =>
+      client.execute(transfer(recipient), {
+        nonce: 0,
+        resourceBounds: BOUNDS,
+        tip: 0,
+      }),
+    ),
+  );
 
   const latencies: number[] = [];
   const started = performance.now();
@@ -69,7 +79,11 @@ async function main(): Promise<void> {
     clients.map(async (client) => {
       for (let i = 1; i <= TXS_PER_CLIENT; i++) {
         const t0 = performance.now();
-        await client.execute(transfer(recipient), { nonce: i, resourceBounds: BOUNDS, tip: 0 });
+        await client.execute(transfer(recipient), {
+          nonce: i,
+          resourceBounds: BOUNDS,
+          tip: 0,
+        });
         latencies.push(performance.now() - t0);
       }
     }),
@@ -95,13 +109,18 @@ async function main(): Promise<void> {
   }
 
   child.send('count');
-  const counts = await new Promise<{ total: number; invokes: number }>((resolve) => {
-    child.on('message', (message: { type: string; total: number; invokes: number }) => {
-      if (message.type === 'count') {
-        resolve(message);
-      }
-    });
-  });
+  const counts = await new Promise<{ total: number; invokes: number }>(
+    (resolve) => {
+      child.on(
+        'message',
+        (message: { type: string; total: number; invokes: number }) => {
+          if (message.type === 'count') {
+            resolve(message);
+          }
+        },
+      );
+    },
+  );
   child.send('stop');
   process.stdout.write(
     [

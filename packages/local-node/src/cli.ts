@@ -59,7 +59,9 @@ export function parseArgs(argv: string[]): LocalNodeOptions | undefined {
         break;
       case '--block-generation-on':
         if (value !== 'transaction' && value !== 'demand') {
-          throw new Error('--block-generation-on expects "transaction" or "demand"');
+          throw new Error(
+            '--block-generation-on expects "transaction" or "demand"',
+          );
         }
         options.blockGeneration = value;
         break;
@@ -83,7 +85,9 @@ export async function main(argv: string[]): Promise<void> {
   try {
     options = parseArgs(argv);
   } catch (error) {
-    process.stderr.write(`${String(error instanceof Error ? error.message : error)}\n\n${HELP}`);
+    process.stderr.write(
+      `${String(error instanceof Error ? error.message : error)}\n\n${HELP}`,
+    );
     process.exitCode = 2;
     return;
   }
@@ -94,7 +98,10 @@ export async function main(argv: string[]): Promise<void> {
   const node = await startLocalNode(options);
   const lines = [
     `Local Starknet node (JSON-RPC 0.10.2) listening on ${node.url}`,
-    `WebSocket: ${node.url.replace(/^http/u, 'ws').replace(/\/(rpc|v3\/)/u, '/ws/v3/').replace(/\/ws\/v3\/$/u, '/ws')}`,
+    `WebSocket: ${node.url
+      .replace(/^http/u, 'ws')
+      .replace(/\/(rpc|v3\/)/u, '/ws/v3/')
+      .replace(/\/ws\/v3\/$/u, '/ws')}`,
     '',
     'Predeployed accounts (funded with STRK and ETH):',
   ];

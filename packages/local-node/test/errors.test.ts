@@ -41,7 +41,10 @@ async function expectNodeError(
   if (!(error instanceof RpcError)) {
     throw new Error(`expected an RpcError, got ${String(error)}`);
   }
-  expect({ code: error.baseError.code, message: error.baseError.message }).toStrictEqual({
+  expect({
+    code: error.baseError.code,
+    message: error.baseError.message,
+  }).toStrictEqual({
     code,
     message,
   });
@@ -63,7 +66,10 @@ async function expectRawError(
   message: string,
 ): Promise<unknown> {
   const reply = await rpc(node.url, method, params);
-  expect({ code: reply.error?.code, message: reply.error?.message }).toStrictEqual({
+  expect({
+    code: reply.error?.code,
+    message: reply.error?.message,
+  }).toStrictEqual({
     code,
     message,
   });
@@ -77,7 +83,12 @@ beforeAll(async () => {
   if (!first || !second) {
     throw new Error('missing accounts');
   }
-  sender = new Account({ provider, address: first.address, signer: first.privateKey, cairoVersion: '1' });
+  sender = new Account({
+    provider,
+    address: first.address,
+    signer: first.privateKey,
+    cairoVersion: '1',
+  });
   recipient = second.address;
 });
 
@@ -91,31 +102,57 @@ describe('every node error code, provoked once', () => {
   beforeAll(async () => {
     snapshot = {
       nonce: await provider.getNonceForAddress(sender.address),
-      balance: await provider.callContract({ contractAddress: STRK, entrypoint: 'balance_of', calldata: [sender.address] }),
+      balance: await provider.callContract({
+        contractAddress: STRK,
+        entrypoint: 'balance_of',
+        calldata: [sender.address],
+      }),
       block: await provider.getBlockNumber(),
     };
   });
 
   it('20 Contract not found', async () => {
     await expectNodeError(
-      provider.callContract({ contractAddress: '0x123456', entrypoint: 'balance_of', calldata: [] }),
+      provider.callContract({
+        contractAddress: '0x123456',
+        entrypoint: 'balance_of',
+        calldata: [],
+      }),
       20,
       'Contract not found',
     );
-    await expectRawError('starknet_getNonce', { block_id: 'latest', contract_address: '0x99' }, 20, 'Contract not found');
+    await expectRawError(
+      'starknet_getNonce',
+      { block_id: 'latest', contract_address: '0x99' },
+      20,
+      'Contract not found',
+    );
   });
 
   it('21 Requested entry point does not exist in the contract', async () => {
     await expectNodeError(
-      provider.callContract({ contractAddress: STRK, entrypoint: 'no_such_function', calldata: [] }),
+      provider.callContract({
+        contractAddress: STRK,
+        entrypoint: 'no_such_function',
+        calldata: [],
+      }),
       21,
       'Requested entry point does not exist in the contract',
     );
   });
 
   it('24 Block not found', async () => {
-    await expectNodeError(provider.getBlockWithTxHashes(99_999), 24, 'Block not found');
-    await expectRawError('starknet_getBlockWithTxs', { block_id: 'l1_accepted' }, 24, 'Block not found');
+    await expectNodeError(
+      provider.getBlockWithTxHashes(99_999),
+      24,
+      'Block not found',
+    );
+    await expectRawError(
+      'starknet_getBlockWithTxs',
+      { block_id: 'l1_accepted' },
+      24,
+      'Block not found',
+    );
   });
 
   it('27 Invalid transaction index in a block', async () => {
@@ -127,15 +164,28 @@ describe('every node error code, provoked once', () => {
   });
 
   it('28 Class hash not found', async () => {
-    await expectNodeError(provider.getClassByHash('0xabc'), 28, 'Class hash not found');
+    await expectNodeError(
+      provider.getClassByHash('0xabc'),
+      28,
+      'Class hash not found',
+    );
   });
 
   it('29 Transaction hash not found', async () => {
-    await expectNodeError(provider.getTransactionReceipt('0xdead'), 29, 'Transaction hash not found');
+    await expectNodeError(
+      provider.getTransactionReceipt('0xdead'),
+      29,
+      'Transaction hash not found',
+    );
   });
 
   it('31 Requested page size is too big', async () => {
-    await expectRawError('starknet_getEvents', { filter: { chunk_size: 100_000 } }, 31, 'Requested page size is too big');
+    await expectRawError(
+      'starknet_getEvents',
+      { filter: { chunk_size: 100_000 } },
+      31,
+      'Requested page size is too big',
+    );
   });
 
   it('33 The supplied continuation token is invalid or unknown', async () => {
@@ -182,7 +232,11 @@ describe('every node error code, provoked once', () => {
 
   it('52 Invalid transaction nonce', async () => {
     await expectNodeError(
-      sender.execute(transfer(1n), { nonce: 7, resourceBounds: BOUNDS, tip: 0 }),
+      sender.execute(transfer(1n), {
+        nonce: 7,
+        resourceBounds: BOUNDS,
+        tip: 0,
+      }),
       52,
       'Invalid transaction nonce',
     );
@@ -191,7 +245,10 @@ describe('every node error code, provoked once', () => {
   it("53 The transaction's resources don't cover validation or the minimal transaction fee", async () => {
     await expectNodeError(
       sender.execute(transfer(1n), {
-        resourceBounds: { ...BOUNDS, l2_gas: { max_amount: 10n, max_price_per_unit: 2_000_000_000n } },
+        resourceBounds: {
+          ...BOUNDS,
+          l2_gas: { max_amount: 10n, max_price_per_unit: 2_000_000_000n },
+        },
         tip: 0,
       }),
       53,
@@ -202,7 +259,13 @@ describe('every node error code, provoked once', () => {
   it("54 Account balance is smaller than the transaction's maximal fee", async () => {
     await expectNodeError(
       sender.execute(transfer(1n), {
-        resourceBounds: { ...BOUNDS, l2_gas: { max_amount: 10n ** 18n, max_price_per_unit: 10n ** 9n * 10n ** 9n } },
+        resourceBounds: {
+          ...BOUNDS,
+          l2_gas: {
+            max_amount: 10n ** 18n,
+            max_price_per_unit: 10n ** 9n * 10n ** 9n,
+          },
+        },
         tip: 0,
       }),
       54,
@@ -211,7 +274,12 @@ describe('every node error code, provoked once', () => {
   });
 
   it('55 Account validation failed', async () => {
-    const impostor = new Account({ provider, address: sender.address, signer: '0x1234', cairoVersion: '1' });
+    const impostor = new Account({
+      provider,
+      address: sender.address,
+      signer: '0x1234',
+      cairoVersion: '1',
+    });
     await expectNodeError(
       impostor.execute(transfer(1n), { resourceBounds: BOUNDS, tip: 0 }),
       55,
@@ -220,7 +288,12 @@ describe('every node error code, provoked once', () => {
   });
 
   it('58 Sender address is not an account contract', async () => {
-    const token = new Account({ provider, address: ETH, signer: '0x1234', cairoVersion: '1' });
+    const token = new Account({
+      provider,
+      address: ETH,
+      signer: '0x1234',
+      cairoVersion: '1',
+    });
     await expectNodeError(
       token.execute(transfer(1n), { nonce: 0, resourceBounds: BOUNDS, tip: 0 }),
       58,
@@ -250,15 +323,27 @@ describe('every node error code, provoked once', () => {
   it('left the state untouched after every rejection', async () => {
     expect({
       nonce: await provider.getNonceForAddress(sender.address),
-      balance: await provider.callContract({ contractAddress: STRK, entrypoint: 'balance_of', calldata: [sender.address] }),
+      balance: await provider.callContract({
+        contractAddress: STRK,
+        entrypoint: 'balance_of',
+        calldata: [sender.address],
+      }),
       block: await provider.getBlockNumber(),
     }).toStrictEqual(snapshot);
   });
 
   it('59 A transaction with the same hash already exists in the mempool (replay)', async () => {
-    const { transaction_hash: txHash } = await sender.execute(transfer(1n), { resourceBounds: BOUNDS, tip: 0 });
-    const sent = await rpc(node.url, 'starknet_getTransactionByHash', { transaction_hash: txHash });
-    const { transaction_hash: _ignored, ...tx } = sent.result as Record<string, unknown>;
+    const { transaction_hash: txHash } = await sender.execute(transfer(1n), {
+      resourceBounds: BOUNDS,
+      tip: 0,
+    });
+    const sent = await rpc(node.url, 'starknet_getTransactionByHash', {
+      transaction_hash: txHash,
+    });
+    const { transaction_hash: _ignored, ...tx } = sent.result as Record<
+      string,
+      unknown
+    >;
     await expectRawError(
       'starknet_addInvokeTransaction',
       { invoke_transaction: tx },
@@ -269,16 +354,24 @@ describe('every node error code, provoked once', () => {
 
   it('a failing call reverts the transaction, charges the fee and bumps the nonce', async () => {
     const nonce = BigInt(await provider.getNonceForAddress(sender.address));
-    const { transaction_hash: txHash } = await sender.execute(transfer(10n ** 30n), {
-      resourceBounds: BOUNDS,
-      tip: 0,
-    });
+    const { transaction_hash: txHash } = await sender.execute(
+      transfer(10n ** 30n),
+      {
+        resourceBounds: BOUNDS,
+        tip: 0,
+      },
+    );
     const receipt = await provider.getTransactionReceipt(txHash);
     expect(receipt.isReverted()).toBe(true);
-    const value = receipt.value as { revert_reason?: string; actual_fee: { amount: string } };
+    const value = receipt.value as {
+      revert_reason?: string;
+      actual_fee: { amount: string };
+    };
     expect(value.revert_reason).toBe('ERC20: insufficient balance');
     expect(BigInt(value.actual_fee.amount)).toBeGreaterThan(0n);
-    expect(BigInt(await provider.getNonceForAddress(sender.address))).toBe(nonce + 1n);
+    expect(BigInt(await provider.getNonceForAddress(sender.address))).toBe(
+      nonce + 1n,
+    );
     const status = await provider.getTransactionStatus(txHash);
     expect(status).toEqual({
       finality_status: 'ACCEPTED_ON_L2',

@@ -49,7 +49,9 @@ const transferCall = (recipient: string, amount: bigint): Call => ({
  * @param privateKey - The owner key.
  * @returns The account (not yet deployed) and its public key.
  */
-async function fundedArgent(privateKey: string): Promise<{ account: Account; publicKey: string }> {
+async function fundedArgent(
+  privateKey: string,
+): Promise<{ account: Account; publicKey: string }> {
   const publicKey = ec.starkCurve.getStarkKey(privateKey);
   const address = hash.calculateContractAddressFromHash(
     publicKey,
@@ -59,7 +61,10 @@ async function fundedArgent(privateKey: string): Promise<{ account: Account; pub
   );
   const funding = await funder.execute(transferCall(address, 10n ** 18n));
   await provider.waitForTransaction(funding.transaction_hash, WAIT);
-  return { account: new Account({ provider, address, signer: privateKey }), publicKey };
+  return {
+    account: new Account({ provider, address, signer: privateKey }),
+    publicKey,
+  };
 }
 
 beforeAll(async () => {
@@ -69,7 +74,11 @@ beforeAll(async () => {
   if (!first) {
     throw new Error('no predeployed account');
   }
-  funder = new Account({ provider, address: first.address, signer: first.privateKey });
+  funder = new Account({
+    provider,
+    address: first.address,
+    signer: first.privateKey,
+  });
 });
 
 afterAll(async () => {
@@ -88,7 +97,8 @@ describe('starknet.js against the local node', () => {
   });
 
   it('deploys an Argent 0.3.1 account for a fresh key', async () => {
-    argentKey = '0x3a1f0e5b6c7d8e9f00112233445566778899aabbccddeeff0011223344556';
+    argentKey =
+      '0x3a1f0e5b6c7d8e9f00112233445566778899aabbccddeeff0011223344556';
     const { account, publicKey } = await fundedArgent(argentKey);
     argent = account;
     const deployed = await argent.deployAccount({
@@ -97,10 +107,17 @@ describe('starknet.js against the local node', () => {
       addressSalt: publicKey,
       contractAddress: argent.address,
     });
-    expect(num.toBigInt(deployed.contract_address)).toBe(num.toBigInt(argent.address));
-    const receipt = await provider.waitForTransaction(deployed.transaction_hash, WAIT);
+    expect(num.toBigInt(deployed.contract_address)).toBe(
+      num.toBigInt(argent.address),
+    );
+    const receipt = await provider.waitForTransaction(
+      deployed.transaction_hash,
+      WAIT,
+    );
     expect(receipt.isSuccess()).toBe(true);
-    expect(await provider.getClassHashAt(argent.address)).toBe(ARGENT_CLASS_HASH);
+    expect(await provider.getClassHashAt(argent.address)).toBe(
+      ARGENT_CLASS_HASH,
+    );
     expect(await provider.getNonceForAddress(argent.address)).toBe('0x1');
     const version = await provider.callContract({
       contractAddress: argent.address,
@@ -137,13 +154,16 @@ describe('starknet.js against the local node', () => {
     const fee = BigInt(value.value.actual_fee.amount);
     const resources = value.value.execution_resources;
     expect(fee).toBe(
-      BigInt(resources.l1_gas + resources.l1_data_gas + resources.l2_gas) * 1_000_000_000n,
+      BigInt(resources.l1_gas + resources.l1_data_gas + resources.l2_gas) *
+        1_000_000_000n,
     );
-    expect(await balanceOf(STRK, argent.address)).toBe(before.sender - amount - fee);
+    expect(await balanceOf(STRK, argent.address)).toBe(
+      before.sender - amount - fee,
+    );
     expect(await balanceOf(STRK, recipient)).toBe(before.recipient + amount);
     expect(await balanceOf(STRK, SEQUENCER)).toBe(before.sequencer + fee);
 
-    const events = value.value.events;
+    const { events } = value.value;
     expect(events.map((event) => event.keys[0])).toStrictEqual([
       TRANSFER_KEY,
       '0x1dcde06aabdbca2f80aa51392b345d7549d7757aa855f7e37f5d335ac8243b1',
@@ -158,7 +178,10 @@ describe('starknet.js against the local node', () => {
   });
 
   it('agrees between getStorageAt and balanceOf', async () => {
-    const slot = hash.computePedersenHash(hash.starknetKeccak('ERC20_balances'), argent.address);
+    const slot = hash.computePedersenHash(
+      hash.starknetKeccak('ERC20_balances'),
+      argent.address,
+    );
     const low = await provider.getStorageAt(STRK, slot);
     const high = await provider.getStorageAt(STRK, num.toBigInt(slot) + 1n);
     expect(uint256.uint256ToBN({ low: low.value, high: high.value })).toBe(
@@ -175,21 +198,25 @@ describe('starknet.js against the local node', () => {
 
   it('reads blocks by hash, number and tag', async () => {
     const receipt = await provider.getTransactionReceipt(transferHash);
-    const { block_hash: blockHash, block_number: blockNumber } = receipt.value as {
-      block_hash: string;
-      block_number: number;
-    };
+    const { block_hash: blockHash, block_number: blockNumber } =
+      receipt.value as {
+        block_hash: string;
+        block_number: number;
+      };
     const byNumber = await provider.getBlockWithTxHashes(blockNumber);
     const byHash = await provider.getBlockWithTxHashes(blockHash);
     const latest = await provider.getBlockWithTxHashes('latest');
     expect(byNumber).toStrictEqual(byHash);
     expect(latest).toStrictEqual(byHash);
     expect(byHash.transactions).toStrictEqual([transferHash]);
-    expect((await provider.getBlockWithTxs(blockNumber)).transactions[0]?.transaction_hash).toBe(
+    expect(
+      (await provider.getBlockWithTxs(blockNumber)).transactions[0]
+        ?.transaction_hash,
+    ).toBe(transferHash);
+    const withReceipts = await provider.getBlockWithReceipts(blockHash);
+    expect(withReceipts.transactions[0]?.receipt.transaction_hash).toBe(
       transferHash,
     );
-    const withReceipts = await provider.getBlockWithReceipts(blockHash);
-    expect(withReceipts.transactions[0]?.receipt.transaction_hash).toBe(transferHash);
     const tx = await provider.getTransactionByBlockIdAndIndex(blockNumber, 0);
     expect(tx.transaction_hash).toBe(transferHash);
     expect(await provider.getBlockTransactionCount(blockHash)).toBe(1);
@@ -202,10 +229,15 @@ describe('starknet.js against the local node', () => {
     // Historical state: the sender's balance before the transfer block.
     const before = await provider.getStorageAt(
       STRK,
-      hash.computePedersenHash(hash.starknetKeccak('ERC20_balances'), argent.address),
+      hash.computePedersenHash(
+        hash.starknetKeccak('ERC20_balances'),
+        argent.address,
+      ),
       blockNumber - 1,
     );
-    expect(BigInt(before.value) > (await balanceOf(STRK, argent.address))).toBe(true);
+    expect(BigInt(before.value) > (await balanceOf(STRK, argent.address))).toBe(
+      true,
+    );
   });
 
   it('pages through events with a continuation token', async () => {
@@ -237,20 +269,25 @@ describe('starknet.js against the local node', () => {
     } while (token !== undefined && pages < 50);
     expect(pages).toBeGreaterThan(1);
     expect(paged).toStrictEqual(all.events);
-    expect(paged.some((event) => event.transaction_hash === transferHash)).toBe(true);
+    expect(paged.some((event) => event.transaction_hash === transferHash)).toBe(
+      true,
+    );
   });
 
   it('simulates an invoke with traces, events and a fee estimate', async () => {
     const {
       simulated_transactions: [simulated],
-    } = await argent.simulateTransaction([
-      { type: TransactionType.INVOKE, payload: transferCall(SEQUENCER, 5n) },
-    ], { skipValidate: false });
+    } = await argent.simulateTransaction(
+      [{ type: TransactionType.INVOKE, payload: transferCall(SEQUENCER, 5n) }],
+      { skipValidate: false },
+    );
     const trace = simulated?.transaction_trace;
     if (trace?.type !== 'INVOKE' || !('calls' in trace.execute_invocation)) {
       throw new Error('expected an invoke trace');
     }
-    expect(trace.execute_invocation.calls[0]?.events[0]?.keys).toStrictEqual([TRANSFER_KEY]);
+    expect(trace.execute_invocation.calls[0]?.events[0]?.keys).toStrictEqual([
+      TRANSFER_KEY,
+    ]);
     expect(trace.validate_invocation?.result).toStrictEqual(['0x56414c4944']);
     expect(trace.state_diff?.nonces).toEqual([
       { contract_address: num.toHex(argent.address), nonce: '0x3' },
@@ -277,7 +314,9 @@ describe('starknet.js against the local node', () => {
       { type: TransactionType.INVOKE, payload: transferCall(SEQUENCER, 1n) },
     ]);
     expect(estimates).toHaveLength(2);
-    expect(await provider.getClassHashAt(account.address).catch(() => 'none')).toBe('none');
+    expect(
+      await provider.getClassHashAt(account.address).catch(() => 'none'),
+    ).toBe('none');
   });
 
   it('answers is_valid_signature and supports_interface on Argent', async () => {
@@ -298,7 +337,9 @@ describe('starknet.js against the local node', () => {
     const src6 = await provider.callContract({
       contractAddress: argent.address,
       entrypoint: 'supports_interface',
-      calldata: ['0x2ceccef7f994940b3962a6c67e0ba4fcd37df7d131417c604f91e03caecc1cd'],
+      calldata: [
+        '0x2ceccef7f994940b3962a6c67e0ba4fcd37df7d131417c604f91e03caecc1cd',
+      ],
     });
     expect(src6).toStrictEqual(['0x1']);
   });
@@ -306,7 +347,9 @@ describe('starknet.js against the local node', () => {
   it('declares classes from the fixtures and computes their class hashes', async () => {
     const sierra = readFixture('ArgentAccount-0.3.1.sierra.json');
     const casm = readFixture('ArgentAccount-0.3.1.casm.json');
-    expect(hash.computeContractClassHash(JSON.stringify(sierra))).toBe(ARGENT_CLASS_HASH);
+    expect(hash.computeContractClassHash(JSON.stringify(sierra))).toBe(
+      ARGENT_CLASS_HASH,
+    );
     const bounds = {
       l1_gas: { max_amount: 0n, max_price_per_unit: 2_000_000_000n },
       l2_gas: { max_amount: 20_000_000n, max_price_per_unit: 2_000_000_000n },
@@ -314,7 +357,10 @@ describe('starknet.js against the local node', () => {
     };
     // Argent is predeclared: the node computes the same class hash and refuses it.
     await expect(
-      funder.declare({ contract: JSON.stringify(sierra), casm }, { resourceBounds: bounds }),
+      funder.declare(
+        { contract: JSON.stringify(sierra), casm },
+        { resourceBounds: bounds },
+      ),
     ).rejects.toThrow(/51.*Class already declared/su);
 
     const erc20 = { ...readFixture('ERC20-StarkGate.sierra.json'), abi: [] };
@@ -326,7 +372,9 @@ describe('starknet.js against the local node', () => {
     expect(declared.class_hash).toBe(expected);
     await provider.waitForTransaction(declared.transaction_hash, WAIT);
     const stored = await provider.getClassByHash(expected);
-    expect('sierra_program' in stored && stored.sierra_program.length).toBeGreaterThan(1000);
+    expect(
+      'sierra_program' in stored && stored.sierra_program.length,
+    ).toBeGreaterThan(1000);
 
     // Deploy it through the UDC and use it.
     const holder = node.accounts[2]?.address ?? '0x1';

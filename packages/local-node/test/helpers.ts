@@ -8,7 +8,8 @@ import { RpcProvider, config } from 'starknet';
 config.set('logLevel', 'ERROR');
 
 export const SHARED_DIR =
-  process.env.SNAPNET_SHARED_DIR ?? join(__dirname, '..', '..', '..', '..', 'shared');
+  process.env.SNAPNET_SHARED_DIR ??
+  join(__dirname, '..', '..', '..', '..', 'shared');
 
 const SPEC_FILES: Record<string, string> = {
   api: 'starknet_api_openrpc-v0.10.2.json',
@@ -22,16 +23,26 @@ type SpecDoc = { methods: { name: string; result: { schema: unknown } }[] };
  * Validates JSON-RPC results against the official OpenRPC 0.10.2 documents.
  */
 export class SpecValidator {
-  readonly #ajv = new Ajv({ strict: false, validateSchema: false, allErrors: false });
+  readonly #ajv = new Ajv({
+    strict: false,
+    validateSchema: false,
+    allErrors: false,
+  });
 
   readonly #validators = new Map<string, ValidateFunction>();
 
   readonly #locations = new Map<string, string>();
 
+  /**
+   *
+   */
   constructor() {
     addFormats(this.#ajv);
     for (const [id, file] of Object.entries(SPEC_FILES)) {
-      const text = readFileSync(join(SHARED_DIR, 'specs', 'starknet', file), 'utf8')
+      const text = readFileSync(
+        join(SHARED_DIR, 'specs', 'starknet', file),
+        'utf8',
+      )
         .split('./api/starknet_api_openrpc.json#')
         .join('api#')
         // The documents use oneOf where the alternatives overlap (a closed
@@ -42,7 +53,10 @@ export class SpecValidator {
       const doc: SpecDoc = JSON.parse(text);
       this.#ajv.addSchema({ ...doc, $id: id });
       doc.methods.forEach((method, index) => {
-        this.#locations.set(method.name, `${id}#/methods/${index}/result/schema`);
+        this.#locations.set(
+          method.name,
+          `${id}#/methods/${index}/result/schema`,
+        );
       });
     }
   }
@@ -89,7 +103,11 @@ export const checkedMethods = new Map<string, number>();
 type RpcReply = { id?: unknown; result?: unknown; error?: unknown };
 
 const checkReply = (method: unknown, reply: RpcReply): void => {
-  if (typeof method === 'string' && 'result' in reply && validator.knows(method)) {
+  if (
+    typeof method === 'string' &&
+    'result' in reply &&
+    validator.knows(method)
+  ) {
     validator.check(method, reply.result);
     checkedMethods.set(method, (checkedMethods.get(method) ?? 0) + 1);
   }
@@ -108,7 +126,8 @@ export async function checkedFetch(
 ): Promise<Response> {
   const response = await fetch(input, init);
   const text = await response.clone().text();
-  const body = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
+  const body =
+    typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
   if (text.length > 0 && body !== undefined) {
     const replies: RpcReply[] = [JSON.parse(text)].flat();
     const requests: { id?: unknown; method?: unknown }[] = [body].flat();
@@ -144,7 +163,10 @@ export async function rpc(
   url: string,
   method: string,
   params?: unknown,
-): Promise<{ result?: unknown; error?: { code: number; message: string; data?: unknown } }> {
+): Promise<{
+  result?: unknown;
+  error?: { code: number; message: string; data?: unknown };
+}> {
   const id = nextId;
   nextId += 1;
   const response = await fetch(url, {
@@ -165,7 +187,11 @@ export async function rpc(
  * @param params - The params.
  * @returns The result.
  */
-export async function rpcResult(url: string, method: string, params?: unknown): Promise<unknown> {
+export async function rpcResult(
+  url: string,
+  method: string,
+  params?: unknown,
+): Promise<unknown> {
   const reply = await rpc(url, method, params);
   if (reply.error) {
     throw new Error(`${method}: ${JSON.stringify(reply.error)}`);
@@ -180,10 +206,14 @@ export async function rpcResult(url: string, method: string, params?: unknown): 
  * @returns The parsed JSON.
  */
 export function readFixture(name: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(join(SHARED_DIR, 'fixtures', 'contracts', name), 'utf8'));
+  return JSON.parse(
+    readFileSync(join(SHARED_DIR, 'fixtures', 'contracts', name), 'utf8'),
+  );
 }
 
-export const STRK = '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';
-export const ETH = '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7';
+export const STRK =
+  '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';
+export const ETH =
+  '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7';
 export const ARGENT_CLASS_HASH =
   '0x29927c8af6bccf3f6fda035981e765a7bdbf18a2dc0d630494f8758aa908e2b';

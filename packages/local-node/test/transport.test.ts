@@ -7,14 +7,22 @@ import { rpc } from './helpers';
 let node: LocalNode;
 let keyed: LocalNode;
 
-const post = async (url: string, body: string, headers: Record<string, string> = {}) => {
+const post = async (
+  url: string,
+  body: string,
+  headers: Record<string, string> = {},
+) => {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers },
     body,
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : undefined };
+  return {
+    status: response.status,
+    headers: response.headers,
+    json: text ? JSON.parse(text) : undefined,
+  };
 };
 
 beforeAll(async () => {
@@ -31,11 +39,24 @@ describe('HTTP transport and JSON-RPC 2.0', () => {
   it('serves /, /rpc and /v3/<key>, with params as object, array or absent', async () => {
     const base = `http://127.0.0.1:${node.port}`;
     for (const path of ['/', '/rpc', '/v3/anything']) {
-      const reply = await post(`${base}${path}`, JSON.stringify({ jsonrpc: '2.0', id: 'a', method: 'starknet_chainId' }));
-      expect(reply.json).toEqual({ jsonrpc: '2.0', id: 'a', result: '0x534e5f5345504f4c4941' });
+      const reply = await post(
+        `${base}${path}`,
+        JSON.stringify({ jsonrpc: '2.0', id: 'a', method: 'starknet_chainId' }),
+      );
+      expect(reply.json).toEqual({
+        jsonrpc: '2.0',
+        id: 'a',
+        result: '0x534e5f5345504f4c4941',
+      });
     }
-    const positional = await rpc(node.url, 'starknet_getBlockTransactionCount', ['latest']);
-    const named = await rpc(node.url, 'starknet_getBlockTransactionCount', { block_id: 'latest' });
+    const positional = await rpc(
+      node.url,
+      'starknet_getBlockTransactionCount',
+      ['latest'],
+    );
+    const named = await rpc(node.url, 'starknet_getBlockTransactionCount', {
+      block_id: 'latest',
+    });
     expect(positional.result).toBe(0);
     expect(named.result).toBe(0);
   });
@@ -52,22 +73,42 @@ describe('HTTP transport and JSON-RPC 2.0', () => {
     );
     expect(reply.json).toEqual([
       { jsonrpc: '2.0', id: 1, result: '0.10.2' },
-      { jsonrpc: '2.0', id: 'x', error: { code: -32601, message: 'Method not found', data: 'nope' } },
-      { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } },
+      {
+        jsonrpc: '2.0',
+        id: 'x',
+        error: { code: -32601, message: 'Method not found', data: 'nope' },
+      },
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32600, message: 'Invalid Request' },
+      },
     ]);
     const empty = await post(node.url, '[]');
     expect(empty.json.error.code).toBe(-32600);
   });
 
   it('maps malformed input to -32700, -32600 and -32602', async () => {
-    expect((await post(node.url, '{"jsonrpc":')).json.error).toEqual({ code: -32700, message: 'Parse error' });
-    expect((await post(node.url, JSON.stringify({ jsonrpc: '1.0', id: 1, method: 'x' }))).json.error.code).toBe(-32600);
+    expect((await post(node.url, '{"jsonrpc":')).json.error).toEqual({
+      code: -32700,
+      message: 'Parse error',
+    });
+    expect(
+      (
+        await post(
+          node.url,
+          JSON.stringify({ jsonrpc: '1.0', id: 1, method: 'x' }),
+        )
+      ).json.error.code,
+    ).toBe(-32600);
     const outOfRange = await rpc(node.url, 'starknet_getNonce', {
       block_id: 'latest',
       contract_address: `0x${'f'.repeat(64)}`,
     });
     expect(outOfRange.error?.code).toBe(-32602);
-    const wrongType = await rpc(node.url, 'starknet_getBlockWithTxs', { block_id: 12 });
+    const wrongType = await rpc(node.url, 'starknet_getBlockWithTxs', {
+      block_id: 12,
+    });
     expect(wrongType.error).toEqual({
       code: -32602,
       message: 'Invalid params',
@@ -78,32 +119,53 @@ describe('HTTP transport and JSON-RPC 2.0', () => {
   });
 
   it('rejects oversized bodies with a clear limit', async () => {
-    const huge = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'starknet_chainId', params: ['x'.repeat(21 * 1024 * 1024)] });
+    const huge = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'starknet_chainId',
+      params: ['x'.repeat(21 * 1024 * 1024)],
+    });
     const reply = await post(node.url, huge);
     expect(reply.status).toBe(413);
     expect(reply.json.error.data).toContain('20 MB');
-    expect((await rpc(node.url, 'starknet_chainId')).result).toBe('0x534e5f5345504f4c4941');
+    expect((await rpc(node.url, 'starknet_chainId')).result).toBe(
+      '0x534e5f5345504f4c4941',
+    );
   });
 
   it('sends CORS headers and answers preflight and /is_alive', async () => {
     const preflight = await fetch(node.url, {
       method: 'OPTIONS',
-      headers: { Origin: 'https://example.org', 'Access-Control-Request-Headers': 'content-type' },
+      headers: {
+        Origin: 'https://example.org',
+        'Access-Control-Request-Headers': 'content-type',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
-    expect(preflight.headers.get('access-control-allow-methods')).toContain('POST');
-    const reply = await post(node.url, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'starknet_chainId' }));
+    expect(preflight.headers.get('access-control-allow-methods')).toContain(
+      'POST',
+    );
+    const reply = await post(
+      node.url,
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'starknet_chainId' }),
+    );
     expect(reply.headers.get('access-control-allow-origin')).toBe('*');
     const alive = await fetch(`http://127.0.0.1:${node.port}/is_alive`);
     expect(await alive.text()).toBe('Alive!!!');
   });
 
   it('enforces --api-key on HTTP and WebSocket', async () => {
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'starknet_chainId' });
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'starknet_chainId',
+    });
     expect(keyed.url).toBe(`http://127.0.0.1:${keyed.port}/v3/secret`);
     expect((await post(keyed.url, body)).status).toBe(200);
-    expect((await post(`http://127.0.0.1:${keyed.port}/v3/wrong`, body)).status).toBe(401);
+    expect(
+      (await post(`http://127.0.0.1:${keyed.port}/v3/wrong`, body)).status,
+    ).toBe(401);
     const refused = await new Promise<number>((resolve) => {
       const ws = new WebSocket(`ws://127.0.0.1:${keyed.port}/ws/v3/wrong`);
       ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
@@ -125,13 +187,19 @@ describe('HTTP transport and JSON-RPC 2.0', () => {
         }
       });
     });
-    ws.send(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'starknet_blockNumber' }));
+    ws.send(
+      JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'starknet_blockNumber' }),
+    );
     ws.send('not json');
     await done;
     ws.close();
     expect(replies).toEqual([
       { jsonrpc: '2.0', id: 7, result: 0 },
-      { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } },
+      {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32700, message: 'Parse error' },
+      },
     ]);
     expect(node.requestCount('starknet_blockNumber')).toBe(1);
     expect(node.requestCount()).toBe(1);

@@ -42,6 +42,9 @@ export class Chain {
 
   #timeOffset = 0;
 
+  /**
+   *
+   */
   constructor() {
     this.pending = this.#newPending(0, 0n);
   }
@@ -51,11 +54,18 @@ export class Chain {
     return Math.floor(Date.now() / 1000) + this.#timeOffset;
   }
 
+  /**
+   *
+   * @param time
+   */
   setTime(time: number): void {
     this.#timeOffset = time - Math.floor(Date.now() / 1000);
     this.pending.timestamp = time;
   }
 
+  /**
+   *
+   */
   get latest(): BlockRecord | undefined {
     return this.blocks[this.blocks.length - 1];
   }
@@ -70,6 +80,9 @@ export class Chain {
     return this.store.at(blockNumber);
   }
 
+  /**
+   *
+   */
   get pendingState(): StateReader {
     return this.store.at(this.pending.number);
   }
@@ -155,6 +168,11 @@ export class Chain {
     return accepted;
   }
 
+  /**
+   *
+   * @param number
+   * @param parentHash
+   */
   #newPending(number: number, parentHash: bigint): BlockRecord {
     return {
       number,

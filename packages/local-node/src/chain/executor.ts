@@ -1,4 +1,12 @@
+import { SEQUENCER_ADDRESS, STRK_ADDRESS } from './constants';
+import type { GasUsage } from './fees';
+import { feeOf, gasUsage } from './fees';
+import { toHex } from './felt';
+import type { StateReader } from './store';
+import { Overlay, classKey, declaredKey, nonceKey } from './store';
+import type { ParsedTx } from './txs';
 import { callContract, deployContract, selectorOf } from '../contracts/calls';
+import { balanceOf as balanceOfToken } from '../contracts/erc20';
 import type {
   ExecEnv,
   Invocation,
@@ -6,14 +14,6 @@ import type {
   RawEvent,
 } from '../contracts/types';
 import { ExecutionError } from '../rpc/errors';
-import { SEQUENCER_ADDRESS, STRK_ADDRESS } from './constants';
-import { balanceOf as balanceOfToken } from '../contracts/erc20';
-import type { GasUsage } from './fees';
-import { feeOf, gasUsage } from './fees';
-import { toHex } from './felt';
-import type { StateReader } from './store';
-import { Overlay, classKey, declaredKey, nonceKey } from './store';
-import type { ParsedTx } from './txs';
 
 /** Why a transaction could not be included at all (not a revert). */
 export type FailureKind = 'validation' | 'non-account' | 'class-not-found';
@@ -22,6 +22,11 @@ export type FailureKind = 'validation' | 'non-account' | 'class-not-found';
 export class TxFailure extends Error {
   readonly kind: FailureKind;
 
+  /**
+   *
+   * @param kind
+   * @param message
+   */
   constructor(kind: FailureKind, message: string) {
     super(message);
     this.kind = kind;
@@ -171,11 +176,12 @@ export function executeTransaction(
       throw error;
     }
     if (options.validate) {
-      outcome.validateInvocation = runValidate(env, tx.sender, '__validate_deploy__', [
-        tx.classHash,
-        tx.salt,
-        ...tx.constructorCalldata,
-      ]);
+      outcome.validateInvocation = runValidate(
+        env,
+        tx.sender,
+        '__validate_deploy__',
+        [tx.classHash, tx.salt, ...tx.constructorCalldata],
+      );
     }
   } else {
     assertAccount(state, tx.sender, options.resolve);
@@ -208,7 +214,9 @@ export function executeTransaction(
       options.chargeFee &&
       balanceOfToken(execState, STRK_ADDRESS, tx.sender) < outcome.fee
     ) {
-      throw new ExecutionError('Insufficient fee token balance to pay the fee.');
+      throw new ExecutionError(
+        'Insufficient fee token balance to pay the fee.',
+      );
     }
     execState.mergeInto(state);
   } catch (error) {

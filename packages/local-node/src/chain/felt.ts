@@ -30,7 +30,10 @@ export function parseFelt(
   name: string,
   max: bigint = FIELD_PRIME,
 ): bigint {
-  if (typeof value !== 'string' || !(HEX_RE.test(value) || DEC_RE.test(value))) {
+  if (
+    typeof value !== 'string' ||
+    !(HEX_RE.test(value) || DEC_RE.test(value))
+  ) {
     throw invalidParams(`${name}: expected a hex string (felt)`);
   }
   const parsed = BigInt(value);

@@ -1,4 +1,3 @@
-import type { Invocation, RawEvent } from '../contracts/types';
 import { GAS_PRICE, SEQUENCER_ADDRESS, STARKNET_VERSION } from './constants';
 import type { GasUsage } from './fees';
 import { feeOf } from './fees';
@@ -6,10 +5,14 @@ import { toHex } from './felt';
 import type { Overlay, StateReader } from './store';
 import { parseKey } from './store';
 import type { BlockRecord, TxRecord } from './types';
+import type { Invocation, RawEvent } from '../contracts/types';
 
 type Json = Record<string, unknown>;
 
-const price = { price_in_fri: toHex(GAS_PRICE), price_in_wei: toHex(GAS_PRICE) };
+const price = {
+  price_in_fri: toHex(GAS_PRICE),
+  price_in_wei: toHex(GAS_PRICE),
+};
 
 /**
  * Formats an event (EVENT: from_address, keys, data).
@@ -185,13 +188,19 @@ export function stateDiffJson(
       entries.push({ key: toHex(parsed.key), value: toHex(value) });
       storage.set(parsed.address, entries);
     } else if (parsed.kind === 'nonce') {
-      nonces.push({ contract_address: toHex(parsed.address), nonce: toHex(value) });
+      nonces.push({
+        contract_address: toHex(parsed.address),
+        nonce: toHex(value),
+      });
     } else if (parsed.kind === 'class') {
       const item = { address: toHex(parsed.address), class_hash: toHex(value) };
       if (before.read(key) === 0n) {
         deployed.push(item);
       } else {
-        replaced.push({ contract_address: item.address, class_hash: item.class_hash });
+        replaced.push({
+          contract_address: item.address,
+          class_hash: item.class_hash,
+        });
       }
     } else {
       declared.push({

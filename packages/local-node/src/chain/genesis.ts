@@ -1,15 +1,19 @@
 import { ec, hash } from 'starknet';
 
+import type { Chain } from './chain';
+import { ERC20_CLASS_HASH, ETH_ADDRESS, STRK_ADDRESS } from './constants';
+import { shortString, toHex } from './felt';
+import { Overlay, declaredKey } from './store';
 import { deployContract } from '../contracts/calls';
 import { initToken, mintTo } from '../contracts/erc20';
 import { OZ_CLASS_HASH } from '../contracts/oz';
 import type { ClassRegistry } from '../contracts/registry';
 import type { ExecEnv } from '../contracts/types';
-import { LEGACY_UDC_ADDRESS, UDC_ADDRESS, UDC_CLASS_HASH } from '../contracts/udc';
-import type { Chain } from './chain';
-import { ERC20_CLASS_HASH, ETH_ADDRESS, STRK_ADDRESS } from './constants';
-import { shortString, toHex } from './felt';
-import { Overlay, declaredKey } from './store';
+import {
+  LEGACY_UDC_ADDRESS,
+  UDC_ADDRESS,
+  UDC_CLASS_HASH,
+} from '../contracts/udc';
 
 export type PredeployedAccount = {
   address: string;
@@ -101,7 +105,9 @@ export function writeGenesis(
   deployContract(env, 0n, LEGACY_UDC_ADDRESS, UDC_CLASS_HASH, []);
   for (const account of accounts) {
     const address = BigInt(account.address);
-    deployContract(env, 0n, address, OZ_CLASS_HASH, [BigInt(account.publicKey)]);
+    deployContract(env, 0n, address, OZ_CLASS_HASH, [
+      BigInt(account.publicKey),
+    ]);
     for (const [token] of tokens) {
       mintTo(state, token, address, balance);
     }

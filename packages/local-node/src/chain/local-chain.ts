@@ -1,9 +1,9 @@
-import { ClassRegistry } from '../contracts/registry';
-import { starknetError } from '../rpc/errors';
 import { Chain } from './chain';
 import type { PredeployedAccount } from './genesis';
 import { deriveAccounts, writeGenesis } from './genesis';
 import type { BlockRecord } from './types';
+import { ClassRegistry } from '../contracts/registry';
+import { starknetError } from '../rpc/errors';
 
 export type ChainOptions = {
   chainId: string;
@@ -36,6 +36,10 @@ export class LocalChain {
 
   mintCounter = 0;
 
+  /**
+   *
+   * @param options
+   */
   constructor(options: ChainOptions) {
     this.options = options;
     this.accounts = deriveAccounts(options.seed, options.accounts);
@@ -62,11 +66,14 @@ export class LocalChain {
       } else if (id.tag === 'latest') {
         block = chain.latest;
       } else {
-        block = chain.l1Accepted >= 0 ? chain.blocks[chain.l1Accepted] : undefined;
+        block =
+          chain.l1Accepted >= 0 ? chain.blocks[chain.l1Accepted] : undefined;
       }
     } else if ('number' in id) {
       block =
-        id.number === chain.pending.number ? chain.pending : chain.blocks[id.number];
+        id.number === chain.pending.number
+          ? chain.pending
+          : chain.blocks[id.number];
     } else {
       block = chain.blocksByHash.get(id.hash);
     }

@@ -1,6 +1,6 @@
+import { hash } from 'starknet';
+
 import { ETH_ADDRESS, STRK_ADDRESS } from './constants';
-import { balanceOf, mintTo, TRANSFER_KEY } from '../contracts/erc20';
-import { RpcError, starknetError } from '../rpc/errors';
 import type { TxOutcome } from './executor';
 import { TxFailure, assertAccount, executeTransaction } from './executor';
 import { boundsCover, gasUsage, maxFee } from './fees';
@@ -11,7 +11,8 @@ import { Overlay, declaredKey, nonceKey } from './store';
 import type { ParsedTx } from './txs';
 import { parseTransaction } from './txs';
 import type { TxRecord } from './types';
-import { hash } from 'starknet';
+import { balanceOf, mintTo, TRANSFER_KEY } from '../contracts/erc20';
+import { RpcError, starknetError } from '../rpc/errors';
 
 /**
  * Maps an inclusion failure to its write-API error.
@@ -141,7 +142,9 @@ export function runSequence(
       });
     if (tx.type === 'DECLARE') {
       if (state.read(declaredKey(tx.classHash)) !== 0n) {
-        throw fail(`Class with hash ${toHex(tx.classHash)} is already declared.`);
+        throw fail(
+          `Class with hash ${toHex(tx.classHash)} is already declared.`,
+        );
       }
       node.registry.register(tx.classHash, tx.contractClass);
     }

@@ -165,15 +165,28 @@ export class Overlay implements StateReader {
 
   readonly #parent: StateReader;
 
+  /**
+   *
+   * @param parent
+   */
   constructor(parent: StateReader) {
     this.#parent = parent;
   }
 
+  /**
+   *
+   * @param key
+   */
   read(key: string): bigint {
     const own = this.writes.get(key);
     return own === undefined ? this.#parent.read(key) : own;
   }
 
+  /**
+   *
+   * @param key
+   * @param value
+   */
   write(key: string, value: bigint): void {
     this.writes.set(key, value);
   }

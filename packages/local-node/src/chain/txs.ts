@@ -1,8 +1,8 @@
 import { EDAMode, hash } from 'starknet';
 
-import { invalidParams, starknetError } from '../rpc/errors';
 import { QUERY_VERSION_3, TX_VERSION_3 } from './constants';
 import { parseFelt, parseFeltArray, toHex } from './felt';
+import { invalidParams, starknetError } from '../rpc/errors';
 
 const U64 = 1n << 64n;
 const U128 = 1n << 128n;
@@ -105,7 +105,10 @@ const hexes = (values: bigint[]): string[] => values.map(toHex);
 function parseCommon(
   raw: Json,
   allowQuery: boolean,
-): { common: Omit<Common, 'json' | 'hash'>; version: '0x3' | '0x100000000000000000000000000000003' } {
+): {
+  common: Omit<Common, 'json' | 'hash'>;
+  version: '0x3' | '0x100000000000000000000000000000003';
+} {
   const version = parseFelt(raw.version, 'version');
   if (
     version !== TX_VERSION_3 &&
@@ -216,7 +219,9 @@ export function sierraClassHash(contractClass: Json): bigint {
         throw invalidParams(`${name}[${index}].function_idx`);
       }
       return {
-        selector: toHex(parseFelt(entry.selector, `${name}[${index}].selector`)),
+        selector: toHex(
+          parseFelt(entry.selector, `${name}[${index}].selector`),
+        ),
         function_idx: idx,
       };
     });
@@ -292,7 +297,10 @@ export function parseTransaction(
     }
     case 'DEPLOY_ACCOUNT': {
       const classHash = parseFelt(raw.class_hash, 'class_hash');
-      const salt = parseFelt(raw.contract_address_salt, 'contract_address_salt');
+      const salt = parseFelt(
+        raw.contract_address_salt,
+        'contract_address_salt',
+      );
       const calldata = parseFeltArray(
         raw.constructor_calldata,
         'constructor_calldata',

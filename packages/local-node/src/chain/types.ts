@@ -1,5 +1,5 @@
-import type { RawEvent } from '../contracts/types';
 import type { GasUsage } from './fees';
+import type { RawEvent } from '../contracts/types';
 
 export type BlockStatus = 'PRE_CONFIRMED' | 'ACCEPTED_ON_L2' | 'ACCEPTED_ON_L1';
 

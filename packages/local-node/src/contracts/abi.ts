@@ -87,7 +87,15 @@ const accountFns: Fn[] = [
   ['__validate__', [['calls', CALLS]], [FELT], false],
   ['__execute__', [['calls', CALLS]], [SPANS], false],
   ['__validate_declare__', [['class_hash', FELT]], [FELT], false],
-  ['is_valid_signature', [['hash', FELT], ['signature', FELT_ARRAY]], [FELT], true],
+  [
+    'is_valid_signature',
+    [
+      ['hash', FELT],
+      ['signature', FELT_ARRAY],
+    ],
+    [FELT],
+    true,
+  ],
   ['supports_interface', [['interface_id', FELT]], [BOOL], true],
 ];
 
@@ -106,8 +114,24 @@ export const ERC20_ABI = buildAbi(
     ['total_supply', [], [U256], true],
     ['balance_of', [['account', ADDRESS]], [U256], true],
     ['balanceOf', [['account', ADDRESS]], [U256], true],
-    ['allowance', [['owner', ADDRESS], ['spender', ADDRESS]], [U256], true],
-    ['transfer', [['recipient', ADDRESS], ['amount', U256]], [BOOL], false],
+    [
+      'allowance',
+      [
+        ['owner', ADDRESS],
+        ['spender', ADDRESS],
+      ],
+      [U256],
+      true,
+    ],
+    [
+      'transfer',
+      [
+        ['recipient', ADDRESS],
+        ['amount', U256],
+      ],
+      [BOOL],
+      false,
+    ],
     [
       'transfer_from',
       [
@@ -118,7 +142,15 @@ export const ERC20_ABI = buildAbi(
       [BOOL],
       false,
     ],
-    ['approve', [['spender', ADDRESS], ['amount', U256]], [BOOL], false],
+    [
+      'approve',
+      [
+        ['spender', ADDRESS],
+        ['amount', U256],
+      ],
+      [BOOL],
+      false,
+    ],
   ],
   [
     ['name', FELT],

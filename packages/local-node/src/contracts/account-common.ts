@@ -1,6 +1,6 @@
-import { ExecutionError } from '../rpc/errors';
 import { CalldataReader, callContract } from './calls';
 import type { CallContext } from './types';
+import { ExecutionError } from '../rpc/errors';
 
 /** 'VALID' as a short string: the SRC-6 magic value. */
 export const VALID = 0x56414c4944n;
@@ -48,7 +48,14 @@ export function runCalls(ctx: CallContext, calldata: bigint[]): bigint[][] {
     const to = reader.felt();
     const selector = reader.felt();
     const data = reader.array();
-    const inv = callContract(ctx.env, ctx.self, to, selector, data, ctx.invocation);
+    const inv = callContract(
+      ctx.env,
+      ctx.self,
+      to,
+      selector,
+      data,
+      ctx.invocation,
+    );
     results.push(inv.result);
   }
   return results;
@@ -74,7 +81,9 @@ export function serializeResults(results: bigint[][]): bigint[] {
  * @param ctx - The call context.
  * @returns The tx info.
  */
-export function txInfo(ctx: CallContext): NonNullable<CallContext['env']['tx']> {
+export function txInfo(
+  ctx: CallContext,
+): NonNullable<CallContext['env']['tx']> {
   const { tx } = ctx.env;
   if (!tx) {
     throw new ExecutionError('No transaction context');

@@ -1,6 +1,3 @@
-import { shortString } from '../chain/felt';
-import { ExecutionError } from '../rpc/errors';
-import { CalldataReader, emit } from './calls';
 import {
   VALID,
   runCalls,
@@ -8,9 +5,12 @@ import {
   supportsInterface,
   txInfo,
 } from './account-common';
+import { CalldataReader, emit } from './calls';
 import { verifyStark } from './signature';
 import { readSlot, varSlot, writeSlot } from './storage-vars';
 import type { CallContext, NativeClass } from './types';
+import { shortString } from '../chain/felt';
+import { ExecutionError } from '../rpc/errors';
 
 /** Argent account 0.3.1 class hash. */
 export const ARGENT_CLASS_HASH =

@@ -1,8 +1,5 @@
 import { hash } from 'starknet';
 
-import { toHex } from '../chain/felt';
-import { classKey, declaredKey } from '../chain/store';
-import { ExecutionError } from '../rpc/errors';
 import type {
   CallContext,
   EntryFn,
@@ -10,6 +7,9 @@ import type {
   Invocation,
   NativeClass,
 } from './types';
+import { toHex } from '../chain/felt';
+import { classKey, declaredKey } from '../chain/store';
+import { ExecutionError } from '../rpc/errors';
 
 const selectorCache = new Map<string, bigint>();
 
@@ -176,50 +176,63 @@ export class CalldataReader {
 
   #param = 0;
 
+  /**
+   *
+   * @param data
+   */
   constructor(data: bigint[]) {
     this.#data = data;
   }
 
+  /**
+   *
+   */
   felt(): bigint {
     this.#param += 1;
     return this.#next();
   }
 
+  /**
+   *
+   */
   u256(): bigint {
     this.#param += 1;
     const low = this.#next();
     const high = this.#next();
     if (low >= 1n << 128n || high >= 1n << 128n) {
-      throw new ExecutionError(
-        `Failed to deserialize param #${this.#param}`,
-      );
+      throw new ExecutionError(`Failed to deserialize param #${this.#param}`);
     }
     return (high << 128n) | low;
   }
 
+  /**
+   *
+   */
   array(): bigint[] {
     this.#param += 1;
     const length = Number(this.#next());
     if (length > this.#data.length - this.#pos) {
-      throw new ExecutionError(
-        `Failed to deserialize param #${this.#param}`,
-      );
+      throw new ExecutionError(`Failed to deserialize param #${this.#param}`);
     }
     const out = this.#data.slice(this.#pos, this.#pos + length);
     this.#pos += length;
     return out;
   }
 
+  /**
+   *
+   */
   get remaining(): number {
     return this.#data.length - this.#pos;
   }
 
+  /**
+   *
+   */
   #next(): bigint {
     const value = this.#data[this.#pos];
     if (value === undefined) {
-      throw new ExecutionError(
-        `Failed to deserialize param #${this.#param}`,
-      );
+      throw new ExecutionError(`Failed to deserialize param #${this.#param}`);
     }
     this.#pos += 1;
     return value;

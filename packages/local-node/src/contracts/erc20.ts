@@ -1,5 +1,3 @@
-import type { StateReader, Overlay } from '../chain/store';
-import { ExecutionError } from '../rpc/errors';
 import { CalldataReader, emit, selectorOf } from './calls';
 import {
   mapSlot,
@@ -10,6 +8,8 @@ import {
   writeU256,
 } from './storage-vars';
 import type { CallContext, NativeClass } from './types';
+import type { StateReader, Overlay } from '../chain/store';
+import { ExecutionError } from '../rpc/errors';
 
 const U256_MAX = (1n << 256n) - 1n;
 const LOW_MASK = (1n << 128n) - 1n;
@@ -85,7 +85,12 @@ export function transferTokens(
   }
   writeU256(state, ctx.self, fromSlot, fromBalance - amount);
   const toSlot = mapSlot('ERC20_balances', to);
-  writeU256(state, ctx.self, toSlot, readU256(state, ctx.self, toSlot) + amount);
+  writeU256(
+    state,
+    ctx.self,
+    toSlot,
+    readU256(state, ctx.self, toSlot) + amount,
+  );
   emit(ctx, [TRANSFER_KEY], [from, to, ...u256Out(amount)]);
 }
 
@@ -113,7 +118,11 @@ function setAllowance(
 }
 
 const allowanceOf = (ctx: CallContext, owner: bigint, spender: bigint) =>
-  readU256(ctx.env.state, ctx.self, mapSlot('ERC20_allowances', owner, spender));
+  readU256(
+    ctx.env.state,
+    ctx.self,
+    mapSlot('ERC20_allowances', owner, spender),
+  );
 
 const readVar = (name: string) => (ctx: CallContext) => [
   readSlot(ctx.env.state, ctx.self, varSlot(name)),
@@ -123,7 +132,9 @@ const totalSupply = (ctx: CallContext): bigint[] =>
   u256Out(readU256(ctx.env.state, ctx.self, varSlot('ERC20_total_supply')));
 
 const balance = (ctx: CallContext, calldata: bigint[]): bigint[] =>
-  u256Out(balanceOf(ctx.env.state, ctx.self, new CalldataReader(calldata).felt()));
+  u256Out(
+    balanceOf(ctx.env.state, ctx.self, new CalldataReader(calldata).felt()),
+  );
 
 const allowance = (ctx: CallContext, calldata: bigint[]): bigint[] => {
   const reader = new CalldataReader(calldata);

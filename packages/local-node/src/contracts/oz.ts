@@ -1,5 +1,3 @@
-import { ExecutionError } from '../rpc/errors';
-import { CalldataReader } from './calls';
 import {
   VALID,
   runCalls,
@@ -7,9 +5,11 @@ import {
   supportsInterface,
   txInfo,
 } from './account-common';
+import { CalldataReader } from './calls';
 import { verifyStark } from './signature';
 import { readSlot, varSlot, writeSlot } from './storage-vars';
 import type { CallContext, NativeClass } from './types';
+import { ExecutionError } from '../rpc/errors';
 
 /** Class hash used for the OpenZeppelin-style predeployed accounts (as starknet-devnet's). */
 export const OZ_CLASS_HASH =

@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { ERC20_CLASS_HASH } from '../chain/constants';
-import { toHex } from '../chain/felt';
 import { ERC20_ABI, OZ_ABI, UDC_ABI } from './abi';
 import { ARGENT_CLASS, ARGENT_CLASS_HASH } from './argent';
 import { selectorOf } from './calls';
@@ -10,6 +8,8 @@ import { ERC20_CLASS } from './erc20';
 import { OZ_CLASS, OZ_CLASS_HASH } from './oz';
 import type { ContractKind, NativeClass } from './types';
 import { UDC_CLASS, UDC_CLASS_HASH } from './udc';
+import { ERC20_CLASS_HASH } from '../chain/constants';
+import { toHex } from '../chain/felt';
 
 type Json = Record<string, unknown>;
 
@@ -33,7 +33,13 @@ let argentBody: Json | undefined;
  */
 function loadArgentBody(): Json {
   if (!argentBody) {
-    const file = join(__dirname, '..', '..', 'classes', 'argent-0.3.1.sierra.json');
+    const file = join(
+      __dirname,
+      '..',
+      '..',
+      'classes',
+      'argent-0.3.1.sierra.json',
+    );
     const parsed: Json = JSON.parse(readFileSync(file, 'utf8'));
     argentBody = {
       sierra_program: parsed.sierra_program,
@@ -112,7 +118,10 @@ function detectKind(classHash: bigint, contractClass: Json): ContractKind {
 export class ClassRegistry {
   readonly #entries = new Map<bigint, ClassEntry>([
     [ARGENT_CLASS_HASH, { kind: 'argent', body: loadArgentBody }],
-    [OZ_CLASS_HASH, { kind: 'oz', body: () => syntheticBody(OZ_CLASS, OZ_ABI) }],
+    [
+      OZ_CLASS_HASH,
+      { kind: 'oz', body: () => syntheticBody(OZ_CLASS, OZ_ABI) },
+    ],
     [
       ERC20_CLASS_HASH,
       { kind: 'erc20', body: () => syntheticBody(ERC20_CLASS, ERC20_ABI) },
@@ -126,6 +135,11 @@ export class ClassRegistry {
   /** Class hashes declared at genesis. */
   readonly predeclared: bigint[] = [...this.#entries.keys()];
 
+  /**
+   *
+   * @param classHash
+   * @param contractClass
+   */
   register(classHash: bigint, contractClass: Json): void {
     if (!this.#entries.has(classHash)) {
       this.#entries.set(classHash, {
@@ -135,6 +149,10 @@ export class ClassRegistry {
     }
   }
 
+  /**
+   *
+   * @param classHash
+   */
   get(classHash: bigint): ClassEntry | undefined {
     return this.#entries.get(classHash);
   }

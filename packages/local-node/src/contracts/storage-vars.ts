@@ -1,7 +1,7 @@
 import { hash } from 'starknet';
 
-import type { StateReader } from '../chain/store';
 import { storageKey } from '../chain/store';
+import type { StateReader } from '../chain/store';
 import type { Overlay } from '../chain/store';
 
 const varCache = new Map<string, bigint>();

@@ -1,3 +1,4 @@
+import type { MethodTable } from './types';
 import { SPEC_VERSION } from '../chain/constants';
 import { toHex } from '../chain/felt';
 import {
@@ -10,12 +11,12 @@ import type { LocalChain } from '../chain/local-chain';
 import type { BlockRecord } from '../chain/types';
 import { parseBlockId, required } from '../rpc/params';
 import type { Params } from '../rpc/params';
-import type { MethodTable } from './types';
 
 const blockOf = (node: LocalChain, params: Params): BlockRecord =>
   node.block(parseBlockId(required(params, 'block_id')));
 
-const latestOf = (node: LocalChain): BlockRecord => node.block({ tag: 'latest' });
+const latestOf = (node: LocalChain): BlockRecord =>
+  node.block({ tag: 'latest' });
 
 /** Block and chain-level read methods. */
 export const blockMethods: MethodTable = {

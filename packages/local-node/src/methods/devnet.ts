@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 
+import type { MethodTable } from './types';
 import { ETH_ADDRESS, STRK_ADDRESS } from '../chain/constants';
 import { parseFelt, toHex } from '../chain/felt';
 import type { JournalEntry } from '../chain/local-chain';
@@ -7,13 +8,15 @@ import { mint } from '../chain/pipeline';
 import { balanceOf } from '../contracts/erc20';
 import { invalidParams } from '../rpc/errors';
 import { parseBlockId, parseIndex, required } from '../rpc/params';
-import type { MethodTable } from './types';
 
 const parseAmount = (value: unknown): bigint => {
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) {
     return BigInt(value);
   }
-  if (typeof value === 'string' && /^(0x[0-9a-fA-F]{1,64}|[0-9]{1,78})$/u.test(value)) {
+  if (
+    typeof value === 'string' &&
+    /^(0x[0-9a-fA-F]{1,64}|[0-9]{1,78})$/u.test(value)
+  ) {
     return BigInt(value);
   }
   throw invalidParams('amount: expected a non-negative integer');
@@ -68,11 +71,19 @@ export const devnetMethods: MethodTable = {
           ? {
               balance: {
                 eth: {
-                  amount: balanceOf(state, ETH_ADDRESS, BigInt(account.address)).toString(),
+                  amount: balanceOf(
+                    state,
+                    ETH_ADDRESS,
+                    BigInt(account.address),
+                  ).toString(),
                   unit: 'WEI',
                 },
                 strk: {
-                  amount: balanceOf(state, STRK_ADDRESS, BigInt(account.address)).toString(),
+                  amount: balanceOf(
+                    state,
+                    STRK_ADDRESS,
+                    BigInt(account.address),
+                  ).toString(),
                   unit: 'FRI',
                 },
               },
@@ -89,7 +100,8 @@ export const devnetMethods: MethodTable = {
           ? { tag: 'latest' as const }
           : parseBlockId(params.starknet_block_id, 'starknet_block_id');
       const block = ctx.node.block(id);
-      const upTo = block.status === 'PRE_CONFIRMED' ? block.number - 1 : block.number;
+      const upTo =
+        block.status === 'PRE_CONFIRMED' ? block.number - 1 : block.number;
       return { accepted: ctx.node.chain.acceptOnL1(upTo).map(toHex) };
     },
   },
@@ -103,7 +115,10 @@ export const devnetMethods: MethodTable = {
         return { block_timestamp: time };
       }
       const block = chain.closeBlock();
-      return { block_timestamp: block.timestamp, block_hash: toHex(block.hash) };
+      return {
+        block_timestamp: block.timestamp,
+        block_hash: toHex(block.hash),
+      };
     },
   },
   devnet_dump: {
@@ -120,7 +135,7 @@ export const devnetMethods: MethodTable = {
   devnet_load: {
     params: ['path', 'dump'],
     handler: (params, ctx) => {
-      let dump: unknown = params.dump;
+      let { dump } = params;
       if (typeof params.path === 'string') {
         try {
           dump = JSON.parse(readFileSync(params.path, 'utf8'));

@@ -1,3 +1,4 @@
+import type { MethodTable } from './types';
 import { MAX_CHUNK_SIZE } from '../chain/constants';
 import { parseFelt, toHex } from '../chain/felt';
 import { eventJson } from '../chain/format';
@@ -6,7 +7,6 @@ import { expectObject } from '../chain/txs';
 import type { LoggedEvent } from '../chain/types';
 import { invalidParams, starknetError } from '../rpc/errors';
 import { parseArray, parseBlockId, parseIndex, required } from '../rpc/params';
-import type { MethodTable } from './types';
 
 const MAX_KEYS = 64;
 
@@ -24,7 +24,10 @@ type Filter = {
  * @param filter - The filter JSON.
  * @returns The filter.
  */
-function parseFilter(node: LocalChain, filter: Record<string, unknown>): Filter {
+function parseFilter(
+  node: LocalChain,
+  filter: Record<string, unknown>,
+): Filter {
   const from =
     filter.from_block === undefined
       ? 0
@@ -35,8 +38,12 @@ function parseFilter(node: LocalChain, filter: Record<string, unknown>): Filter 
       : node.block(parseBlockId(filter.to_block, 'to_block')).number;
   let addresses: Set<bigint> | undefined;
   if (filter.address !== undefined) {
-    const list = Array.isArray(filter.address) ? filter.address : [filter.address];
-    addresses = new Set(list.map((item, i) => parseFelt(item, `address[${i}]`)));
+    const list = Array.isArray(filter.address)
+      ? filter.address
+      : [filter.address];
+    addresses = new Set(
+      list.map((item, i) => parseFelt(item, `address[${i}]`)),
+    );
   }
   const keyList =
     filter.keys === undefined ? [] : parseArray(filter.keys, 'keys');
@@ -76,7 +83,9 @@ const matches = (filter: Filter, logged: LoggedEvent): boolean => {
 function firstEventOf(node: LocalChain, blockNumber: number): number {
   const { chain } = node;
   const block =
-    blockNumber >= chain.pending.number ? chain.pending : chain.blocks[blockNumber];
+    blockNumber >= chain.pending.number
+      ? chain.pending
+      : chain.blocks[blockNumber];
   return block?.firstEvent ?? chain.events.length;
 }
 

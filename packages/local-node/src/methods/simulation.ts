@@ -1,3 +1,4 @@
+import type { MethodContext, MethodTable } from './types';
 import {
   feeEstimateJson,
   invocationJson,
@@ -9,7 +10,6 @@ import { runSequence } from '../chain/pipeline';
 import { RpcError } from '../rpc/errors';
 import { parseArray, parseBlockId, parseFlags, required } from '../rpc/params';
 import type { Params } from '../rpc/params';
-import type { MethodContext, MethodTable } from './types';
 
 /**
  * Runs the requested transactions as a sequence on the requested block.
@@ -60,7 +60,9 @@ function traceJson(result: SequenceResult): Record<string, unknown> {
       : { revert_reason: outcome.revertReason ?? '' };
   }
   if (tx.type === 'DEPLOY_ACCOUNT' && outcome.constructorInvocation) {
-    trace.constructor_invocation = invocationJson(outcome.constructorInvocation);
+    trace.constructor_invocation = invocationJson(
+      outcome.constructorInvocation,
+    );
   }
   if (outcome.feeTransferInvocation) {
     trace.fee_transfer_invocation = invocationJson(

@@ -1,4 +1,4 @@
-import { callContract, findEntry } from '../contracts/calls';
+import type { MethodTable } from './types';
 import { parseFelt, parseFeltArray, toHex } from '../chain/felt';
 import type { LocalChain } from '../chain/local-chain';
 import type { StateReader } from '../chain/store';
@@ -10,15 +10,17 @@ import {
   storageKey,
 } from '../chain/store';
 import { expectObject } from '../chain/txs';
+import { callContract, findEntry } from '../contracts/calls';
 import { ExecutionError, starknetError } from '../rpc/errors';
 import { parseBlockId, parseFlags, required } from '../rpc/params';
 import type { Params } from '../rpc/params';
-import type { MethodTable } from './types';
 
 const STORAGE_KEY_MAX = 1n << 251n;
 
 const stateOf = (node: LocalChain, params: Params): StateReader =>
-  node.chain.stateAt(node.block(parseBlockId(required(params, 'block_id'))).number);
+  node.chain.stateAt(
+    node.block(parseBlockId(required(params, 'block_id'))).number,
+  );
 
 /**
  * The class hash of a deployed contract, or error 20.
@@ -56,7 +58,10 @@ const classBody = (node: LocalChain, state: StateReader, classHash: bigint) => {
 function call(node: LocalChain, params: Params): string[] {
   const request = expectObject(required(params, 'request'), 'request');
   const state = stateOf(node, params);
-  const contract = parseFelt(request.contract_address, 'request.contract_address');
+  const contract = parseFelt(
+    request.contract_address,
+    'request.contract_address',
+  );
   const selector = parseFelt(
     request.entry_point_selector,
     'request.entry_point_selector',
@@ -75,7 +80,9 @@ function call(node: LocalChain, params: Params): string[] {
       deployed: [],
       resolve: node.registry.resolve,
     };
-    return callContract(env, 0n, contract, selector, calldata).result.map(toHex);
+    return callContract(env, 0n, contract, selector, calldata).result.map(
+      toHex,
+    );
   } catch (error) {
     if (error instanceof ExecutionError) {
       throw starknetError('CONTRACT_ERROR', {
@@ -134,7 +141,9 @@ export const stateMethods: MethodTable = {
       const key = parseFelt(required(params, 'key'), 'key', STORAGE_KEY_MAX);
       const slot = storageKey(contract, key);
       const value = toHex(state.read(slot));
-      const flags = parseFlags(params.response_flags, ['INCLUDE_LAST_UPDATE_BLOCK']);
+      const flags = parseFlags(params.response_flags, [
+        'INCLUDE_LAST_UPDATE_BLOCK',
+      ]);
       return flags.has('INCLUDE_LAST_UPDATE_BLOCK')
         ? {
             value,

@@ -1,3 +1,4 @@
+import type { MethodTable } from './types';
 import { parseFelt, toHex } from '../chain/felt';
 import { receiptJson, txJson } from '../chain/format';
 import type { LocalChain } from '../chain/local-chain';
@@ -5,7 +6,6 @@ import type { TxRecord } from '../chain/types';
 import { starknetError } from '../rpc/errors';
 import { parseBlockId, parseIndex, required } from '../rpc/params';
 import type { Params } from '../rpc/params';
-import type { MethodTable } from './types';
 
 const findTx = (node: LocalChain, params: Params): TxRecord => {
   const txHash = parseFelt(

@@ -1,10 +1,10 @@
+import type { MethodContext, MethodTable } from './types';
 import { toHex } from '../chain/felt';
 import { submitTransaction } from '../chain/pipeline';
 import { expectObject } from '../chain/txs';
 import { invalidParams } from '../rpc/errors';
 import { required } from '../rpc/params';
 import type { Params } from '../rpc/params';
-import type { MethodContext, MethodTable } from './types';
 
 /**
  * Submits a transaction of an expected type.

@@ -64,12 +64,21 @@ export class RpcError extends Error {
 
   readonly data: unknown;
 
+  /**
+   *
+   * @param code
+   * @param message
+   * @param data
+   */
   constructor(code: number, message: string, data?: unknown) {
     super(message);
     this.code = code;
     this.data = data;
   }
 
+  /**
+   *
+   */
   toJSON(): { code: number; message: string; data?: unknown } {
     return this.data === undefined
       ? { code: this.code, message: this.message }
@@ -84,7 +93,10 @@ export class RpcError extends Error {
  * @param data - Optional error data.
  * @returns The error.
  */
-export function starknetError(name: StarknetErrorName, data?: unknown): RpcError {
+export function starknetError(
+  name: StarknetErrorName,
+  data?: unknown,
+): RpcError {
   const [code, message] = STARKNET_ERRORS[name];
   return new RpcError(code, message, data);
 }
@@ -106,6 +118,11 @@ export function invalidParams(detail: string): RpcError {
 export class ExecutionError extends Error {
   readonly kind: 'panic' | 'not-deployed' | 'no-entrypoint';
 
+  /**
+   *
+   * @param message
+   * @param kind
+   */
   constructor(
     message: string,
     kind: 'panic' | 'not-deployed' | 'no-entrypoint' = 'panic',

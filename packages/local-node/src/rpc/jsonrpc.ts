@@ -1,3 +1,10 @@
+import {
+  JSON_RPC_ERRORS,
+  RpcError,
+  STARKNET_ERRORS,
+  invalidParams,
+} from './errors';
+import type { Params } from './params';
 import type { ChainOptions } from '../chain/local-chain';
 import { LocalChain } from '../chain/local-chain';
 import { blockMethods } from '../methods/blocks';
@@ -8,8 +15,6 @@ import { stateMethods } from '../methods/state';
 import { transactionMethods } from '../methods/transactions';
 import type { MethodContext, MethodTable } from '../methods/types';
 import { writeMethods } from '../methods/write';
-import { JSON_RPC_ERRORS, RpcError, STARKNET_ERRORS, invalidParams } from './errors';
-import type { Params } from './params';
 
 const METHODS: MethodTable = {
   ...blockMethods,
@@ -63,6 +68,10 @@ export class Dispatcher {
 
   readonly #ctx: MethodContext;
 
+  /**
+   *
+   * @param options
+   */
   constructor(options: ChainOptions) {
     this.#options = options;
     this.#node = new LocalChain(options);
@@ -81,14 +90,24 @@ export class Dispatcher {
     };
   }
 
+  /**
+   *
+   */
   get node(): LocalChain {
     return this.#node;
   }
 
+  /**
+   *
+   * @param method
+   */
   requestCount(method?: string): number {
-    return method === undefined ? this.#total : this.#counts.get(method) ?? 0;
+    return method === undefined ? this.#total : (this.#counts.get(method) ?? 0);
   }
 
+  /**
+   *
+   */
   resetRequestCount(): void {
     this.#counts.clear();
     this.#total = 0;
@@ -120,7 +139,10 @@ export class Dispatcher {
   handleValue(value: unknown): Response | Response[] | undefined {
     if (Array.isArray(value)) {
       if (value.length === 0) {
-        return errorResponse(null, jsonRpcError('INVALID_REQUEST', 'empty batch'));
+        return errorResponse(
+          null,
+          jsonRpcError('INVALID_REQUEST', 'empty batch'),
+        );
       }
       const responses = value
         .map((item) => this.#handleOne(item))
@@ -130,13 +152,20 @@ export class Dispatcher {
     return this.#handleOne(value);
   }
 
+  /**
+   *
+   * @param request
+   */
   #handleOne(request: unknown): Response | undefined {
     if (!isRecord(request)) {
       return errorResponse(null, jsonRpcError('INVALID_REQUEST'));
     }
     const { id, method, params } = request;
     const validId =
-      id === undefined || id === null || typeof id === 'string' || typeof id === 'number';
+      id === undefined ||
+      id === null ||
+      typeof id === 'string' ||
+      typeof id === 'number';
     const echoId: Id = validId && id !== undefined ? id : null;
     if (
       request.jsonrpc !== '2.0' ||
@@ -150,13 +179,22 @@ export class Dispatcher {
     this.#counts.set(method, (this.#counts.get(method) ?? 0) + 1);
     let response: Response;
     try {
-      response = { jsonrpc: '2.0', id: echoId, result: this.#invoke(method, params) };
+      response = {
+        jsonrpc: '2.0',
+        id: echoId,
+        result: this.#invoke(method, params),
+      };
     } catch (error) {
       response = errorResponse(echoId, this.#toRpcError(error));
     }
     return id === undefined ? undefined : response;
   }
 
+  /**
+   *
+   * @param method
+   * @param rawParams
+   */
   #invoke(method: string, rawParams: unknown): unknown {
     const spec = METHODS[method];
     if (!spec) {
@@ -188,6 +226,10 @@ export class Dispatcher {
     return result === undefined ? null : result;
   }
 
+  /**
+   *
+   * @param error
+   */
   #toRpcError(error: unknown): RpcError {
     if (error instanceof RpcError) {
       return error;

@@ -1,6 +1,6 @@
-import type { BlockId } from '../chain/local-chain';
-import { parseFelt } from '../chain/felt';
 import { invalidParams } from './errors';
+import { parseFelt } from '../chain/felt';
+import type { BlockId } from '../chain/local-chain';
 
 export type Params = Record<string, unknown>;
 
@@ -12,14 +12,24 @@ export type Params = Record<string, unknown>;
  * @returns The block id.
  */
 export function parseBlockId(value: unknown, name = 'block_id'): BlockId {
-  if (value === 'latest' || value === 'pre_confirmed' || value === 'l1_accepted') {
+  if (
+    value === 'latest' ||
+    value === 'pre_confirmed' ||
+    value === 'l1_accepted'
+  ) {
     return { tag: value };
   }
   if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
     if ('block_number' in value) {
       const number: unknown = value.block_number;
-      if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 0) {
-        throw invalidParams(`${name}.block_number: expected a non-negative integer`);
+      if (
+        typeof number !== 'number' ||
+        !Number.isSafeInteger(number) ||
+        number < 0
+      ) {
+        throw invalidParams(
+          `${name}.block_number: expected a non-negative integer`,
+        );
       }
       return { number };
     }
@@ -80,6 +90,7 @@ export function parseArray(value: unknown, name: string): unknown[] {
  *
  * @param value - The value (absent = none).
  * @param allowed - Allowed flags.
+ * @param name
  * @returns The set of flags.
  */
 export function parseFlags(

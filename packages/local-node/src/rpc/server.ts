@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 
-import { MAX_BODY_BYTES } from '../chain/constants';
 import type { Dispatcher } from './jsonrpc';
+import { MAX_BODY_BYTES } from '../chain/constants';
 
 export type ServerOptions = {
   host: string;
@@ -47,7 +47,8 @@ const setCors = (req: IncomingMessage, res: ServerResponse): void => {
   res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
   res.setHeader(
     'Access-Control-Allow-Headers',
-    req.headers['access-control-request-headers'] ?? 'Content-Type, Authorization',
+    req.headers['access-control-request-headers'] ??
+      'Content-Type, Authorization',
   );
   res.setHeader('Access-Control-Max-Age', '86400');
 };
@@ -102,7 +103,9 @@ function handleHttp(
     sendJson(
       res,
       access === 'unauthorized' ? 401 : 404,
-      JSON.stringify({ error: access === 'unauthorized' ? 'invalid API key' : 'not found' }),
+      JSON.stringify({
+        error: access === 'unauthorized' ? 'invalid API key' : 'not found',
+      }),
     );
     return;
   }
@@ -138,7 +141,9 @@ function handleHttp(
     }
     let body: string | undefined;
     try {
-      body = options.dispatcher.handleText(Buffer.concat(chunks).toString('utf8'));
+      body = options.dispatcher.handleText(
+        Buffer.concat(chunks).toString('utf8'),
+      );
     } catch (error) {
       body = JSON.stringify({
         jsonrpc: '2.0',
@@ -164,9 +169,14 @@ function handleHttp(
  * @param options - Server options.
  * @returns The bound port and a close function.
  */
-export async function startServer(options: ServerOptions): Promise<RunningServer> {
+export async function startServer(
+  options: ServerOptions,
+): Promise<RunningServer> {
   const server = createServer((req, res) => handleHttp(options, req, res));
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_BODY_BYTES });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_BODY_BYTES,
+  });
 
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = (req.url ?? '/').split('?')[0] ?? '/';
@@ -183,7 +193,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       ws.on('message', (data, isBinary) => {
         const text = Array.isArray(data)
           ? Buffer.concat(data).toString('utf8')
-          : Buffer.from(data instanceof ArrayBuffer ? new Uint8Array(data) : data).toString('utf8');
+          : Buffer.from(
+              data instanceof ArrayBuffer ? new Uint8Array(data) : data,
+            ).toString('utf8');
         let reply: string | undefined;
         try {
           reply = options.dispatcher.handleText(text);
@@ -191,7 +203,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           reply = JSON.stringify({
             jsonrpc: '2.0',
             id: null,
-            error: { code: -32603, message: 'Internal error', data: String(error) },
+            error: {
+              code: -32603,
+              message: 'Internal error',
+              data: String(error),
+            },
           });
         }
         if (reply !== undefined) {
