@@ -1,3 +1,4 @@
+/* eslint-disable import-x/no-extraneous-dependencies, n/no-extraneous-import -- starknet, ws, ajv are pinned once in the workspace root package.json */
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import { Account, CallData, RpcProvider, cairo, config } from 'starknet';

@@ -1,3 +1,5 @@
+/* eslint-disable @typescript-eslint/naming-convention -- JSON-RPC field names */
+/* eslint-disable import-x/no-extraneous-dependencies, n/no-extraneous-import -- starknet, ws, ajv are pinned once in the workspace root package.json */
 import type { RpcProvider } from 'starknet';
 import { Account, CallData, RpcError, cairo, hash } from 'starknet';
 

@@ -1,3 +1,5 @@
+/* eslint-disable @typescript-eslint/naming-convention -- JSON-RPC field names */
+/* eslint-disable import-x/no-extraneous-dependencies, n/no-extraneous-import -- starknet, ws, ajv are pinned once in the workspace root package.json */
 import type { Call, RpcProvider } from 'starknet';
 import {
   Account,
@@ -6,7 +8,7 @@ import {
   cairo,
   ec,
   hash,
-  num,
+  num as numUtils,
   uint256,
 } from 'starknet';
 
@@ -20,7 +22,7 @@ import {
   readFixture,
 } from './helpers';
 
-const TRANSFER_KEY = num.toHex(hash.starknetKeccak('Transfer'));
+const TRANSFER_KEY = numUtils.toHex(hash.starknetKeccak('Transfer'));
 const SEQUENCER = '0x1000';
 const WAIT = { retryInterval: 20 };
 
@@ -107,8 +109,8 @@ describe('starknet.js against the local node', () => {
       addressSalt: publicKey,
       contractAddress: argent.address,
     });
-    expect(num.toBigInt(deployed.contract_address)).toBe(
-      num.toBigInt(argent.address),
+    expect(numUtils.toBigInt(deployed.contract_address)).toBe(
+      numUtils.toBigInt(argent.address),
     );
     const receipt = await provider.waitForTransaction(
       deployed.transaction_hash,
@@ -128,7 +130,7 @@ describe('starknet.js against the local node', () => {
       contractAddress: argent.address,
       entrypoint: 'get_owner',
     });
-    expect(owner).toStrictEqual([num.toHex(publicKey)]);
+    expect(owner).toStrictEqual([numUtils.toHex(publicKey)]);
   });
 
   it('estimates and executes an ERC-20 transfer with exact balance and fee changes', async () => {
@@ -170,9 +172,9 @@ describe('starknet.js against the local node', () => {
       TRANSFER_KEY,
     ]);
     expect(events[2]?.data).toStrictEqual([
-      num.toHex(argent.address),
+      numUtils.toHex(argent.address),
       SEQUENCER,
-      num.toHex(fee),
+      numUtils.toHex(fee),
       '0x0',
     ]);
   });
@@ -183,7 +185,10 @@ describe('starknet.js against the local node', () => {
       argent.address,
     );
     const low = await provider.getStorageAt(STRK, slot);
-    const high = await provider.getStorageAt(STRK, num.toBigInt(slot) + 1n);
+    const high = await provider.getStorageAt(
+      STRK,
+      numUtils.toBigInt(slot) + 1n,
+    );
     expect(uint256.uint256ToBN({ low: low.value, high: high.value })).toBe(
       await balanceOf(STRK, argent.address),
     );
@@ -224,7 +229,7 @@ describe('starknet.js against the local node', () => {
     expect(preConfirmed.transactions).toStrictEqual([]);
     const stateUpdate = await provider.getStateUpdate(blockNumber);
     expect(JSON.stringify(stateUpdate.state_diff.storage_diffs)).toContain(
-      num.toHex(STRK).replace('0x0', '0x'),
+      numUtils.toHex(STRK).replace('0x0', '0x'),
     );
     // Historical state: the sender's balance before the transfer block.
     const before = await provider.getStorageAt(
@@ -290,7 +295,7 @@ describe('starknet.js against the local node', () => {
     ]);
     expect(trace.validate_invocation?.result).toStrictEqual(['0x56414c4944']);
     expect(trace.state_diff?.nonces).toEqual([
-      { contract_address: num.toHex(argent.address), nonce: '0x3' },
+      { contract_address: numUtils.toHex(argent.address), nonce: '0x3' },
     ]);
     expect(BigInt(simulated?.overall_fee ?? 0)).toBeGreaterThan(0n);
     // Nothing was committed.

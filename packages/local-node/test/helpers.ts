@@ -1,4 +1,5 @@
-import Ajv from 'ajv';
+/* eslint-disable import-x/no-extraneous-dependencies, n/no-extraneous-import -- starknet, ws, ajv are pinned once in the workspace root package.json */
+import AjvClass from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { readFileSync } from 'node:fs';
@@ -23,7 +24,7 @@ type SpecDoc = { methods: { name: string; result: { schema: unknown } }[] };
  * Validates JSON-RPC results against the official OpenRPC 0.10.2 documents.
  */
 export class SpecValidator {
-  readonly #ajv = new Ajv({
+  readonly #ajv = new AjvClass({
     strict: false,
     validateSchema: false,
     allErrors: false,

@@ -157,8 +157,8 @@ export class Chain {
    */
   acceptOnL1(upTo: number): bigint[] {
     const accepted: bigint[] = [];
-    for (let n = this.l1Accepted + 1; n <= upTo; n++) {
-      const block = this.blocks[n];
+    for (let index = this.l1Accepted + 1; index <= upTo; index++) {
+      const block = this.blocks[index];
       if (block) {
         block.status = 'ACCEPTED_ON_L1';
         accepted.push(block.hash);

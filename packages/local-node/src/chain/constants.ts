@@ -1,3 +1,4 @@
+/* eslint-disable no-bitwise -- felt and u256 arithmetic */
 /** Protocol constants of the local chain. */
 export const SPEC_VERSION = '0.10.2';
 export const STARKNET_VERSION = '0.14.1';

@@ -1,3 +1,4 @@
+/* eslint-disable no-bitwise -- felt and u256 arithmetic */
 import { SEQUENCER_ADDRESS, STRK_ADDRESS } from './constants';
 import type { GasUsage } from './fees';
 import { feeOf, gasUsage } from './fees';

@@ -1,3 +1,4 @@
+/* eslint-disable no-bitwise -- felt and u256 arithmetic */
 import { invalidParams } from '../rpc/errors';
 
 /** The Stark field prime. */

@@ -178,8 +178,7 @@ export class Overlay implements StateReader {
    * @param key
    */
   read(key: string): bigint {
-    const own = this.writes.get(key);
-    return own === undefined ? this.#parent.read(key) : own;
+    return this.writes.get(key) ?? this.#parent.read(key);
   }
 
   /**

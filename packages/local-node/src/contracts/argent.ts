@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/naming-convention -- Cairo entry point names */
 import {
   VALID,
   runCalls,
@@ -43,8 +44,8 @@ function checkSignature(
   if (signature.length !== expected) {
     return 'argent/invalid-signature-length';
   }
-  const [r = 0n, s = 0n, gr = 0n, gs = 0n] = signature;
-  if (!verifyStark(owner(ctx), hash, r, s)) {
+  const [sigR = 0n, sigS = 0n, gr = 0n, gs = 0n] = signature;
+  if (!verifyStark(owner(ctx), hash, sigR, sigS)) {
     return 'argent/invalid-owner-sig';
   }
   if (guardianKey !== 0n && !verifyStark(guardianKey, hash, gr, gs)) {

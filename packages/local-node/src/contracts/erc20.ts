@@ -1,3 +1,4 @@
+/* eslint-disable no-bitwise -- felt and u256 arithmetic */
 import { CalldataReader, emit, selectorOf } from './calls';
 import {
   mapSlot,

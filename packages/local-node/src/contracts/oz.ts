@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/naming-convention -- Cairo entry point names */
 import {
   VALID,
   runCalls,

@@ -40,6 +40,7 @@ function loadArgentBody(): Json {
       'classes',
       'argent-0.3.1.sierra.json',
     );
+    // eslint-disable-next-line n/no-sync -- read once, lazily, on first getClass
     const parsed: Json = JSON.parse(readFileSync(file, 'utf8'));
     argentBody = {
       sierra_program: parsed.sierra_program,

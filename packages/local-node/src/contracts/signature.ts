@@ -1,3 +1,4 @@
+/* eslint-disable import-x/no-extraneous-dependencies, n/no-extraneous-import -- starknet, ws, ajv are pinned once in the workspace root package.json */
 import { ec } from 'starknet';
 
 /**
@@ -25,10 +26,10 @@ function pointsFor(publicKeyX: bigint): KeyPoints | null {
   }
   let entry: KeyPoints | null = null;
   try {
-    const x = publicKeyX.toString(16).padStart(64, '0');
+    const xHex = publicKeyX.toString(16).padStart(64, '0');
     entry = {
       candidates: ['02', '03'].map((prefix) =>
-        ec.starkCurve.ProjectivePoint.fromHex(`${prefix}${x}`).toHex(false),
+        ec.starkCurve.ProjectivePoint.fromHex(`${prefix}${xHex}`).toHex(false),
       ),
     };
   } catch {
@@ -46,15 +47,15 @@ function pointsFor(publicKeyX: bigint): KeyPoints | null {
  *
  * @param publicKeyX - The signer's public key (x-coordinate).
  * @param messageHash - The signed hash.
- * @param r - Signature r.
- * @param s - Signature s.
+ * @param sigR - Signature r.
+ * @param sigS - Signature s.
  * @returns Whether the signature is valid for one of the two points.
  */
 export function verifyStark(
   publicKeyX: bigint,
   messageHash: bigint,
-  r: bigint,
-  s: bigint,
+  sigR: bigint,
+  sigS: bigint,
 ): boolean {
   const points = pointsFor(publicKeyX);
   if (!points) {
@@ -62,7 +63,7 @@ export function verifyStark(
   }
   let signature;
   try {
-    signature = new ec.starkCurve.Signature(r, s);
+    signature = new ec.starkCurve.Signature(sigR, sigS);
   } catch {
     return false;
   }

@@ -126,6 +126,7 @@ export const devnetMethods: MethodTable = {
     handler: (params, ctx) => {
       const dump = ctx.node.journal;
       if (typeof params.path === 'string') {
+        // eslint-disable-next-line n/no-sync -- an explicit, rare dev request
         writeFileSync(params.path, JSON.stringify(dump));
         return null;
       }
@@ -138,6 +139,7 @@ export const devnetMethods: MethodTable = {
       let { dump } = params;
       if (typeof params.path === 'string') {
         try {
+          // eslint-disable-next-line n/no-sync -- an explicit, rare dev request
           dump = JSON.parse(readFileSync(params.path, 'utf8'));
         } catch {
           throw invalidParams('path: cannot read a dump from this file');

@@ -1,3 +1,4 @@
+/* eslint-disable no-bitwise -- felt and u256 arithmetic */
 import type { MethodTable } from './types';
 import { parseFelt, parseFeltArray, toHex } from '../chain/felt';
 import type { LocalChain } from '../chain/local-chain';
