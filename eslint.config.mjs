@@ -6,6 +6,22 @@ import { fileURLToPath } from 'node:url';
 
 const rootDir = dirname(fileURLToPath(import.meta.url));
 
+/**
+ * MetaMask's naming rule, plus snake_case type properties: the Starknet
+ * JSON-RPC types the wallet and the local node read are snake_case.
+ */
+const namingRule = typescript
+  .map((entry) => entry.rules?.['@typescript-eslint/naming-convention'])
+  .find(Boolean);
+const naming = [
+  ...namingRule,
+  {
+    selector: 'typeProperty',
+    format: ['camelCase', 'snake_case'],
+    leadingUnderscore: 'allow',
+  },
+];
+
 const config = createConfig([
   {
     ignores: [
@@ -21,6 +37,7 @@ const config = createConfig([
   {
     files: ['**/*.ts', '**/*.tsx', '**/*.mts'],
     extends: typescript,
+    rules: { '@typescript-eslint/naming-convention': naming },
     languageOptions: {
       parserOptions: {
         tsconfigRootDir: rootDir,

@@ -16,7 +16,7 @@ import { StructError } from 'superstruct';
  */
 export class WalletError extends Error {
   /**
-   *
+   * @param message - What went wrong, for the dapp.
    */
   constructor(message: string) {
     super(message);
@@ -29,7 +29,8 @@ export class InvalidInputError extends WalletError {
   readonly field: string;
 
   /**
-   *
+   * @param field - The param at fault (dotted path).
+   * @param message - What is wrong with it.
    */
   constructor(field: string, message: string) {
     super(`Invalid params: ${field}: ${message}`);
@@ -42,9 +43,7 @@ export class NotFoundError extends WalletError {}
 
 /** The user declined a confirmation. */
 export class UserRejectedError extends WalletError {
-  /**
-   *
-   */
+  /** The message dapps expect for code 4001. */
   constructor() {
     super('User rejected the request.');
   }
@@ -58,7 +57,8 @@ export class NodeError extends WalletError {
   readonly network: string;
 
   /**
-   *
+   * @param network - The network's name.
+   * @param detail - The failure.
    */
   constructor(network: string, detail: string) {
     super(`${network} node error: ${detail}`);
@@ -71,7 +71,9 @@ export class ChainRejectedError extends WalletError {
   readonly code: number;
 
   /**
-   *
+   * @param network - The network's name.
+   * @param code - The node's JSON-RPC error code.
+   * @param detail - The node's message and data.
    */
   constructor(network: string, code: number, detail: string) {
     super(`${network} rejected the request (${code}): ${detail}`);
@@ -82,7 +84,7 @@ export class ChainRejectedError extends WalletError {
 /** Unknown `snapnet_*` method. */
 export class UnknownMethodError extends WalletError {
   /**
-   *
+   * @param method - The requested method.
    */
   constructor(method: string) {
     super(`Method not found: ${method}`);

@@ -18,15 +18,32 @@ import { homePage } from './ui/home';
  * - snapnet_signMessage, snapnet_verifySignedMessage
  * - snapnet_signTransaction, snapnet_signDeclareTransaction
  * See src/rpcs/router.ts for the table and README.md for params and results.
+ *
+ * @param args - The request.
+ * @param args.origin - The calling site.
+ * @param args.request - The JSON-RPC request.
+ * @returns The method's result.
  */
 export const onRpcRequest: OnRpcRequestHandler = async ({ origin, request }) =>
   handleRequest(origin, request);
 
-/** Creates the state (networks, fee tokens) on install. */
+/**
+ * Creates the state (networks, fee tokens) on install.
+ *
+ * @returns Nothing.
+ */
 export const onInstall: OnInstallHandler = async () => initialiseState();
 
-/** Migrates the state to the new schema on update. */
+/**
+ * Migrates the state to the new schema on update.
+ *
+ * @returns Nothing.
+ */
 export const onUpdate: OnUpdateHandler = async () => initialiseState();
 
-/** The snap's page in MetaMask: the current network and the accounts. */
+/**
+ * The snap's page in MetaMask: the current network and the accounts.
+ *
+ * @returns The page.
+ */
 export const onHomePage: OnHomePageHandler = async () => homePage();

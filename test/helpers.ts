@@ -41,7 +41,7 @@ export async function installWallet(): Promise<Wallet> {
  */
 // Not async: the returned SnapRequest carries getInterface(), which an async
 // wrapper would lose.
-// eslint-disable-next-line @typescript-eslint/promise-function-async
+
 export function invoke(
   wallet: Wallet,
   method: string,

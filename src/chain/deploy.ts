@@ -1,10 +1,10 @@
 import type { Network } from '../config';
-import type { OwnAccount } from '../keys/ownership';
 import type { Plan, Step } from './plan';
 import { planSequence } from './plan';
 import type { NodeClient } from './rpc';
 import { sendSequence } from './send';
 import { prepareDeployAccount } from './transactions';
+import type { OwnAccount } from '../keys/ownership';
 
 /**
  * The DEPLOY_ACCOUNT step of an account.

@@ -13,7 +13,7 @@ const BALANCE_OF = hash.getSelectorFromName('balanceOf');
  */
 export function u256FromResult(result: string[]): bigint {
   const [low = '0x0', high = '0x0'] = result;
-  return BigInt(low) + (BigInt(high) << 128n);
+  return BigInt(low) + BigInt(high) * 2n ** 128n;
 }
 
 /**

@@ -1,6 +1,6 @@
-import { maxFeeOf } from '../signing/transactions';
 import { boundsFromEstimate } from './starknet';
 import type { NodeFeeEstimate } from './starknet';
+import { maxFeeOf } from '../signing/transactions';
 
 /** The fee estimate object of the wallet API (base-10 integer text). */
 export type FeeEstimate = {

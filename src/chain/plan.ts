@@ -1,10 +1,10 @@
 import { InvalidInputError } from '../errors';
-import { completeDetails, maxFeeOf } from '../signing/transactions';
-import type { PartialDetails, V3Details } from '../signing/transactions';
 import type { NodeClient } from './rpc';
 import { boundsFromEstimate, estimateFeeCall } from './starknet';
 import type { NodeFeeEstimate } from './starknet';
 import type { PreparedTransaction } from './transactions';
+import type { PartialDetails, V3Details } from '../signing/transactions';
+import { completeDetails, maxFeeOf } from '../signing/transactions';
 
 /** Builds one transaction of a sequence from its details. */
 export type Step = (details: V3Details, sign: boolean) => PreparedTransaction;

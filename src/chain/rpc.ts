@@ -78,6 +78,9 @@ export class NodeClient {
 
   #nextId = 1;
 
+  /**
+   * @param network - The network whose build-time URL to use.
+   */
   constructor(network: Network) {
     this.network = network;
     this.#url = rpcUrlFor(network.chainId);

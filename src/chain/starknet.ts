@@ -1,9 +1,9 @@
 import { array, enums, number, optional, string, type } from 'superstruct';
 import type { Infer } from 'superstruct';
 
-import type { ResourceBoundsHex, V3Details } from '../signing/transactions';
 import { FeltText, parsedBy } from './rpc';
 import type { NodeCall } from './rpc';
+import type { ResourceBoundsHex, V3Details } from '../signing/transactions';
 
 /**
  * Typed Starknet JSON-RPC 0.10 calls the wallet makes. Each returns a
@@ -16,7 +16,11 @@ export type BlockTag = 'latest' | 'pre_confirmed';
 export const CONTRACT_NOT_FOUND = 20;
 export const TRANSACTION_HASH_NOT_FOUND = 29;
 
-/** starknet_chainId. @returns The call. */
+/**
+ * starknet_chainId.
+ *
+ * @returns The call.
+ */
 export function chainIdCall(): NodeCall<string> {
   return { method: 'starknet_chainId', params: [], parse: parsedBy(FeltText) };
 }

@@ -1,5 +1,7 @@
 import type { Call } from 'starknet';
 
+import { commonFields } from './starknet';
+import type { BroadcastTransaction } from './starknet';
 import { deploymentData } from '../keys/address';
 import type { OwnAccount } from '../keys/ownership';
 import { signHash } from '../signing/signature';
@@ -10,8 +12,6 @@ import {
   invokeHash,
 } from '../signing/transactions';
 import type { V3Details } from '../signing/transactions';
-import { commonFields } from './starknet';
-import type { BroadcastTransaction } from './starknet';
 
 /** A v3 transaction ready for the node, with its hash. */
 export type PreparedTransaction = {

@@ -56,7 +56,10 @@ export class KeyRing {
   }
 
   /**
+   * Derives one index (asks MetaMask for the coin-type node once).
    *
+   * @param addressIndex - The BIP-44 address index.
+   * @returns Its keys and address.
    */
   async #derive(addressIndex: number): Promise<DerivedAccount> {
     this.#deriver ??= snap

@@ -1,19 +1,19 @@
 import { boolean, defaulted, object, optional, string } from 'superstruct';
 
+import type { RequestContext } from './method';
 import { accountStatus } from '../chain/accounts';
 import { planDeployment, sendDeployment } from '../chain/deploy';
 import { NodeClient } from '../chain/rpc';
 import { UserRejectedError } from '../errors';
 import { formatUnits } from '../format';
+import { defineMethod } from './method';
+import { requestView, resolveNetwork } from './shared';
+import { ChainIdStruct, IndexStruct } from './structs';
 import { deploymentData } from '../keys/address';
 import { recordTransaction, sentRecord } from '../state/records';
 import type { AccountRecord, WalletState } from '../state/schema';
 import { readState, updateState } from '../state/store';
 import { confirmDeployAccount } from '../ui/dialogs';
-import type { RequestContext } from './method';
-import { defineMethod } from './method';
-import { requestView, resolveNetwork } from './shared';
-import { ChainIdStruct, IndexStruct } from './structs';
 
 /**
  * The index a new account takes on a network: one past the highest recorded.
@@ -55,22 +55,32 @@ async function accountRecord(
 }
 
 /**
- * Stores an account unless its index is already recorded on that network.
+ * Stores the account at an index (by default the next one, chosen under the
+ * state lock so parallel creations take different indices) unless that index
+ * is already recorded on the network.
  *
- * @param record - The account.
+ * @param context - The request context.
+ * @param chainId - The network.
+ * @param addressIndex - The index, if the dapp named one.
  * @returns The stored record (the earlier one when it existed).
  */
-async function storeAccount(record: AccountRecord): Promise<AccountRecord> {
-  return updateState((state) => {
+async function storeAccount(
+  context: RequestContext,
+  chainId: string,
+  addressIndex: number | undefined,
+): Promise<AccountRecord> {
+  return updateState(async (state) => {
+    const index = addressIndex ?? nextAccountIndex(state, chainId);
     const existing = state.accounts.find(
       (account) =>
-        account.chainId === record.chainId &&
-        account.addressIndex === record.addressIndex &&
-        account.kind === record.kind,
+        account.chainId === chainId &&
+        account.addressIndex === index &&
+        account.kind === 'argent-cairo1',
     );
     if (existing) {
       return existing;
     }
+    const record = await accountRecord(context, index, chainId);
     state.accounts.push(record);
     return record;
   });
@@ -101,11 +111,7 @@ export const createAccount = defineMethod({
   handler: async ({ addressIndex, deploy, chainId }, context) => {
     const network = await resolveNetwork(chainId);
     if (!deploy) {
-      const index =
-        addressIndex ?? nextAccountIndex(await readState(), network.chainId);
-      const stored = await storeAccount(
-        await accountRecord(context, index, network.chainId),
-      );
+      const stored = await storeAccount(context, network.chainId, addressIndex);
       return {
         address: stored.address,
         transaction_hash: stored.deployTxnHash,
@@ -121,7 +127,7 @@ export const createAccount = defineMethod({
     const client = new NodeClient(network);
     const status = await accountStatus(client, record.address);
     if (status.deployed) {
-      const stored = await storeAccount(record);
+      const stored = await storeAccount(context, network.chainId, index);
       return {
         address: stored.address,
         transaction_hash: stored.deployTxnHash,
@@ -136,7 +142,7 @@ export const createAccount = defineMethod({
       throw new UserRejectedError();
     }
     const transactionHash = await sendDeployment(client, account, plan);
-    await storeAccount(record);
+    await storeAccount(context, network.chainId, index);
     await recordTransaction(
       sentRecord({
         txnHash: transactionHash,

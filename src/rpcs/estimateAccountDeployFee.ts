@@ -1,13 +1,13 @@
 import { literal, object, optional, string } from 'superstruct';
 
-import { planDeployment } from '../chain/deploy';
-import { toFeeEstimate } from '../chain/fees';
-import { NodeClient } from '../chain/rpc';
-import { readState } from '../state/store';
 import { nextAccountIndex } from './createAccount';
 import { defineMethod } from './method';
 import { resolveNetwork } from './shared';
 import { ChainIdStruct, IndexStruct } from './structs';
+import { planDeployment } from '../chain/deploy';
+import { toFeeEstimate } from '../chain/fees';
+import { NodeClient } from '../chain/rpc';
+import { readState } from '../state/store';
 
 export const FeeEstimateResult = object({
   suggestedMaxFee: string(),

@@ -7,13 +7,6 @@ import {
   optional,
 } from 'superstruct';
 
-import { accountStatus } from '../chain/accounts';
-import { deployStep } from '../chain/deploy';
-import { toFeeEstimate } from '../chain/fees';
-import type { Step } from '../chain/plan';
-import { planSequence } from '../chain/plan';
-import { NodeClient } from '../chain/rpc';
-import { prepareInvoke } from '../chain/transactions';
 import { FeeEstimateResult } from './estimateAccountDeployFee';
 import { defineMethod } from './method';
 import { ownAccount, resolveNetwork } from './shared';
@@ -23,6 +16,13 @@ import {
   ChainIdStruct,
   DetailsStruct,
 } from './structs';
+import { accountStatus } from '../chain/accounts';
+import { deployStep } from '../chain/deploy';
+import { toFeeEstimate } from '../chain/fees';
+import type { Step } from '../chain/plan';
+import { planSequence } from '../chain/plan';
+import { NodeClient } from '../chain/rpc';
+import { prepareInvoke } from '../chain/transactions';
 
 /**
  * `snapnet_estimateFee {address, invocations, details?, chainId?}` → the fee

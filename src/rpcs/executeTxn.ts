@@ -20,10 +20,6 @@ import { sendSequence } from '../chain/send';
 import { prepareDeployAccount, prepareInvoke } from '../chain/transactions';
 import { UserRejectedError } from '../errors';
 import { formatUnits } from '../format';
-import { recordTransaction, sentRecord } from '../state/records';
-import { readState } from '../state/store';
-import { describeCall } from '../ui/decodeCalls';
-import { confirmTransaction } from '../ui/dialogs';
 import { defineMethod } from './method';
 import { ownAccount, requestView, resolveNetwork } from './shared';
 import {
@@ -32,6 +28,10 @@ import {
   ChainIdStruct,
   DetailsStruct,
 } from './structs';
+import { recordTransaction, sentRecord } from '../state/records';
+import { readState } from '../state/store';
+import { describeCall } from '../ui/decodeCalls';
+import { confirmTransaction } from '../ui/dialogs';
 
 /**
  * `snapnet_executeTxn {address, calls, details?, abis?, chainId}` →

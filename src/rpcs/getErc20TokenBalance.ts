@@ -1,10 +1,10 @@
 import { object, string } from 'superstruct';
 
-import { tokenBalances } from '../chain/erc20';
-import { NodeClient } from '../chain/rpc';
 import { defineMethod } from './method';
 import { resolveNetwork } from './shared';
 import { AddressStruct, ChainIdStruct } from './structs';
+import { tokenBalances } from '../chain/erc20';
+import { NodeClient } from '../chain/rpc';
 
 /**
  * `snapnet_getErc20TokenBalance {tokenAddress, userAddress, chainId?}` →

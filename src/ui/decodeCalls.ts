@@ -1,6 +1,6 @@
 import { formatUnits } from '../format';
-import { normaliseAddress } from '../keys/address';
 import type { CallView } from './views';
+import { normaliseAddress } from '../keys/address';
 import type { TokenRecord } from '../state/schema';
 
 const U128 = 2n ** 128n;

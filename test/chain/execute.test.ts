@@ -1,5 +1,3 @@
-import type { LocalNode } from '@snapnet/local-node';
-
 import {
   ACCOUNT_0,
   confirmationOf,
@@ -12,6 +10,7 @@ import {
 } from '../helpers';
 import type { Wallet } from '../helpers';
 import { mintStrk, nodeRequest, startTestNode } from './node';
+import type { LocalNode } from '@snapnet/local-node';
 
 const STRK =
   '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';
@@ -161,7 +160,7 @@ describe('an account on chain, end to end', () => {
   it('never reuses a nonce for parallel sends from one account', async () => {
     const wallet = await installWallet();
     const before = await balanceOf(wallet, RECIPIENT);
-    const sends = [1, 2, 3].map((amount) =>
+    const sends = [1, 2, 3].map(async (amount) =>
       invoke(wallet, 'snapnet_executeTxn', {
         address: ACCOUNT_0.address,
         calls: [
