@@ -160,7 +160,9 @@ describe('an account on chain, end to end', () => {
   it('never reuses a nonce for parallel sends from one account', async () => {
     const wallet = await installWallet();
     const before = await balanceOf(wallet, RECIPIENT);
-    const sends = [1, 2, 3].map(async (amount) =>
+    // Not async: each SnapRequest must keep its getInterface().
+    // eslint-disable-next-line @typescript-eslint/promise-function-async
+    const sends = [1, 2, 3].map((amount) =>
       invoke(wallet, 'snapnet_executeTxn', {
         address: ACCOUNT_0.address,
         calls: [
