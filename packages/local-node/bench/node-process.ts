@@ -1,3 +1,4 @@
+/* eslint-disable n/no-process-exit, n/no-process-env -- a command-line entry point */
 import { startLocalNode } from '../src';
 
 /**
@@ -16,7 +17,10 @@ async function run(): Promise<void> {
         invokes: node.requestCount('starknet_addInvokeTransaction'),
       });
     } else if (message === 'stop') {
-      node.stop().finally(() => process.exit(0));
+      node
+        .stop()
+        .finally(() => process.exit(0))
+        .catch(() => process.exit(1));
     }
   });
 }

@@ -1,6 +1,8 @@
+/* eslint-disable n/no-process-exit, n/no-process-env -- a command-line entry point */
 /* eslint-disable import-x/no-extraneous-dependencies, n/no-extraneous-import -- starknet, ws, ajv are pinned once in the workspace root package.json */
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
+import type { Call } from 'starknet';
 import { Account, CallData, RpcProvider, cairo, config } from 'starknet';
 
 /**
@@ -28,11 +30,12 @@ const BOUNDS = {
 
 config.set('logLevel', 'ERROR');
 
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ??
-  0;
+const percentile = (sorted: number[], pct: number): number =>
+  sorted[
+    Math.min(sorted.length - 1, Math.floor((pct / 100) * sorted.length))
+  ] ?? 0;
 
-const transfer = (recipient: string) => ({
+const transfer = (recipient: string): Call => ({
   contractAddress: STRK,
   entrypoint: 'transfer',
   calldata: CallData.compile({ recipient, amount: cairo.uint256(1n) }),

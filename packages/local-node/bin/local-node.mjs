@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // Runs the TypeScript CLI through tsx's CommonJS loader.
+/* eslint-disable import-x/no-extraneous-dependencies, n/no-extraneous-import, n/no-process-exit -- tsx is pinned at the workspace root; a CLI entry point */
 import { createRequire } from 'node:module';
 import { register } from 'tsx/cjs/api';
 
 register();
-const require = createRequire(import.meta.url);
-const { main } = require('../src/cli.ts');
+const load = createRequire(import.meta.url);
+const { main } = load('../src/cli.ts');
 
 main(process.argv.slice(2)).catch((error) => {
   process.stderr.write(`${String(error)}\n`);

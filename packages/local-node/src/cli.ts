@@ -1,3 +1,4 @@
+/* eslint-disable n/no-process-exit -- a command-line entry point */
 import { startLocalNode } from '.';
 import type { LocalNodeOptions } from '.';
 
@@ -115,8 +116,11 @@ export async function main(argv: string[]): Promise<void> {
     );
   });
   process.stdout.write(`${lines.join('\n')}\n`);
-  const shutdown = () => {
-    node.stop().finally(() => process.exit(0));
+  const shutdown = (): void => {
+    node
+      .stop()
+      .finally(() => process.exit(0))
+      .catch(() => process.exit(1));
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

@@ -73,7 +73,7 @@ export async function startLocalNode(
     url: `http://${urlHost}:${server.port}${path}`,
     port: server.port,
     accounts: dispatcher.node.accounts.map((account) => ({ ...account })),
-    stop: server.close,
+    stop: async () => server.close(),
     requestCount: (method) => dispatcher.requestCount(method),
     resetRequestCount: () => dispatcher.resetRequestCount(),
   };

@@ -1,5 +1,5 @@
-/* eslint-disable @typescript-eslint/naming-convention -- JSON-RPC field names */
 /* eslint-disable import-x/no-extraneous-dependencies, n/no-extraneous-import -- starknet, ws, ajv are pinned once in the workspace root package.json */
+import type { Call } from 'starknet';
 import { Account, CallData, cairo } from 'starknet';
 
 import type { LocalNode } from '../src';
@@ -14,7 +14,9 @@ const BOUNDS = {
 
 const nodes: LocalNode[] = [];
 
-const start = async (options: Parameters<typeof startLocalNode>[0]) => {
+const start = async (
+  options: Parameters<typeof startLocalNode>[0],
+): Promise<LocalNode> => {
   const node = await startLocalNode(options);
   nodes.push(node);
   return node;
@@ -33,7 +35,7 @@ const accountOf = (node: LocalNode, index = 0): Account => {
   });
 };
 
-const transferTo = (recipient: string, amount: bigint) => ({
+const transferTo = (recipient: string, amount: bigint): Call => ({
   contractAddress: STRK,
   entrypoint: 'transfer',
   calldata: CallData.compile({ recipient, amount: cairo.uint256(amount) }),
@@ -111,16 +113,17 @@ describe('dev methods', () => {
     const receipt = await provider.getTransactionReceipt(
       (minted as { tx_hash: string }).tx_hash,
     );
-    expect(receipt.value.finality_status).toBe('ACCEPTED_ON_L2');
+    expect((receipt.value as { finality_status: string }).finality_status).toBe(
+      'ACCEPTED_ON_L2',
+    );
     const accepted = await rpcResult(node.url, 'devnet_acceptOnL1', {});
     expect((accepted as { accepted: string[] }).accepted).toHaveLength(3);
-    expect(
-      (
-        await provider.getTransactionReceipt(
-          (minted as { tx_hash: string }).tx_hash,
-        )
-      ).value.finality_status,
-    ).toBe('ACCEPTED_ON_L1');
+    const later = await provider.getTransactionReceipt(
+      (minted as { tx_hash: string }).tx_hash,
+    );
+    expect((later.value as { finality_status: string }).finality_status).toBe(
+      'ACCEPTED_ON_L1',
+    );
     const l1 = await provider.getBlockWithTxHashes('l1_accepted');
     expect(l1.status).toBe('ACCEPTED_ON_L1');
   });
@@ -146,7 +149,9 @@ describe('dev methods', () => {
       two.transaction_hash,
     ]);
     const receipt = await provider.getTransactionReceipt(one.transaction_hash);
-    expect(receipt.value.finality_status).toBe('PRE_CONFIRMED');
+    expect((receipt.value as { finality_status: string }).finality_status).toBe(
+      'PRE_CONFIRMED',
+    );
     expect('block_hash' in receipt.value).toBe(false);
     expect(await provider.getNonceForAddress(account.address, 'latest')).toBe(
       '0x0',
@@ -187,7 +192,7 @@ describe('dev methods', () => {
     });
     await rpcResult(node.url, 'devnet_mint', { address: recipient, amount: 1 });
     const dump = await rpcResult(node.url, 'devnet_dump');
-    const balance = async (url: string) =>
+    const balance = async (url: string): Promise<unknown> =>
       rpcResult(url, 'starknet_call', {
         request: {
           contract_address: STRK,

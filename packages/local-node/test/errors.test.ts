@@ -1,6 +1,5 @@
-/* eslint-disable @typescript-eslint/naming-convention -- JSON-RPC field names */
 /* eslint-disable import-x/no-extraneous-dependencies, n/no-extraneous-import -- starknet, ws, ajv are pinned once in the workspace root package.json */
-import type { RpcProvider } from 'starknet';
+import type { Call, RpcProvider } from 'starknet';
 import { Account, CallData, RpcError, cairo, hash } from 'starknet';
 
 import type { LocalNode } from '../src';
@@ -18,7 +17,7 @@ let provider: RpcProvider;
 let sender: Account;
 let recipient: string;
 
-const transfer = (amount: bigint) => ({
+const transfer = (amount: bigint): Call => ({
   contractAddress: STRK,
   entrypoint: 'transfer',
   calldata: CallData.compile({ recipient, amount: cairo.uint256(amount) }),

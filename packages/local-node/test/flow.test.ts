@@ -1,6 +1,5 @@
-/* eslint-disable @typescript-eslint/naming-convention -- JSON-RPC field names */
 /* eslint-disable import-x/no-extraneous-dependencies, n/no-extraneous-import -- starknet, ws, ajv are pinned once in the workspace root package.json */
-import type { Call, RpcProvider } from 'starknet';
+import type { CairoAssembly, Call, RpcProvider } from 'starknet';
 import {
   Account,
   CallData,
@@ -20,6 +19,7 @@ import {
   checkedMethods,
   checkedProvider,
   readFixture,
+  readFixtureText,
 } from './helpers';
 
 const TRANSFER_KEY = numUtils.toHex(hash.starknetKeccak('Transfer'));
@@ -255,7 +255,7 @@ describe('starknet.js against the local node', () => {
     });
     expect(all.continuation_token).toBeUndefined();
     expect(all.events.length).toBeGreaterThanOrEqual(5);
-    const paged: typeof all.events = [];
+    const paged: unknown[] = [];
     let token: string | undefined;
     let pages = 0;
     do {
@@ -274,9 +274,7 @@ describe('starknet.js against the local node', () => {
     } while (token !== undefined && pages < 50);
     expect(pages).toBeGreaterThan(1);
     expect(paged).toStrictEqual(all.events);
-    expect(paged.some((event) => event.transaction_hash === transferHash)).toBe(
-      true,
-    );
+    expect(JSON.stringify(paged).includes(transferHash)).toBe(true);
   });
 
   it('simulates an invoke with traces, events and a fee estimate', async () => {
@@ -290,7 +288,7 @@ describe('starknet.js against the local node', () => {
     if (trace?.type !== 'INVOKE' || !('calls' in trace.execute_invocation)) {
       throw new Error('expected an invoke trace');
     }
-    expect(trace.execute_invocation.calls[0]?.events[0]?.keys).toStrictEqual([
+    expect(trace.execute_invocation.calls?.[0]?.events[0]?.keys).toStrictEqual([
       TRANSFER_KEY,
     ]);
     expect(trace.validate_invocation?.result).toStrictEqual(['0x56414c4944']);
@@ -351,7 +349,9 @@ describe('starknet.js against the local node', () => {
 
   it('declares classes from the fixtures and computes their class hashes', async () => {
     const sierra = readFixture('ArgentAccount-0.3.1.sierra.json');
-    const casm = readFixture('ArgentAccount-0.3.1.casm.json');
+    const casm: CairoAssembly = JSON.parse(
+      readFixtureText('ArgentAccount-0.3.1.casm.json'),
+    );
     expect(hash.computeContractClassHash(JSON.stringify(sierra))).toBe(
       ARGENT_CLASS_HASH,
     );

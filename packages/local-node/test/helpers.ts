@@ -1,7 +1,7 @@
+/* eslint-disable n/no-unsupported-features/node-builtins, n/no-sync, n/no-process-env -- tests: fetch (as starknet.js uses it), fixtures read synchronously */
 /* eslint-disable import-x/no-extraneous-dependencies, n/no-extraneous-import -- starknet, ws, ajv are pinned once in the workspace root package.json */
 import AjvClass from 'ajv';
 import type { ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RpcProvider, config } from 'starknet';
@@ -38,7 +38,6 @@ export class SpecValidator {
    *
    */
   constructor() {
-    addFormats(this.#ajv);
     for (const [id, file] of Object.entries(SPEC_FILES)) {
       const text = readFileSync(
         join(SHARED_DIR, 'specs', 'starknet', file),
@@ -198,6 +197,16 @@ export async function rpcResult(
     throw new Error(`${method}: ${JSON.stringify(reply.error)}`);
   }
   return reply.result;
+}
+
+/**
+ * Reads a fixture class.
+ *
+ * @param name - File name under fixtures/contracts.
+ * @returns The parsed JSON.
+ */
+export function readFixtureText(name: string): string {
+  return readFileSync(join(SHARED_DIR, 'fixtures', 'contracts', name), 'utf8');
 }
 
 /**

@@ -1,3 +1,4 @@
+/* eslint-disable n/no-unsupported-features/node-builtins -- tests: fetch (as starknet.js uses it), fixtures read synchronously */
 /* eslint-disable import-x/no-extraneous-dependencies, n/no-extraneous-import -- starknet, ws, ajv are pinned once in the workspace root package.json */
 import { WebSocket } from 'ws';
 
@@ -12,7 +13,7 @@ const post = async (
   url: string,
   body: string,
   headers: Record<string, string> = {},
-) => {
+): Promise<{ status: number; headers: Headers; json: any }> => {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers },
@@ -182,7 +183,13 @@ describe('HTTP transport and JSON-RPC 2.0', () => {
     const replies: unknown[] = [];
     const done = new Promise<void>((resolve) => {
       ws.on('message', (data) => {
-        replies.push(JSON.parse(String(data)));
+        replies.push(
+          JSON.parse(
+            Array.isArray(data)
+              ? Buffer.concat(data).toString('utf8')
+              : Buffer.from(new Uint8Array(data)).toString('utf8'),
+          ),
+        );
         if (replies.length === 2) {
           resolve();
         }

@@ -1,3 +1,4 @@
+/* eslint-disable no-bitwise -- felt and u256 arithmetic */
 import { createHash } from 'node:crypto';
 
 import type { TxOutcome } from './executor';
@@ -49,14 +50,18 @@ export class Chain {
     this.pending = this.#newPending(0, 0n);
   }
 
-  /** Unix time as the chain sees it. */
+  /**
+   * Unix time as the chain sees it.
+   *
+   * @returns The result.
+   */
   now(): number {
     return Math.floor(Date.now() / 1000) + this.#timeOffset;
   }
 
   /**
    *
-   * @param time
+   * @param time - The time.
    */
   setTime(time: number): void {
     this.#timeOffset = time - Math.floor(Date.now() / 1000);
@@ -65,6 +70,7 @@ export class Chain {
 
   /**
    *
+   * @returns The result.
    */
   get latest(): BlockRecord | undefined {
     return this.blocks[this.blocks.length - 1];
@@ -82,6 +88,7 @@ export class Chain {
 
   /**
    *
+   * @returns The result.
    */
   get pendingState(): StateReader {
     return this.store.at(this.pending.number);
@@ -170,8 +177,9 @@ export class Chain {
 
   /**
    *
-   * @param number
-   * @param parentHash
+   * @param number - The number.
+   * @param parentHash - The parent hash.
+   * @returns The result.
    */
   #newPending(number: number, parentHash: bigint): BlockRecord {
     return {

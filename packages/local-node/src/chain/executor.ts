@@ -25,8 +25,8 @@ export class TxFailure extends Error {
 
   /**
    *
-   * @param kind
-   * @param message
+   * @param kind - The kind.
+   * @param message - The message.
    */
   constructor(kind: FailureKind, message: string) {
     super(message);

@@ -38,7 +38,7 @@ export class LocalChain {
 
   /**
    *
-   * @param options
+   * @param options - The options.
    */
   constructor(options: ChainOptions) {
     this.options = options;

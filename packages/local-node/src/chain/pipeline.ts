@@ -137,7 +137,7 @@ export function runSequence(
   let state = base;
   values.forEach((value, index) => {
     const tx = parseTransaction(value, node.options.chainId, true);
-    const fail = (message: string) =>
+    const fail = (message: string): RpcError =>
       starknetError('TRANSACTION_EXECUTION_ERROR', {
         transaction_index: index,
         execution_error: message,

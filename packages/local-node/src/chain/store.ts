@@ -167,7 +167,7 @@ export class Overlay implements StateReader {
 
   /**
    *
-   * @param parent
+   * @param parent - The parent.
    */
   constructor(parent: StateReader) {
     this.#parent = parent;
@@ -175,7 +175,8 @@ export class Overlay implements StateReader {
 
   /**
    *
-   * @param key
+   * @param key - The key.
+   * @returns The result.
    */
   read(key: string): bigint {
     return this.writes.get(key) ?? this.#parent.read(key);
@@ -183,8 +184,8 @@ export class Overlay implements StateReader {
 
   /**
    *
-   * @param key
-   * @param value
+   * @param key - The key.
+   * @param value - The value.
    */
   write(key: string, value: bigint): void {
     this.writes.set(key, value);

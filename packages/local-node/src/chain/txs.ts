@@ -90,7 +90,7 @@ const parseDa = (value: unknown, name: string): DaMode => {
   throw invalidParams(`${name}: expected "L1" or "L2"`);
 };
 
-const boundJson = (bound: Bound) => ({
+const boundJson = (bound: Bound): Json => ({
   max_amount: toHex(bound.maxAmount),
   max_price_per_unit: toHex(bound.maxPrice),
 });
@@ -167,7 +167,12 @@ const commonJson = (
   fee_data_availability_mode: common.feeDa === 0 ? 'L1' : 'L2',
 });
 
-const boundsBn = (bounds: ResourceBounds) => ({
+const boundsBn = (
+  bounds: ResourceBounds,
+): Record<
+  'l1_gas' | 'l1_data_gas' | 'l2_gas',
+  { max_amount: bigint; max_price_per_unit: bigint }
+> => ({
   l1_gas: {
     max_amount: bounds.l1Gas.maxAmount,
     max_price_per_unit: bounds.l1Gas.maxPrice,
@@ -209,7 +214,9 @@ export function sierraClassHash(contractClass: Json): bigint {
     contractClass.entry_points_by_type,
     'contract_class.entry_points_by_type',
   );
-  const entries = (name: string) => {
+  const entries = (
+    name: string,
+  ): { selector: string; function_idx: number }[] => {
     const list = entryPoints[name];
     if (!Array.isArray(list)) {
       throw invalidParams(`contract_class.entry_points_by_type.${name}`);

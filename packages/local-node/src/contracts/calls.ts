@@ -1,3 +1,4 @@
+/* eslint-disable no-bitwise -- felt and u256 arithmetic */
 /* eslint-disable import-x/no-extraneous-dependencies, n/no-extraneous-import -- starknet, ws, ajv are pinned once in the workspace root package.json */
 import { hash } from 'starknet';
 
@@ -179,7 +180,7 @@ export class CalldataReader {
 
   /**
    *
-   * @param data
+   * @param data - The data.
    */
   constructor(data: bigint[]) {
     this.#data = data;
@@ -187,6 +188,7 @@ export class CalldataReader {
 
   /**
    *
+   * @returns The result.
    */
   felt(): bigint {
     this.#param += 1;
@@ -195,6 +197,7 @@ export class CalldataReader {
 
   /**
    *
+   * @returns The result.
    */
   u256(): bigint {
     this.#param += 1;
@@ -208,6 +211,7 @@ export class CalldataReader {
 
   /**
    *
+   * @returns The result.
    */
   array(): bigint[] {
     this.#param += 1;
@@ -222,6 +226,7 @@ export class CalldataReader {
 
   /**
    *
+   * @returns The result.
    */
   get remaining(): number {
     return this.#data.length - this.#pos;
@@ -229,6 +234,7 @@ export class CalldataReader {
 
   /**
    *
+   * @returns The result.
    */
   #next(): bigint {
     const value = this.#data[this.#pos];

@@ -118,16 +118,22 @@ function setAllowance(
   emit(ctx, [APPROVAL_KEY], [owner, spender, ...u256Out(amount)]);
 }
 
-const allowanceOf = (ctx: CallContext, owner: bigint, spender: bigint) =>
+const allowanceOf = (
+  ctx: CallContext,
+  owner: bigint,
+  spender: bigint,
+): bigint =>
   readU256(
     ctx.env.state,
     ctx.self,
     mapSlot('ERC20_allowances', owner, spender),
   );
 
-const readVar = (name: string) => (ctx: CallContext) => [
-  readSlot(ctx.env.state, ctx.self, varSlot(name)),
-];
+const readVar =
+  (name: string) =>
+  (ctx: CallContext): bigint[] => [
+    readSlot(ctx.env.state, ctx.self, varSlot(name)),
+  ];
 
 const totalSupply = (ctx: CallContext): bigint[] =>
   u256Out(readU256(ctx.env.state, ctx.self, varSlot('ERC20_total_supply')));

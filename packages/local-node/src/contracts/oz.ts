@@ -19,7 +19,11 @@ export const OZ_CLASS_HASH =
 const publicKey = (ctx: CallContext): bigint =>
   readSlot(ctx.env.state, ctx.self, varSlot('Account_public_key'));
 
-const isValid = (ctx: CallContext, hash: bigint, signature: bigint[]) =>
+const isValid = (
+  ctx: CallContext,
+  hash: bigint,
+  signature: bigint[],
+): boolean =>
   signature.length === 2 &&
   verifyStark(publicKey(ctx), hash, signature[0] ?? 0n, signature[1] ?? 0n);
 

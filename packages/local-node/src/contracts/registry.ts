@@ -105,7 +105,7 @@ function detectKind(classHash: bigint, contractClass: Json): ContractKind {
       }
     }
   }
-  const has = (name: string) => selectors.has(selectorOf(name));
+  const has = (name: string): boolean => selectors.has(selectorOf(name));
   if (has('__validate__') && has('__execute__')) {
     return has('get_owner') ? 'argent' : 'oz';
   }
@@ -121,15 +121,18 @@ export class ClassRegistry {
     [ARGENT_CLASS_HASH, { kind: 'argent', body: loadArgentBody }],
     [
       OZ_CLASS_HASH,
-      { kind: 'oz', body: () => syntheticBody(OZ_CLASS, OZ_ABI) },
+      { kind: 'oz', body: (): Json => syntheticBody(OZ_CLASS, OZ_ABI) },
     ],
     [
       ERC20_CLASS_HASH,
-      { kind: 'erc20', body: () => syntheticBody(ERC20_CLASS, ERC20_ABI) },
+      {
+        kind: 'erc20',
+        body: (): Json => syntheticBody(ERC20_CLASS, ERC20_ABI),
+      },
     ],
     [
       UDC_CLASS_HASH,
-      { kind: 'udc', body: () => syntheticBody(UDC_CLASS, UDC_ABI) },
+      { kind: 'udc', body: (): Json => syntheticBody(UDC_CLASS, UDC_ABI) },
     ],
   ]);
 
@@ -138,21 +141,22 @@ export class ClassRegistry {
 
   /**
    *
-   * @param classHash
-   * @param contractClass
+   * @param classHash - The class hash.
+   * @param contractClass - The contract class.
    */
   register(classHash: bigint, contractClass: Json): void {
     if (!this.#entries.has(classHash)) {
       this.#entries.set(classHash, {
         kind: detectKind(classHash, contractClass),
-        body: () => contractClass,
+        body: (): Json => contractClass,
       });
     }
   }
 
   /**
    *
-   * @param classHash
+   * @param classHash - The class hash.
+   * @returns The result.
    */
   get(classHash: bigint): ClassEntry | undefined {
     return this.#entries.get(classHash);

@@ -41,7 +41,11 @@ function deployedClass(state: StateReader, address: bigint): bigint {
 const address = (params: Params): bigint =>
   parseFelt(required(params, 'contract_address'), 'contract_address');
 
-const classBody = (node: LocalChain, state: StateReader, classHash: bigint) => {
+const classBody = (
+  node: LocalChain,
+  state: StateReader,
+  classHash: bigint,
+): Record<string, unknown> => {
   const entry = node.registry.get(classHash);
   if (!entry || state.read(declaredKey(classHash)) === 0n) {
     throw starknetError('CLASS_HASH_NOT_FOUND');

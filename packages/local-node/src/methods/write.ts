@@ -2,6 +2,7 @@ import type { MethodContext, MethodTable } from './types';
 import { toHex } from '../chain/felt';
 import { submitTransaction } from '../chain/pipeline';
 import { expectObject } from '../chain/txs';
+import type { TxRecord } from '../chain/types';
 import { invalidParams } from '../rpc/errors';
 import { required } from '../rpc/params';
 import type { Params } from '../rpc/params';
@@ -20,7 +21,7 @@ function submit(
   ctx: MethodContext,
   name: string,
   type: string,
-) {
+): TxRecord {
   const tx = expectObject(required(params, name), name);
   if (tx.type !== type) {
     throw invalidParams(`${name}.type: expected ${type}`);

@@ -66,9 +66,9 @@ export class RpcError extends Error {
 
   /**
    *
-   * @param code
-   * @param message
-   * @param data
+   * @param code - The code.
+   * @param message - The message.
+   * @param data - The data.
    */
   constructor(code: number, message: string, data?: unknown) {
     super(message);
@@ -78,6 +78,7 @@ export class RpcError extends Error {
 
   /**
    *
+   * @returns The result.
    */
   toJSON(): { code: number; message: string; data?: unknown } {
     return this.data === undefined
@@ -120,8 +121,8 @@ export class ExecutionError extends Error {
 
   /**
    *
-   * @param message
-   * @param kind
+   * @param message - The message.
+   * @param kind - The kind.
    */
   constructor(
     message: string,

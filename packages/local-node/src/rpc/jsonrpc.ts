@@ -48,7 +48,10 @@ const errorResponse = (id: Id, error: RpcError): Response => ({
   error: error.toJSON(),
 });
 
-const jsonRpcError = (name: keyof typeof JSON_RPC_ERRORS, data?: unknown) => {
+const jsonRpcError = (
+  name: keyof typeof JSON_RPC_ERRORS,
+  data?: unknown,
+): RpcError => {
   const [code, message] = JSON_RPC_ERRORS[name];
   return new RpcError(code, message, data);
 };
@@ -70,7 +73,7 @@ export class Dispatcher {
 
   /**
    *
-   * @param options
+   * @param options - The options.
    */
   constructor(options: ChainOptions) {
     this.#options = options;
@@ -78,13 +81,13 @@ export class Dispatcher {
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const self = this;
     this.#ctx = {
-      get node() {
+      get node(): LocalChain {
         return self.#node;
       },
-      reset: () => {
+      reset: (): void => {
         this.#node = new LocalChain(this.#options);
       },
-      replay: (method, params) => {
+      replay: (method, params): void => {
         this.#invoke(method, params);
       },
     };
@@ -92,6 +95,7 @@ export class Dispatcher {
 
   /**
    *
+   * @returns The result.
    */
   get node(): LocalChain {
     return this.#node;
@@ -99,7 +103,8 @@ export class Dispatcher {
 
   /**
    *
-   * @param method
+   * @param method - The method.
+   * @returns The result.
    */
   requestCount(method?: string): number {
     return method === undefined ? this.#total : (this.#counts.get(method) ?? 0);
@@ -154,7 +159,8 @@ export class Dispatcher {
 
   /**
    *
-   * @param request
+   * @param request - The request.
+   * @returns The result.
    */
   #handleOne(request: unknown): Response | undefined {
     if (!isRecord(request)) {
@@ -192,8 +198,9 @@ export class Dispatcher {
 
   /**
    *
-   * @param method
-   * @param rawParams
+   * @param method - The method.
+   * @param rawParams - The raw params.
+   * @returns The result.
    */
   #invoke(method: string, rawParams: unknown): unknown {
     const spec = METHODS[method];
@@ -228,7 +235,8 @@ export class Dispatcher {
 
   /**
    *
-   * @param error
+   * @param error - The error.
+   * @returns The result.
    */
   #toRpcError(error: unknown): RpcError {
     if (error instanceof RpcError) {

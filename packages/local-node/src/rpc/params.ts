@@ -90,7 +90,7 @@ export function parseArray(value: unknown, name: string): unknown[] {
  *
  * @param value - The value (absent = none).
  * @param allowed - Allowed flags.
- * @param name
+ * @param name - The name.
  * @returns The set of flags.
  */
 export function parseFlags(

@@ -229,7 +229,7 @@ export async function startServer(
   const { port } = server.address() as AddressInfo;
   return {
     port,
-    close: async () => {
+    close: async (): Promise<void> => {
       for (const client of wss.clients) {
         client.terminate();
       }
