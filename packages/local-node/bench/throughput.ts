@@ -1,5 +1,4 @@
 /* eslint-disable n/no-process-exit, n/no-process-env -- a command-line entry point */
-/* eslint-disable import-x/no-extraneous-dependencies, n/no-extraneous-import -- starknet, ws, ajv are pinned once in the workspace root package.json */
 import { fork } from 'node:child_process';
 import { join } from 'node:path';
 import type { Call } from 'starknet';

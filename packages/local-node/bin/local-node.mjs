@@ -1,6 +1,5 @@
 #!/usr/bin/env node
 // Runs the TypeScript CLI through tsx's CommonJS loader.
-/* eslint-disable import-x/no-extraneous-dependencies, n/no-extraneous-import, n/no-process-exit -- tsx is pinned at the workspace root; a CLI entry point */
 import { createRequire } from 'node:module';
 import { register } from 'tsx/cjs/api';
 

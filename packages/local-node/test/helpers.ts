@@ -1,5 +1,4 @@
 /* eslint-disable n/no-unsupported-features/node-builtins, n/no-sync, n/no-process-env -- tests: fetch (as starknet.js uses it), fixtures read synchronously */
-/* eslint-disable import-x/no-extraneous-dependencies, n/no-extraneous-import -- starknet, ws, ajv are pinned once in the workspace root package.json */
 import AjvClass from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,4 @@
 /* eslint-disable n/no-unsupported-features/node-builtins -- tests: fetch (as starknet.js uses it), fixtures read synchronously */
-/* eslint-disable import-x/no-extraneous-dependencies, n/no-extraneous-import -- starknet, ws, ajv are pinned once in the workspace root package.json */
 import { WebSocket } from 'ws';
 
 import type { LocalNode } from '../src';

@@ -1,5 +1,4 @@
 /* eslint-disable no-bitwise -- felt and u256 arithmetic */
-/* eslint-disable import-x/no-extraneous-dependencies, n/no-extraneous-import -- starknet, ws, ajv are pinned once in the workspace root package.json */
 import { hash } from 'starknet';
 
 import { ETH_ADDRESS, STRK_ADDRESS } from './constants';

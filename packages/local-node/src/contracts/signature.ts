@@ -1,4 +1,3 @@
-/* eslint-disable import-x/no-extraneous-dependencies, n/no-extraneous-import -- starknet, ws, ajv are pinned once in the workspace root package.json */
 import { ec } from 'starknet';
 
 /**
