@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // Runs the TypeScript CLI through tsx's CommonJS loader.
+/* eslint-disable n/no-process-exit -- a CLI entry point */
 import { createRequire } from 'node:module';
 import { register } from 'tsx/cjs/api';
 
