@@ -98,7 +98,8 @@ export class NodeClient {
   }
 
   /**
-   * Several calls in one round trip (a JSON-RPC batch).
+   * Several calls in one round trip (a JSON-RPC batch); the first error the
+   * node answers is thrown.
    *
    * @param calls - The calls.
    * @returns Their validated results, in order.
@@ -108,16 +109,37 @@ export class NodeClient {
   ): Promise<{
     [K in keyof Calls]: Calls[K] extends NodeCall<infer R> ? R : never;
   }> {
+    const settled = await this.batchSettled(calls);
+    const results = settled.map((outcome) => {
+      if (outcome.status === 'rejected') {
+        throw outcome.reason;
+      }
+      return outcome.value;
+    });
+    return results as {
+      [K in keyof Calls]: Calls[K] extends NodeCall<infer R> ? R : never;
+    };
+  }
+
+  /**
+   * Several calls in one round trip, each answered on its own: a call the
+   * node rejects gives a ChainRejectedError in its place. Transport failures
+   * and a wrong chain still throw.
+   *
+   * @param calls - The calls.
+   * @returns One settled outcome per call, in order.
+   */
+  async batchSettled<Result>(
+    calls: NodeCall<Result>[],
+  ): Promise<PromiseSettledResult<Result>[]> {
     const verify = !verifiedUrls.has(this.#url);
+    const chainCall: NodeCall<string> = {
+      method: 'starknet_chainId',
+      params: [],
+      parse: parsedBy(FeltText),
+    };
     const allCalls: NodeCall<unknown>[] = verify
-      ? [
-          ...calls,
-          {
-            method: 'starknet_chainId',
-            params: [],
-            parse: parsedBy(FeltText),
-          },
-        ]
+      ? [...calls, chainCall]
       : calls;
     const ids = allCalls.map(() => {
       const id = this.#nextId;
@@ -140,34 +162,18 @@ export class NodeClient {
           }));
     const payload = await this.#post(body);
     const envelopes: Envelope[] = Array.isArray(payload) ? payload : [payload];
-    const results = allCalls.map((call, index) => {
-      const envelope = envelopes.find(
-        (candidate) => candidate && candidate.id === ids[index],
-      );
-      if (!envelope) {
-        throw new NodeError(
-          this.network.name,
-          `malformed answer: no response to ${call.method}`,
-        );
-      }
-      if (envelope.error !== undefined) {
-        const { code, message } = describeError(envelope.error);
-        throw new ChainRejectedError(this.network.name, code, message);
-      }
-      try {
-        return call.parse(envelope.result);
-      } catch (error) {
-        if (error instanceof StructError) {
-          throw new NodeError(
-            this.network.name,
-            `malformed answer to ${call.method}: ${error.message}`,
-          );
-        }
-        throw error;
-      }
-    });
+    const outcomes = allCalls.map((call, index) =>
+      this.#settle(
+        call,
+        envelopes.find((candidate) => candidate && candidate.id === ids[index]),
+      ),
+    );
     if (verify) {
-      const chainId = results.pop();
+      const answer = outcomes.pop();
+      if (answer?.status === 'rejected') {
+        throw answer.reason;
+      }
+      const chainId = answer?.value;
       if (
         typeof chainId !== 'string' ||
         BigInt(chainId) !== BigInt(this.network.chainId)
@@ -179,9 +185,58 @@ export class NodeClient {
       }
       verifiedUrls.add(this.#url);
     }
-    return results as {
-      [K in keyof Calls]: Calls[K] extends NodeCall<infer R> ? R : never;
-    };
+    return outcomes.map((outcome) => {
+      if (outcome.status === 'rejected') {
+        if (!(outcome.reason instanceof ChainRejectedError)) {
+          throw outcome.reason;
+        }
+        return outcome;
+      }
+      return outcome as PromiseFulfilledResult<Result>;
+    });
+  }
+
+  /**
+   * One call's outcome from its envelope.
+   *
+   * @param call - The call.
+   * @param envelope - The node's answer to it, if any.
+   * @returns The settled outcome.
+   */
+  #settle(
+    call: NodeCall<unknown>,
+    envelope: Envelope | undefined,
+  ): PromiseSettledResult<unknown> {
+    if (!envelope) {
+      return {
+        status: 'rejected',
+        reason: new NodeError(
+          this.network.name,
+          `malformed answer: no response to ${call.method}`,
+        ),
+      };
+    }
+    if (envelope.error !== undefined) {
+      const { code, message } = describeError(envelope.error);
+      return {
+        status: 'rejected',
+        reason: new ChainRejectedError(this.network.name, code, message),
+      };
+    }
+    try {
+      return { status: 'fulfilled', value: call.parse(envelope.result) };
+    } catch (error) {
+      return {
+        status: 'rejected',
+        reason:
+          error instanceof StructError
+            ? new NodeError(
+                this.network.name,
+                `malformed answer to ${call.method}: ${error.message}`,
+              )
+            : error,
+      };
+    }
   }
 
   /**

@@ -7,19 +7,14 @@ import {
   unknown,
 } from 'superstruct';
 
-import {
-  accountStatus,
-  markNonceSent,
-  nextNonce,
-  withAccountQueue,
-} from '../chain/accounts';
-import type { Step } from '../chain/plan';
-import { planSequence } from '../chain/plan';
+import { sendFromAccount } from '../chain/flow';
 import { NodeClient } from '../chain/rpc';
-import { sendSequence } from '../chain/send';
-import { prepareDeployAccount, prepareInvoke } from '../chain/transactions';
-import { UserRejectedError } from '../errors';
+import { prepareInvoke } from '../chain/transactions';
 import { formatUnits } from '../format';
+import { sentRecord } from '../state/records';
+import { readState } from '../state/store';
+import { describeCall } from '../ui/decodeCalls';
+import { confirmTransaction } from '../ui/dialogs';
 import { defineMethod } from './method';
 import { ownAccount, requestView, resolveNetwork } from './shared';
 import {
@@ -28,19 +23,19 @@ import {
   ChainIdStruct,
   DetailsStruct,
 } from './structs';
-import { recordTransaction, sentRecord } from '../state/records';
-import { readState } from '../state/store';
-import { describeCall } from '../ui/decodeCalls';
-import { confirmTransaction } from '../ui/dialogs';
+
+const DEPLOY_NOTICE =
+  'This account is not deployed yet. Approving deploys it first, then sends these calls; the maximum fee covers both.';
 
 /**
  * `snapnet_executeTxn {address, calls, details?, abis?, chainId}` →
  * `{transaction_hash}` of the v3 INVOKE, after a confirmation showing the
  * site, network, sender, every call (ERC-20 transfers and approvals
- * decoded) and the maximum fee. An undeployed account is deployed first, in
- * the same confirmation. The dapp's details are honoured; missing ones come
- * from the node. Node round trips for a deployed account: nonce, estimate,
- * send (the estimate is skipped when the dapp gives resource bounds).
+ * decoded, others labelled from `abis` when given) and the maximum fee. An
+ * undeployed account is deployed first, in the same confirmation. The
+ * dapp's details are honoured; missing ones come from the node. Node round
+ * trips for a deployed account: nonce, estimate, send (the estimate is
+ * skipped when the dapp gives resource bounds).
  */
 export const executeTxn = defineMethod({
   params: object({
@@ -51,81 +46,49 @@ export const executeTxn = defineMethod({
     chainId: ChainIdStruct,
   }),
   result: object({ transaction_hash: string() }),
-  handler: async ({ address, calls, details, chainId }, context) => {
+  handler: async ({ address, calls, details, abis, chainId }, context) => {
     const network = await resolveNetwork(chainId);
     const account = await ownAccount(context, address, 'address');
-    const client = new NodeClient(network);
-    const key = `${network.chainId}:${address}`;
-    return withAccountQueue(key, async () => {
-      const status = await accountStatus(client, address);
-      const invoke: Step = (stepDetails, sign) =>
-        prepareInvoke(account, calls, network.chainId, stepDetails, sign);
-      const deploy: Step = (stepDetails, sign) =>
-        prepareDeployAccount(account, network.chainId, stepDetails, sign);
-      const steps = status.deployed ? [invoke] : [deploy, invoke];
-      const plan = await planSequence(
-        client,
-        steps,
-        details ?? {},
-        'details',
-        status.deployed ? nextNonce(key, status.nonce) : 0n,
-      );
-      const { tokens } = await readState();
-      const lastDetails = plan.details[plan.details.length - 1];
-      const approved = await confirmTransaction({
-        title: 'Send transaction',
-        request: requestView(context, network, address),
-        calls: calls.map((call) =>
-          describeCall(
-            call,
-            tokens.filter((token) => token.chainId === network.chainId),
-          ),
-        ),
-        fee: {
-          maxFee: `${formatUnits(plan.maxFee, 18)} STRK`,
-          ...(lastDetails
-            ? { nonce: BigInt(lastDetails.nonce).toString() }
+    const { tokens } = await readState();
+    const networkTokens = tokens.filter(
+      (token) => token.chainId === network.chainId,
+    );
+    const [firstCall] = calls;
+    const hashes = await sendFromAccount({
+      client: new NodeClient(network),
+      account,
+      step: (stepDetails, sign) =>
+        prepareInvoke(account, calls, network.chainId, stepDetails, sign),
+      details: details ?? {},
+      field: 'details',
+      confirm: async (plan, deploying) => {
+        const last = plan.details[plan.details.length - 1];
+        return confirmTransaction({
+          title: 'Send transaction',
+          request: requestView(context, network, address),
+          calls: calls.map((call) => describeCall(call, networkTokens, abis)),
+          fee: {
+            maxFee: `${formatUnits(plan.maxFee, 18)} STRK`,
+            ...(last ? { nonce: BigInt(last.nonce).toString() } : {}),
+          },
+          ...(deploying ? { notice: DEPLOY_NOTICE } : {}),
+        });
+      },
+      record: (hash, isDeployment) =>
+        sentRecord({
+          txnHash: hash,
+          txnType: isDeployment ? 'deploy_account' : 'invoke',
+          senderAddress: address,
+          chainId: network.chainId,
+          ...(!isDeployment && firstCall
+            ? {
+                contractAddress: firstCall.contractAddress,
+                contractFuncName: firstCall.entrypoint,
+                contractCallData: firstCall.calldata,
+              }
             : {}),
-        },
-        ...(status.deployed
-          ? {}
-          : {
-              notice:
-                'This account is not deployed yet. Approving deploys it first, then sends these calls; the maximum fee covers both.',
-            }),
-      });
-      if (!approved) {
-        throw new UserRejectedError();
-      }
-      const [firstCall] = calls;
-      const hashes = await sendSequence(
-        client,
-        steps,
-        plan,
-        async (hash, index) => {
-          const isInvoke = index === steps.length - 1;
-          const sentDetails = plan.details[index];
-          if (sentDetails) {
-            markNonceSent(key, BigInt(sentDetails.nonce));
-          }
-          await recordTransaction(
-            sentRecord({
-              txnHash: hash,
-              txnType: isInvoke ? 'invoke' : 'deploy_account',
-              senderAddress: address,
-              chainId: network.chainId,
-              ...(isInvoke && firstCall
-                ? {
-                    contractAddress: firstCall.contractAddress,
-                    contractFuncName: firstCall.entrypoint,
-                    contractCallData: firstCall.calldata,
-                  }
-                : {}),
-            }),
-          );
-        },
-      );
-      return { transaction_hash: hashes[hashes.length - 1] ?? '' };
+        }),
     });
+    return { transaction_hash: hashes[hashes.length - 1] ?? '' };
   },
 });

@@ -5,7 +5,9 @@ import {
   toSnapError,
   UnknownMethodError,
 } from '../errors';
+import { addErc20Token } from './addErc20Token';
 import { createAccount } from './createAccount';
+import { declareContract } from './declareContract';
 import { displayPrivateKey } from './displayPrivateKey';
 import { estimateAccountDeployFee } from './estimateAccountDeployFee';
 import { estimateFee } from './estimateFee';
@@ -13,8 +15,10 @@ import { executeTxn } from './executeTxn';
 import { extractPublicKey } from './extractPublicKey';
 import { getCurrentNetwork } from './getCurrentNetwork';
 import { getErc20TokenBalance } from './getErc20TokenBalance';
+import { getTransactions } from './getTransactions';
 import { getTransactionStatus } from './getTransactionStatus';
 import type { RpcMethod } from './method';
+import { recoverAccounts } from './recoverAccounts';
 import { signDeclareTransaction } from './signDeclareTransaction';
 import { signMessage } from './signMessage';
 import { signTransaction } from './signTransaction';
@@ -24,7 +28,9 @@ import { KeyRing } from '../keys/derivation';
 
 /** Every wallet method, by its RPC name. */
 export const methods = {
+  snapnet_addErc20Token: addErc20Token,
   snapnet_createAccount: createAccount,
+  snapnet_declareContract: declareContract,
   snapnet_displayPrivateKey: displayPrivateKey,
   snapnet_estimateAccountDeployFee: estimateAccountDeployFee,
   snapnet_estimateFee: estimateFee,
@@ -32,7 +38,9 @@ export const methods = {
   snapnet_extractPublicKey: extractPublicKey,
   snapnet_getCurrentNetwork: getCurrentNetwork,
   snapnet_getErc20TokenBalance: getErc20TokenBalance,
+  snapnet_getTransactions: getTransactions,
   snapnet_getTransactionStatus: getTransactionStatus,
+  snapnet_recoverAccounts: recoverAccounts,
   snapnet_signDeclareTransaction: signDeclareTransaction,
   snapnet_signMessage: signMessage,
   snapnet_signTransaction: signTransaction,
@@ -52,7 +60,9 @@ type OriginPolicy = { dapps: boolean; snaps: boolean };
 const DAPPS_ONLY: OriginPolicy = { dapps: true, snaps: false };
 
 const originPolicy: Record<MethodName, OriginPolicy> = {
+  snapnet_addErc20Token: DAPPS_ONLY,
   snapnet_createAccount: DAPPS_ONLY,
+  snapnet_declareContract: DAPPS_ONLY,
   snapnet_displayPrivateKey: DAPPS_ONLY,
   snapnet_estimateAccountDeployFee: DAPPS_ONLY,
   snapnet_estimateFee: DAPPS_ONLY,
@@ -60,7 +70,9 @@ const originPolicy: Record<MethodName, OriginPolicy> = {
   snapnet_extractPublicKey: DAPPS_ONLY,
   snapnet_getCurrentNetwork: DAPPS_ONLY,
   snapnet_getErc20TokenBalance: DAPPS_ONLY,
+  snapnet_getTransactions: DAPPS_ONLY,
   snapnet_getTransactionStatus: DAPPS_ONLY,
+  snapnet_recoverAccounts: DAPPS_ONLY,
   snapnet_signDeclareTransaction: DAPPS_ONLY,
   snapnet_signMessage: DAPPS_ONLY,
   snapnet_signTransaction: DAPPS_ONLY,

@@ -1,6 +1,8 @@
 import { array, assign, object, optional, string, type } from 'superstruct';
 
 import { DEFAULT_CHAIN_ID } from '../config';
+import { accountStatus } from '../chain/accounts';
+import { NodeClient } from '../chain/rpc';
 import { InvalidInputError, UserRejectedError } from '../errors';
 import { formatUnits } from '../format';
 import { defineMethod } from './method';
@@ -23,7 +25,9 @@ import { confirmDeclare } from '../ui/dialogs';
 /**
  * `snapnet_signDeclareTransaction {address, chainId, details}` →
  * `{signature: [r, s]}` for the v3 DECLARE of `details.classHash`, after a
- * dialog. `senderAddress` and `chainId` are accepted at the top level or in
+ * dialog. Without `details.nonce` the nonce comes from the node (one round
+ * trip); resource bounds must be given. `senderAddress` and `chainId` are
+ * accepted at the top level or in
  * `details`, where the seed's request shape puts them.
  */
 export const signDeclareTransaction = defineMethod({
@@ -69,8 +73,17 @@ export const signDeclareTransaction = defineMethod({
         'is required for a v3 DECLARE',
       );
     }
-    const complete = completeDetails(details, 'details');
     const account = await ownAccount(context, sender, 'address');
+    if (!details.resourceBounds) {
+      throw new InvalidInputError(
+        'details.resourceBounds',
+        'is required: a DECLARE cannot be estimated without its class',
+      );
+    }
+    const nonce =
+      details.nonce ??
+      `0x${(await accountStatus(new NodeClient(network), sender)).nonce.toString(16)}`;
+    const complete = completeDetails({ ...details, nonce }, 'details');
     const transactionHash = declareHash({
       senderAddress: sender,
       classHash: details.classHash,

@@ -1,5 +1,10 @@
 import { array, nonempty, object, optional, string } from 'superstruct';
 
+import { accountStatus } from '../chain/accounts';
+import type { Step } from '../chain/plan';
+import { planSequence } from '../chain/plan';
+import { NodeClient } from '../chain/rpc';
+import { prepareInvoke } from '../chain/transactions';
 import { InvalidInputError, UserRejectedError } from '../errors';
 import { formatUnits } from '../format';
 import { defineMethod } from './method';
@@ -11,7 +16,7 @@ import {
   DetailsStruct,
 } from './structs';
 import { signHash } from '../signing/signature';
-import { completeDetails, invokeHash, maxFeeOf } from '../signing/transactions';
+import { maxFeeOf } from '../signing/transactions';
 import { readState } from '../state/store';
 import { describeCall } from '../ui/decodeCalls';
 import { confirmTransaction } from '../ui/dialogs';
@@ -44,7 +49,9 @@ export function senderOf(
  * `snapnet_signTransaction {address | senderAddress, chainId, transactions,
  * transactionsDetail?}` → the signature of the v3 INVOKE of those calls, as
  * an array of hex strings, after a dialog showing every call. With the nonce
- * and resource bounds given, no node is asked.
+ * and resource bounds given, no node is asked; otherwise the nonce (one round
+ * trip) and the resource bounds (an estimate, one round trip) come from the
+ * node.
  */
 export const signTransaction = defineMethod({
   params: object({
@@ -58,18 +65,33 @@ export const signTransaction = defineMethod({
   handler: async (params, context) => {
     const sender = senderOf(params.address, params.senderAddress);
     const network = await resolveNetwork(params.chainId);
-    const details = completeDetails(
-      params.transactionsDetail ?? {},
-      'transactionsDetail',
-    );
     const account = await ownAccount(context, sender, 'address');
-    const transactionHash = invokeHash({
-      senderAddress: sender,
-      calls: params.transactions,
-      kind: account.kind,
-      chainId: network.chainId,
-      details,
-    });
+    const given = params.transactionsDetail ?? {};
+    const client = new NodeClient(network);
+    const nonce =
+      given.nonce === undefined
+        ? (await accountStatus(client, sender)).nonce
+        : BigInt(given.nonce);
+    const step: Step = (details, sign) =>
+      prepareInvoke(
+        account,
+        params.transactions,
+        network.chainId,
+        details,
+        sign,
+      );
+    const plan = await planSequence(
+      client,
+      [step],
+      { ...given, nonce: `0x${nonce.toString(16)}` },
+      'transactionsDetail',
+      nonce,
+    );
+    const [details] = plan.details;
+    if (!details) {
+      throw new Error('No details were planned');
+    }
+    const transactionHash = step(details, false).hash;
     const { tokens } = await readState();
     const networkTokens = tokens.filter(
       ({ chainId }) => chainId === network.chainId,

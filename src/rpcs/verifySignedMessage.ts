@@ -1,6 +1,7 @@
 import { boolean, object } from 'superstruct';
 
 import { defineMethod } from './method';
+import type { RequestContext } from './method';
 import { ownAccount, resolveNetwork } from './shared';
 import {
   AddressStruct,
@@ -8,6 +9,9 @@ import {
   SignatureStruct,
   TypedDataStruct,
 } from './structs';
+import { NodeClient } from '../chain/rpc';
+import { accountAcceptsSignature } from '../chain/signatureCheck';
+import { InvalidInputError } from '../errors';
 import { verifyHash } from '../signing/signature';
 import { typedDataHash } from '../signing/typedData';
 
@@ -15,8 +19,30 @@ import { typedDataHash } from '../signing/typedData';
  * `snapnet_verifySignedMessage {typedDataMessage, address, signature,
  * chainId?}` → whether `signature` (comma-joined text or an array) is the
  * account owner's signature of the typed data. For this seed's accounts no
- * node is asked.
+ * node is asked; any other account is asked through the node
+ * (`is_valid_signature`, one round trip).
  */
+/**
+ * The public key of an account this seed owns, or undefined for others.
+ *
+ * @param context - The request context.
+ * @param address - The account.
+ * @returns Its public key, if owned.
+ */
+async function ownPublicKey(
+  context: RequestContext,
+  address: string,
+): Promise<string | undefined> {
+  try {
+    return (await ownAccount(context, address, 'address')).publicKey;
+  } catch (error) {
+    if (error instanceof InvalidInputError) {
+      return undefined;
+    }
+    throw error;
+  }
+}
+
 export const verifySignedMessage = defineMethod({
   params: object({
     typedDataMessage: TypedDataStruct,
@@ -29,13 +55,21 @@ export const verifySignedMessage = defineMethod({
     { typedDataMessage, address, signature, chainId },
     context,
   ) => {
-    await resolveNetwork(chainId);
+    const network = await resolveNetwork(chainId);
     const messageHash = typedDataHash(
       typedDataMessage,
       address,
       'typedDataMessage',
     );
-    const account = await ownAccount(context, address, 'address');
-    return verifyHash(signature, messageHash, account.publicKey);
+    const own = await ownPublicKey(context, address);
+    if (own !== undefined) {
+      return verifyHash(signature, messageHash, own);
+    }
+    return accountAcceptsSignature(
+      new NodeClient(network),
+      address,
+      messageHash,
+      signature,
+    );
   },
 });

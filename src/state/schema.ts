@@ -32,6 +32,7 @@ export type TokenRecord = {
 
 export type TransactionStatus =
   | 'RECEIVED'
+  | 'CANDIDATE'
   | 'PENDING'
   | 'PRE_CONFIRMED'
   | 'ACCEPTED_ON_L2'

@@ -1,4 +1,5 @@
 import { formatUnits } from '../format';
+import { decodeWithAbi } from './abiDecode';
 import type { CallView } from './views';
 import { normaliseAddress } from '../keys/address';
 import type { TokenRecord } from '../state/schema';
@@ -26,11 +27,13 @@ const AMOUNT_CALLS: Record<string, 'transfer' | 'approve'> = {
  * @param call.entrypoint - The entrypoint.
  * @param call.calldata - The calldata.
  * @param tokens - Tokens known on the request's network.
+ * @param abis - ABIs the dapp passed, to label other calls' calldata.
  * @returns The call as the dialog shows it.
  */
 export function describeCall(
   call: { contractAddress: string; entrypoint: string; calldata: string[] },
   tokens: TokenRecord[],
+  abis?: unknown,
 ): CallView {
   const token = tokens.find(({ address }) => address === call.contractAddress);
   const view: CallView = {
@@ -41,9 +44,11 @@ export function describeCall(
   };
   const action = AMOUNT_CALLS[call.entrypoint];
   const [party, low, high] = call.calldata;
+  if (!token || !action) {
+    const decoded = abis === undefined ? undefined : decodeWithAbi(call, abis);
+    return decoded ? { ...view, decoded } : view;
+  }
   if (
-    !token ||
-    !action ||
     call.calldata.length !== 3 ||
     party === undefined ||
     low === undefined ||

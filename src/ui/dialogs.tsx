@@ -274,3 +274,50 @@ export async function confirmDeployAccount(view: {
     </Box>,
   );
 }
+
+/**
+ * Asks to add a token to the wallet's list.
+ *
+ * @param view - What is asked.
+ * @param view.request - Origin, network and account.
+ * @param view.token - The token as it will be stored.
+ * @param view.token.address - Its contract.
+ * @param view.token.name - Its name.
+ * @param view.token.symbol - Its symbol.
+ * @param view.token.decimals - Its decimals.
+ * @param view.warning - A difference between the dapp's claim and the chain.
+ * @returns Whether the user approved.
+ */
+export async function confirmAddToken(view: {
+  request: RequestView;
+  token: { address: string; name: string; symbol: string; decimals: number };
+  warning?: string;
+}): Promise<boolean> {
+  return confirm(
+    <Box>
+      <RequestHeader
+        title="Add token"
+        request={view.request}
+        accountLabel="Account"
+      />
+      {view.warning ? (
+        <Banner title="Check this token" severity="warning">
+          <Text>{view.warning}</Text>
+        </Banner>
+      ) : null}
+      <Section>
+        <Row label="Name">
+          <Text>{view.token.name}</Text>
+        </Row>
+        <Row label="Symbol">
+          <Text>{view.token.symbol}</Text>
+        </Row>
+        <Row label="Decimals">
+          <Text>{String(view.token.decimals)}</Text>
+        </Row>
+        <Text>Contract:</Text>
+        <Copyable value={view.token.address} />
+      </Section>
+    </Box>,
+  );
+}

@@ -1,0 +1,127 @@
+import {
+  coerce,
+  integer,
+  max,
+  min,
+  number,
+  object,
+  optional,
+  refine,
+  size,
+  string,
+  trimmed,
+} from 'superstruct';
+
+import { NodeClient } from '../chain/rpc';
+import { tokenMetadata } from '../chain/tokenMetadata';
+import { InvalidInputError, UserRejectedError } from '../errors';
+import type { TokenRecord } from '../state/schema';
+import { readState, updateState } from '../state/store';
+import { confirmAddToken } from '../ui/dialogs';
+import { defineMethod } from './method';
+import { requestView, resolveNetwork } from './shared';
+import { AddressStruct, ChainIdStruct } from './structs';
+
+const DecimalsStruct = coerce(
+  max(min(integer(), 0), 255),
+  refine(string(), 'decimals', (value) => /^[0-9]+$/u.test(value)),
+  Number,
+);
+
+/**
+ * `snapnet_addErc20Token {address?, chainId, tokenAddress, tokenName,
+ * tokenSymbol, tokenDecimals?}` → the token added, after a dialog. The token
+ * is checked on chain first (one round trip): decimals that differ from the
+ * chain's are refused, a different symbol is shown as a warning. A token
+ * already tracked on that network is an error.
+ */
+export const addErc20Token = defineMethod({
+  params: object({
+    address: optional(AddressStruct),
+    chainId: ChainIdStruct,
+    tokenAddress: AddressStruct,
+    tokenName: size(trimmed(string()), 1, 64),
+    tokenSymbol: refine(size(trimmed(string()), 1, 16), 'symbol', (value) =>
+      /^[\p{L}\p{N}._-]+$/u.test(value)
+        ? true
+        : 'Expected letters, digits, ".", "_" or "-"',
+    ),
+    tokenDecimals: optional(DecimalsStruct),
+  }),
+  result: object({
+    address: string(),
+    name: string(),
+    symbol: string(),
+    decimals: number(),
+    chainId: string(),
+  }),
+  handler: async (params, context) => {
+    const network = await resolveNetwork(params.chainId);
+    const { tokens } = await readState();
+    const tracked = tokens.find(
+      (token) =>
+        token.chainId === network.chainId &&
+        token.address === params.tokenAddress,
+    );
+    if (tracked) {
+      throw new InvalidInputError(
+        'tokenAddress',
+        `${tracked.symbol} (${params.tokenAddress}) is already in the wallet on ${network.name}`,
+      );
+    }
+    const onChain = await tokenMetadata(
+      new NodeClient(network),
+      params.tokenAddress,
+    );
+    if (
+      params.tokenDecimals !== undefined &&
+      params.tokenDecimals !== onChain.decimals
+    ) {
+      throw new InvalidInputError(
+        'tokenDecimals',
+        `${params.tokenDecimals} differs from the token's ${onChain.decimals} decimals on chain`,
+      );
+    }
+    const token: TokenRecord = {
+      address: params.tokenAddress,
+      name: params.tokenName,
+      symbol: params.tokenSymbol,
+      decimals: onChain.decimals,
+      chainId: network.chainId,
+    };
+    const approved = await confirmAddToken({
+      request: requestView(
+        context,
+        network,
+        params.address ?? params.tokenAddress,
+      ),
+      token,
+      ...(onChain.symbol === params.tokenSymbol
+        ? {}
+        : {
+            warning: `The site calls this token ${params.tokenSymbol}, but the contract says its symbol is "${onChain.symbol}".`,
+          }),
+    });
+    if (!approved) {
+      throw new UserRejectedError();
+    }
+    await updateState((state) => {
+      if (
+        !state.tokens.some(
+          (existing) =>
+            existing.chainId === token.chainId &&
+            existing.address === token.address,
+        )
+      ) {
+        state.tokens.push(token);
+      }
+    });
+    return {
+      address: token.address,
+      name: token.name,
+      symbol: token.symbol,
+      decimals: token.decimals,
+      chainId: token.chainId,
+    };
+  },
+});

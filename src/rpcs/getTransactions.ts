@@ -1,0 +1,144 @@
+import {
+  array,
+  boolean,
+  coerce,
+  defaulted,
+  enums,
+  integer,
+  max,
+  min,
+  nullable,
+  number,
+  object,
+  optional,
+  string,
+} from 'superstruct';
+
+import { historyFromChain, normaliseHash } from '../chain/history';
+import { NodeClient } from '../chain/rpc';
+import { blockNumberCall, transactionStatusCall } from '../chain/starknet';
+import type { NodeCall } from '../chain/rpc';
+import type { TransactionRecord, TransactionStatus } from '../state/schema';
+import { readState, updateState } from '../state/store';
+import { defineMethod } from './method';
+import { resolveNetwork } from './shared';
+import { AddressStruct, ChainIdStruct } from './structs';
+
+const FINAL: TransactionStatus[] = [
+  'ACCEPTED_ON_L2',
+  'ACCEPTED_ON_L1',
+  'REJECTED',
+  'REVERTED',
+];
+
+const PageSizeStruct = coerce(enums([10, 25, 50]), string(), Number);
+
+export const TransactionRecordStruct = object({
+  txnHash: string(),
+  txnType: string(),
+  senderAddress: string(),
+  contractAddress: string(),
+  contractFuncName: string(),
+  contractCallData: array(string()),
+  status: string(),
+  failureReason: nullable(string()),
+  eventIds: array(string()),
+  timestamp: number(),
+  chainId: string(),
+});
+
+/**
+ * `snapnet_getTransactions` (alias `snapnet_getTransaction`)
+ * `{senderAddress, contractAddress?, pageSize?, txnsInLastNumOfDays?,
+ * withDeployTxn?, onlyFromState?, chainId?}` → transaction records, newest
+ * first: the wallet's own records (statuses refreshed from the node) and,
+ * unless `onlyFromState`, what the node shows of the account (its invokes
+ * and incoming transfers of tracked tokens; `pageSize` per kind). No
+ * indexer and no API key: at most three node round trips.
+ */
+export const getTransactions = defineMethod({
+  params: object({
+    senderAddress: AddressStruct,
+    contractAddress: optional(AddressStruct),
+    pageSize: defaulted(PageSizeStruct, 10),
+    txnsInLastNumOfDays: defaulted(
+      coerce(max(min(integer(), 1), 365), string(), Number),
+      5,
+    ),
+    withDeployTxn: defaulted(boolean(), false),
+    onlyFromState: defaulted(boolean(), false),
+    chainId: ChainIdStruct,
+  }),
+  result: array(TransactionRecordStruct),
+  handler: async (params) => {
+    const network = await resolveNetwork(params.chainId);
+    const since =
+      Math.floor(Date.now() / 1000) - params.txnsInLastNumOfDays * 86_400;
+    const { transactions, tokens } = await readState();
+    const mine = transactions.filter(
+      (record) =>
+        record.chainId === network.chainId &&
+        record.senderAddress === params.senderAddress &&
+        record.timestamp >= since,
+    );
+    const client = new NodeClient(network);
+    const pending = mine.filter((record) => !FINAL.includes(record.status));
+    const calls: NodeCall<unknown>[] = [
+      ...pending.map((record) => transactionStatusCall(record.txnHash)),
+      ...(params.onlyFromState ? [] : [blockNumberCall()]),
+    ];
+    const answers = calls.length > 0 ? await client.batchSettled(calls) : [];
+    const refreshed = new Map<string, TransactionStatus>();
+    pending.forEach((record, index) => {
+      const answer = answers[index];
+      if (answer?.status === 'fulfilled') {
+        const status = transactionStatusCall('0x0').parse(answer.value);
+        refreshed.set(
+          record.txnHash,
+          status.execution_status === 'REVERTED'
+            ? 'REVERTED'
+            : status.finality_status,
+        );
+      }
+    });
+    if (refreshed.size > 0) {
+      await updateState((state) => {
+        for (const record of state.transactions) {
+          const status = refreshed.get(record.txnHash);
+          if (status && record.chainId === network.chainId) {
+            record.status = status;
+          }
+        }
+      });
+    }
+    const fromState: TransactionRecord[] = mine.map((record) => ({
+      ...record,
+      status: refreshed.get(record.txnHash) ?? record.status,
+    }));
+    let fromChain: TransactionRecord[] = [];
+    const latestAnswer = answers[pending.length];
+    if (!params.onlyFromState && latestAnswer?.status === 'fulfilled') {
+      fromChain = await historyFromChain(client, {
+        account: params.senderAddress,
+        tokens: tokens
+          .filter((token) => token.chainId === network.chainId)
+          .map((token) => token.address),
+        days: params.txnsInLastNumOfDays,
+        pageSize: params.pageSize,
+        known: new Set(
+          fromState.map((record) => normaliseHash(record.txnHash)),
+        ),
+        latest: blockNumberCall().parse(latestAnswer.value),
+      });
+    }
+    return [...fromState, ...fromChain]
+      .filter(
+        (record) =>
+          (params.withDeployTxn || record.txnType !== 'deploy_account') &&
+          (params.contractAddress === undefined ||
+            record.contractAddress === params.contractAddress) &&
+          record.timestamp >= since,
+      )
+      .sort((left, right) => right.timestamp - left.timestamp);
+  },
+});

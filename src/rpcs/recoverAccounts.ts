@@ -1,0 +1,157 @@
+import {
+  array,
+  defaulted,
+  integer,
+  max,
+  min,
+  number,
+  object,
+  string,
+} from 'superstruct';
+
+import { NodeClient } from '../chain/rpc';
+import { classHashAtCall, CONTRACT_NOT_FOUND } from '../chain/starknet';
+import { ChainRejectedError } from '../errors';
+import { accountAddress, deploymentData } from '../keys/address';
+import type { AccountKind, AccountRecord } from '../state/schema';
+import { updateState } from '../state/store';
+import { defineMethod } from './method';
+import { resolveNetwork } from './shared';
+import { ChainIdStruct, IndexStruct } from './structs';
+
+const CAIRO1: AccountKind = 'argent-cairo1';
+const KINDS: AccountKind[] = [CAIRO1, 'argent-cairo0'];
+
+/** Indices checked per node round trip. */
+const BATCH = 10;
+/** The most indices one request may scan. */
+const MAX_SCANNED = 1000;
+
+/**
+ * Whether a contract is deployed, read from one getClassHashAt answer.
+ *
+ * @param answer - The settled call.
+ * @returns Whether it is deployed.
+ */
+function deployed(answer: PromiseSettledResult<unknown>): boolean {
+  if (answer.status === 'fulfilled') {
+    return true;
+  }
+  if (
+    answer.reason instanceof ChainRejectedError &&
+    answer.reason.code === CONTRACT_NOT_FOUND
+  ) {
+    return false;
+  }
+  throw answer.reason;
+}
+
+/**
+ * `snapnet_recoverAccounts {startScanIndex?, maxScanned?, maxMissed?,
+ * chainId?}` → this seed's accounts from `startScanIndex` on. For each index
+ * both account kinds are checked (Argent Cairo 1, and the Cairo 0 proxy of
+ * older wallets), ten indices per node round trip. Scanning stops after
+ * `maxScanned` indices or `maxMissed` undeployed indices in a row. Every
+ * index scanned is returned (its Cairo 1 account when neither is deployed)
+ * and stored.
+ */
+export const recoverAccounts = defineMethod({
+  params: object({
+    startScanIndex: defaulted(IndexStruct, 0),
+    maxScanned: defaulted(max(min(integer(), 1), MAX_SCANNED), 1),
+    maxMissed: defaulted(min(integer(), 1), 1),
+    chainId: ChainIdStruct,
+  }),
+  result: array(
+    object({
+      address: string(),
+      addressIndex: number(),
+      publicKey: string(),
+      addressSalt: string(),
+      deployTxnHash: string(),
+      derivationPath: string(),
+      chainId: string(),
+    }),
+  ),
+  handler: async (
+    { startScanIndex, maxScanned, maxMissed, chainId },
+    context,
+  ) => {
+    const network = await resolveNetwork(chainId);
+    const client = new NodeClient(network);
+    const found: AccountRecord[] = [];
+    let missed = 0;
+    let index = startScanIndex;
+    const end = startScanIndex + maxScanned;
+    while (index < end && missed < maxMissed) {
+      const indices = Array.from(
+        { length: Math.min(BATCH, end - index) },
+        (_, offset) => index + offset,
+      );
+      const keys = await Promise.all(
+        indices.map(async (each) => context.keys.account(each)),
+      );
+      const candidates = keys.flatMap((key) =>
+        KINDS.map((kind) => ({
+          key,
+          kind,
+          address: accountAddress(key.publicKey, kind),
+        })),
+      );
+      const answers = await client.batchSettled(
+        candidates.map(({ address }) => classHashAtCall(address)),
+      );
+      for (const key of keys) {
+        if (missed >= maxMissed) {
+          break;
+        }
+        const live = candidates.filter((candidate, position) => {
+          const answer = answers[position];
+          return (
+            candidate.key === key && answer !== undefined && deployed(answer)
+          );
+        });
+        missed = live.length > 0 ? 0 : missed + 1;
+        const chosen =
+          live.length > 0
+            ? live
+            : [{ key, kind: CAIRO1, address: key.address }];
+        for (const { kind, address } of chosen) {
+          found.push({
+            address,
+            addressIndex: key.addressIndex,
+            publicKey: key.publicKey,
+            addressSalt: deploymentData(key.publicKey, kind).salt,
+            deployTxnHash: '',
+            derivationPath: key.derivationPath,
+            chainId: network.chainId,
+            kind,
+          });
+        }
+      }
+      index += indices.length;
+    }
+    return updateState((state) =>
+      found.map((account) => {
+        const existing = state.accounts.find(
+          (candidate) =>
+            candidate.chainId === account.chainId &&
+            candidate.address === account.address,
+        );
+        const stored = existing ?? account;
+        if (!existing) {
+          state.accounts.push(account);
+        }
+        return {
+          address: stored.address,
+          addressIndex: stored.addressIndex,
+          publicKey: stored.publicKey,
+          addressSalt: stored.addressSalt,
+          deployTxnHash: stored.deployTxnHash,
+          derivationPath: stored.derivationPath,
+          chainId: stored.chainId,
+        };
+      }),
+    );
+  },
+});
