@@ -23,10 +23,14 @@ export type Wallet = Awaited<ReturnType<typeof installSnap>>;
 /**
  * Installs the built snap in the simulation, as MetaMask would.
  *
+ * @param options - Simulation options.
+ * @param options.state - Snap state to start from.
  * @returns The installed snap.
  */
-export async function installWallet(): Promise<Wallet> {
-  return installSnap();
+export async function installWallet(
+  options: { state?: Record<string, Json> } = {},
+): Promise<Wallet> {
+  return installSnap({ options });
 }
 
 /**

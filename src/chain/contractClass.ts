@@ -86,7 +86,7 @@ export function declarableClass(payload: {
       `${payload.classHash} is not the hash of this class (${classHash})`,
     );
   }
-  let compiledClassHash = payload.compiledClassHash;
+  let { compiledClassHash } = payload;
   if (compiledClassHash === undefined) {
     if (payload.casm === undefined) {
       throw new InvalidInputError(

@@ -1,8 +1,4 @@
 import { UserRejectedError } from '../errors';
-import type { OwnAccount } from '../keys/ownership';
-import type { PartialDetails } from '../signing/transactions';
-import type { TransactionRecord } from '../state/schema';
-import { recordTransaction } from '../state/records';
 import {
   accountStatus,
   markNonceSent,
@@ -14,6 +10,10 @@ import type { Plan, Step } from './plan';
 import { planSequence } from './plan';
 import type { NodeClient } from './rpc';
 import { sendSequence } from './send';
+import type { OwnAccount } from '../keys/ownership';
+import type { PartialDetails } from '../signing/transactions';
+import { recordTransaction } from '../state/records';
+import type { TransactionRecord } from '../state/schema';
 
 /**
  * Sends a transaction from one of this seed's accounts, the whole way:

@@ -1,13 +1,13 @@
 import { hash } from 'starknet';
+import { array, number, optional, string, type } from 'superstruct';
+import type { Infer } from 'superstruct';
 
-import { normaliseAddress } from '../keys/address';
-import type { TransactionRecord, TransactionStatus } from '../state/schema';
 import { FeltText, parsedBy } from './rpc';
 import type { NodeCall, NodeClient } from './rpc';
 import { eventsCall } from './starknet';
 import type { EmittedEvent } from './starknet';
-import { array, number, optional, string, type } from 'superstruct';
-import type { Infer } from 'superstruct';
+import { normaliseAddress } from '../keys/address';
+import type { TransactionRecord, TransactionStatus } from '../state/schema';
 
 /** Argent's `TransactionExecuted` event: one per invoke the account runs. */
 export const TRANSACTION_EXECUTED =
@@ -61,6 +61,19 @@ const ReceiptStruct = type({
 const BlockStruct = type({ block_number: number(), timestamp: number() });
 
 /**
+ * Sender and recipient of a Transfer event: in its data (`[from, to, …]`,
+ * older tokens) or in its keys (`[selector, from, to]`, OpenZeppelin Cairo 1).
+ *
+ * @param event - The event.
+ * @returns The two parties, as numbers.
+ */
+function transferParties(event: EmittedEvent): bigint[] {
+  const parties =
+    event.keys.length >= 3 ? event.keys.slice(1, 3) : event.data.slice(0, 2);
+  return parties.map((party) => BigInt(party));
+}
+
+/**
  * The status of a record from a receipt.
  *
  * @param receipt - The receipt.
@@ -70,11 +83,12 @@ function statusOf(receipt: Infer<typeof ReceiptStruct>): TransactionStatus {
   if (receipt.execution_status === 'REVERTED') {
     return 'REVERTED';
   }
-  return receipt.finality_status === 'ACCEPTED_ON_L1'
-    ? 'ACCEPTED_ON_L1'
-    : receipt.finality_status === 'PRE_CONFIRMED'
-      ? 'PRE_CONFIRMED'
-      : 'ACCEPTED_ON_L2';
+  if (receipt.finality_status === 'ACCEPTED_ON_L1') {
+    return 'ACCEPTED_ON_L1';
+  }
+  return receipt.finality_status === 'PRE_CONFIRMED'
+    ? 'PRE_CONFIRMED'
+    : 'ACCEPTED_ON_L2';
 }
 
 /**
@@ -103,9 +117,10 @@ function firstCall(
 }
 
 /**
- * Transactions of an account found on chain, newest first: the invokes it
- * ran (its `TransactionExecuted` events) and the tokens it received (the
- * tracked tokens' `Transfer` events naming it), from about `days` ago. Two
+ * Transactions of an account found on chain: the invokes it ran (its
+ * `TransactionExecuted` events) and every transaction moving a tracked
+ * token from or to it (`Transfer` events; fees are transfers too, so its
+ * deployment shows), from about `days` ago. Two
  * round trips: the events, then the transactions, receipts and blocks of
  * what was found.
  *
@@ -149,14 +164,13 @@ export async function historyFromChain(
   ]);
   const [executed, ...transfers] = pages;
   const account = BigInt(options.account);
-  const incoming = transfers
+  const involving = transfers
     .flatMap((page) => page.events)
-    .filter((event: EmittedEvent) => {
-      const recipient = event.data[1] ?? event.keys[2];
-      return recipient !== undefined && BigInt(recipient) === account;
-    })
+    .filter((event: EmittedEvent) =>
+      transferParties(event).some((party) => party === account),
+    )
     .slice(-options.pageSize);
-  const found = [...(executed?.events ?? []), ...incoming];
+  const found = [...(executed?.events ?? []), ...involving];
   const hashes = [
     ...new Set(found.map((event) => normaliseHash(event.transaction_hash))),
   ].filter((txHash) => !options.known.has(txHash));
@@ -214,7 +228,7 @@ export async function historyFromChain(
         txnHash: txHash,
         txnType: transaction.type.toLowerCase(),
         senderAddress: normaliseAddress(
-          transaction.sender_address ?? transaction.contract_address ?? '0x0',
+          transaction.sender_address ?? options.account,
         ),
         contractAddress: call?.to ?? '',
         contractFuncName: call?.entrypoint ?? '',

@@ -12,15 +12,15 @@ import {
   trimmed,
 } from 'superstruct';
 
+import { defineMethod } from './method';
 import { NodeClient } from '../chain/rpc';
 import { tokenMetadata } from '../chain/tokenMetadata';
 import { InvalidInputError, UserRejectedError } from '../errors';
+import { requestView, resolveNetwork } from './shared';
+import { AddressStruct, ChainIdStruct } from './structs';
 import type { TokenRecord } from '../state/schema';
 import { readState, updateState } from '../state/store';
 import { confirmAddToken } from '../ui/dialogs';
-import { defineMethod } from './method';
-import { requestView, resolveNetwork } from './shared';
-import { AddressStruct, ChainIdStruct } from './structs';
 
 const DecimalsStruct = coerce(
   max(min(integer(), 0), 255),

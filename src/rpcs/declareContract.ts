@@ -1,12 +1,5 @@
 import { object, optional, string, type, unknown } from 'superstruct';
 
-import { declarableClass } from '../chain/contractClass';
-import { sendFromAccount } from '../chain/flow';
-import { NodeClient } from '../chain/rpc';
-import { prepareDeclare } from '../chain/transactions';
-import { formatUnits } from '../format';
-import { sentRecord } from '../state/records';
-import { confirmDeclare } from '../ui/dialogs';
 import { defineMethod } from './method';
 import { ownAccount, requestView, resolveNetwork } from './shared';
 import {
@@ -15,6 +8,13 @@ import {
   DetailsStruct,
   FeltStruct,
 } from './structs';
+import { declarableClass } from '../chain/contractClass';
+import { sendFromAccount } from '../chain/flow';
+import { NodeClient } from '../chain/rpc';
+import { prepareDeclare } from '../chain/transactions';
+import { formatUnits } from '../format';
+import { sentRecord } from '../state/records';
+import { confirmDeclare } from '../ui/dialogs';
 
 /**
  * `snapnet_declareContract {senderAddress, contractPayload, invocationsDetails?,

@@ -7,15 +7,11 @@ import {
   unknown,
 } from 'superstruct';
 
+import { defineMethod } from './method';
 import { sendFromAccount } from '../chain/flow';
 import { NodeClient } from '../chain/rpc';
 import { prepareInvoke } from '../chain/transactions';
 import { formatUnits } from '../format';
-import { sentRecord } from '../state/records';
-import { readState } from '../state/store';
-import { describeCall } from '../ui/decodeCalls';
-import { confirmTransaction } from '../ui/dialogs';
-import { defineMethod } from './method';
 import { ownAccount, requestView, resolveNetwork } from './shared';
 import {
   AddressStruct,
@@ -23,6 +19,10 @@ import {
   ChainIdStruct,
   DetailsStruct,
 } from './structs';
+import { sentRecord } from '../state/records';
+import { readState } from '../state/store';
+import { describeCall } from '../ui/decodeCalls';
+import { confirmTransaction } from '../ui/dialogs';
 
 const DEPLOY_NOTICE =
   'This account is not deployed yet. Approving deploys it first, then sends these calls; the maximum fee covers both.';

@@ -14,15 +14,15 @@ import {
   string,
 } from 'superstruct';
 
-import { historyFromChain, normaliseHash } from '../chain/history';
-import { NodeClient } from '../chain/rpc';
-import { blockNumberCall, transactionStatusCall } from '../chain/starknet';
-import type { NodeCall } from '../chain/rpc';
-import type { TransactionRecord, TransactionStatus } from '../state/schema';
-import { readState, updateState } from '../state/store';
 import { defineMethod } from './method';
 import { resolveNetwork } from './shared';
 import { AddressStruct, ChainIdStruct } from './structs';
+import { historyFromChain, normaliseHash } from '../chain/history';
+import { NodeClient } from '../chain/rpc';
+import type { NodeCall } from '../chain/rpc';
+import { blockNumberCall, transactionStatusCall } from '../chain/starknet';
+import type { TransactionRecord, TransactionStatus } from '../state/schema';
+import { readState, updateState } from '../state/store';
 
 const FINAL: TransactionStatus[] = [
   'ACCEPTED_ON_L2',

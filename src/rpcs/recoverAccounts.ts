@@ -9,15 +9,15 @@ import {
   string,
 } from 'superstruct';
 
+import { defineMethod } from './method';
 import { NodeClient } from '../chain/rpc';
 import { classHashAtCall, CONTRACT_NOT_FOUND } from '../chain/starknet';
 import { ChainRejectedError } from '../errors';
+import { resolveNetwork } from './shared';
+import { ChainIdStruct, IndexStruct } from './structs';
 import { accountAddress, deploymentData } from '../keys/address';
 import type { AccountKind, AccountRecord } from '../state/schema';
 import { updateState } from '../state/store';
-import { defineMethod } from './method';
-import { resolveNetwork } from './shared';
-import { ChainIdStruct, IndexStruct } from './structs';
 
 const CAIRO1: AccountKind = 'argent-cairo1';
 const KINDS: AccountKind[] = [CAIRO1, 'argent-cairo0'];
@@ -84,9 +84,10 @@ export const recoverAccounts = defineMethod({
     let index = startScanIndex;
     const end = startScanIndex + maxScanned;
     while (index < end && missed < maxMissed) {
+      const first = index;
       const indices = Array.from(
-        { length: Math.min(BATCH, end - index) },
-        (_, offset) => index + offset,
+        { length: Math.min(BATCH, end - first) },
+        (_, offset) => first + offset,
       );
       const keys = await Promise.all(
         indices.map(async (each) => context.keys.account(each)),

@@ -1,8 +1,8 @@
 import { array, assign, object, optional, string, type } from 'superstruct';
 
-import { DEFAULT_CHAIN_ID } from '../config';
 import { accountStatus } from '../chain/accounts';
 import { NodeClient } from '../chain/rpc';
+import { DEFAULT_CHAIN_ID } from '../config';
 import { InvalidInputError, UserRejectedError } from '../errors';
 import { formatUnits } from '../format';
 import { defineMethod } from './method';

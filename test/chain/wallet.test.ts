@@ -1,0 +1,408 @@
+import { readFile } from 'fs/promises';
+import { resolve } from 'path';
+import { ec, hash, typedData } from 'starknet';
+
+import { defaultState } from '../../src/state/schema';
+import { RESOURCE_BOUNDS, typedDataRevision1 } from '../fixtures';
+import {
+  ACCOUNT_0,
+  confirmationOf,
+  errorOf,
+  installWallet,
+  invoke,
+  resultOf,
+  TESTNET,
+  textOf,
+} from '../helpers';
+import type { Wallet } from '../helpers';
+import { mintStrk, startTestNode } from './node';
+import type { LocalNode } from '@snapnet/local-node';
+
+const STRK =
+  '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';
+const ETH =
+  '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7';
+const ONE_STRK = 10n ** 18n;
+
+let node: LocalNode;
+
+beforeAll(async () => {
+  node = await startTestNode();
+  await mintStrk(node, ACCOUNT_0.address, 50n * ONE_STRK);
+});
+
+afterAll(async () => {
+  await node.stop();
+});
+
+/**
+ * A snap result as plain JSON (it comes from another realm).
+ *
+ * @param pending - The request.
+ * @returns The result, parsed.
+ */
+async function json(pending: ReturnType<typeof invoke>): Promise<any> {
+  return JSON.parse(JSON.stringify(await resultOf(pending)));
+}
+
+/**
+ * Deploys ACCOUNT_0 through the snap.
+ *
+ * @param wallet - The snap.
+ * @returns The deployment hash.
+ */
+async function deployAccount0(wallet: Wallet): Promise<string> {
+  const pending = invoke(wallet, 'snapnet_createAccount', { deploy: true });
+  await (await confirmationOf(pending)).ok();
+  return (await json(pending)).transaction_hash;
+}
+
+/**
+ * Sends STRK from ACCOUNT_0 through the snap.
+ *
+ * @param wallet - The snap.
+ * @param to - The recipient.
+ * @param amount - How much (FRI).
+ * @returns The transaction hash.
+ */
+async function sendStrk(
+  wallet: Wallet,
+  to: string,
+  amount: bigint,
+): Promise<string> {
+  const pending = invoke(wallet, 'snapnet_executeTxn', {
+    address: ACCOUNT_0.address,
+    calls: [
+      {
+        contractAddress: STRK,
+        entrypoint: 'transfer',
+        calldata: [to, amount.toString(), '0'],
+      },
+    ],
+  });
+  await (await confirmationOf(pending)).ok();
+  return (await json(pending)).transaction_hash;
+}
+
+describe('the wallet on chain', () => {
+  // One snap runs at a time in the simulation: each test installs its own,
+  // over the same node, where ACCOUNT_0 is deployed once.
+  let wallet: Wallet;
+
+  beforeAll(async () => {
+    await deployAccount0(await installWallet());
+  });
+
+  beforeEach(async () => {
+    wallet = await installWallet();
+  });
+
+  it('recovers deployed accounts and stops after maxMissed undeployed ones', async () => {
+    const records = await json(
+      invoke(wallet, 'snapnet_recoverAccounts', {
+        maxScanned: 10,
+        maxMissed: 2,
+      }),
+    );
+    expect(
+      records.map((record: { addressIndex: number }) => record.addressIndex),
+    ).toStrictEqual([0, 1, 2]);
+    expect(records[0]).toStrictEqual({
+      address: ACCOUNT_0.address,
+      addressIndex: 0,
+      publicKey: ACCOUNT_0.publicKey,
+      addressSalt: ACCOUNT_0.publicKey,
+      deployTxnHash: '',
+      derivationPath: "m/44'/9004'/0'/0/0",
+      chainId: TESTNET,
+    });
+    const created = await json(invoke(wallet, 'snapnet_createAccount'));
+    expect(created.address).not.toBe(ACCOUNT_0.address);
+  });
+
+  it('estimates an invoke of a deployed account without a deployment', async () => {
+    const estimate = await json(
+      invoke(wallet, 'snapnet_estimateFee', {
+        address: ACCOUNT_0.address,
+        invocations: [
+          {
+            contractAddress: STRK,
+            entrypoint: 'transfer',
+            calldata: ['0x1', '1', '0'],
+          },
+        ],
+      }),
+    );
+    expect(estimate.includeDeploy).toBe(false);
+    expect(BigInt(estimate.suggestedMaxFee)).toBeGreaterThan(
+      BigInt(estimate.overallFee),
+    );
+  });
+
+  it('lists its transactions with every field, statuses from the node', async () => {
+    const recipient =
+      '0x00000000000000000000000000000000000000000000000000000000000b0b01';
+    const sent = await sendStrk(wallet, recipient, 7n);
+    const records = await json(
+      invoke(wallet, 'snapnet_getTransactions', {
+        senderAddress: ACCOUNT_0.address,
+        withDeployTxn: true,
+      }),
+    );
+    const invokeRecord = records.find(
+      (record: { txnHash: string }) => record.txnHash === sent,
+    );
+    expect(invokeRecord).toMatchObject({
+      txnType: 'invoke',
+      senderAddress: ACCOUNT_0.address,
+      contractAddress: STRK,
+      contractFuncName: 'transfer',
+      status: 'ACCEPTED_ON_L2',
+      failureReason: null,
+      chainId: TESTNET,
+    });
+    expect(invokeRecord.contractCallData).toHaveLength(3);
+    expect(typeof invokeRecord.timestamp).toBe('number');
+
+    const withoutDeploy = await json(
+      invoke(wallet, 'snapnet_getTransactions', {
+        senderAddress: ACCOUNT_0.address,
+        onlyFromState: true,
+      }),
+    );
+    expect(
+      withoutDeploy.some(
+        (record: { txnType: string }) => record.txnType === 'deploy_account',
+      ),
+    ).toBe(false);
+  });
+
+  it('finds from the node what another install of the same seed sent (no state)', async () => {
+    const sent = await sendStrk(wallet, '0x123', 1n);
+    const other = await installWallet();
+    const records = await json(
+      invoke(other, 'snapnet_getTransactions', {
+        senderAddress: ACCOUNT_0.address,
+        pageSize: 25,
+      }),
+    );
+    const found = records.find(
+      (record: { txnHash: string }) => BigInt(record.txnHash) === BigInt(sent),
+    );
+    expect(found).toMatchObject({
+      txnType: 'invoke',
+      contractFuncName: 'transfer',
+      status: 'ACCEPTED_ON_L2',
+    });
+    expect(found.contractAddress).toBe(STRK);
+    expect(found.eventIds.length).toBeGreaterThan(0);
+  });
+
+  it('rejects a page size the API does not allow', async () => {
+    const error = await errorOf(
+      invoke(wallet, 'snapnet_getTransactions', {
+        senderAddress: ACCOUNT_0.address,
+        pageSize: 7,
+      }),
+    );
+    expect(error.code).toBe(-32602);
+    expect(error.message).toContain('pageSize');
+  });
+
+  it('signs with the nonce and bounds from the node when the dapp gives none', async () => {
+    const calls = [
+      {
+        contractAddress: STRK,
+        entrypoint: 'transfer',
+        calldata: ['0x1', '1', '0'],
+      },
+    ];
+    const pending = invoke(wallet, 'snapnet_signTransaction', {
+      address: ACCOUNT_0.address,
+      chainId: TESTNET,
+      transactions: calls,
+    });
+    const dialog = await confirmationOf(pending);
+    const nonceShown = /Nonce Text (\d+)/u.exec(textOf(dialog.content))?.[1];
+    expect(nonceShown).toBeDefined();
+    await dialog.ok();
+    const signature = await json(pending);
+    expect(signature).toHaveLength(2);
+  });
+
+  it('adds a token after checking it on chain, and refuses duplicates and non-tokens', async () => {
+    const state = JSON.parse(JSON.stringify(freshStateWithoutEth()));
+    const withoutEth = await installWallet({ state });
+    const wrongDecimals = await errorOf(
+      invoke(withoutEth, 'snapnet_addErc20Token', {
+        tokenAddress: ETH,
+        tokenName: 'Ether',
+        tokenSymbol: 'ETH',
+        tokenDecimals: '6',
+        chainId: TESTNET,
+      }),
+    );
+    expect(wrongDecimals.code).toBe(-32602);
+    expect(wrongDecimals.message).toContain(
+      "differs from the token's 18 decimals",
+    );
+    const pending = invoke(withoutEth, 'snapnet_addErc20Token', {
+      tokenAddress: ETH,
+      tokenName: 'Ether',
+      tokenSymbol: 'ETHX',
+      tokenDecimals: 18,
+      chainId: TESTNET,
+    });
+    const dialog = await confirmationOf(pending);
+    expect(textOf(dialog.content)).toContain(
+      'the contract says its symbol is "ETH"',
+    );
+    await dialog.ok();
+    expect(await json(pending)).toStrictEqual({
+      address: ETH,
+      name: 'Ether',
+      symbol: 'ETHX',
+      decimals: 18,
+      chainId: TESTNET,
+    });
+    const duplicate = await errorOf(
+      invoke(withoutEth, 'snapnet_addErc20Token', {
+        tokenAddress: ETH,
+        tokenName: 'Ether',
+        tokenSymbol: 'ETH',
+        chainId: TESTNET,
+      }),
+    );
+    expect(duplicate.message).toContain('already in the wallet');
+    const notToken = await errorOf(
+      invoke(withoutEth, 'snapnet_addErc20Token', {
+        tokenAddress: ACCOUNT_0.address,
+        tokenName: 'Nope',
+        tokenSymbol: 'NOPE',
+        chainId: TESTNET,
+      }),
+    );
+    expect(notToken.message).toContain(
+      'does not answer decimals() and symbol()',
+    );
+    const nothing = await errorOf(
+      invoke(withoutEth, 'snapnet_addErc20Token', {
+        tokenAddress: '0x7777',
+        tokenName: 'Nope',
+        tokenSymbol: 'NOPE',
+        chainId: TESTNET,
+      }),
+    );
+    expect(nothing.message).toContain('no contract is deployed');
+  });
+
+  it('declares a class and reports its hash; a redeclare is refused', async () => {
+    const fixture = await readFile(
+      resolve(
+        __dirname,
+        '../../../shared/fixtures/contracts/ERC20-StarkGate.sierra.json',
+      ),
+      'utf8',
+    );
+    const erc20 = {
+      ...JSON.parse(fixture),
+      abi: [],
+    };
+    const pending = invoke(wallet, 'snapnet_declareContract', {
+      senderAddress: ACCOUNT_0.address,
+      contractPayload: { contract: erc20, compiledClassHash: '0x1234' },
+    });
+    const dialog = await confirmationOf(pending);
+    const expectedClassHash = hash.computeContractClassHash(erc20);
+    expect(textOf(dialog.content)).toContain(expectedClassHash);
+    await dialog.ok();
+    const declared = await json(pending);
+    expect(declared.class_hash).toBe(expectedClassHash);
+    expect(
+      await resultOf(
+        invoke(wallet, 'snapnet_getTransactionStatus', {
+          transactionHash: declared.transaction_hash,
+        }),
+      ),
+    ).toBe('ACCEPTED_ON_L2');
+    const again = await errorOf(
+      invoke(wallet, 'snapnet_declareContract', {
+        senderAddress: ACCOUNT_0.address,
+        contractPayload: { contract: erc20, compiledClassHash: '0x1234' },
+      }),
+    );
+    expect(again.message).toContain('is already declared');
+  });
+
+  it('asks a foreign account contract to verify a signature', async () => {
+    const [predeployed] = node.accounts;
+    if (!predeployed) {
+      throw new Error('The node has no predeployed account');
+    }
+    const messageHash = typedData.getMessageHash(
+      typedDataRevision1,
+      predeployed.address,
+    );
+    const { r, s } = ec.starkCurve.sign(messageHash, predeployed.privateKey);
+    const signature = [`0x${r.toString(16)}`, `0x${s.toString(16)}`];
+    const verify = async (candidate: string[]): Promise<unknown> =>
+      resultOf(
+        invoke(wallet, 'snapnet_verifySignedMessage', {
+          typedDataMessage: typedDataRevision1,
+          address: predeployed.address,
+          signature: candidate,
+        }),
+      );
+    expect(await verify(signature)).toBe(true);
+    expect(await verify([signature[0] ?? '', '0x1'])).toBe(false);
+  });
+
+  it('labels calldata with the ABI the dapp gives', async () => {
+    const abi = [
+      {
+        type: 'function',
+        name: 'transfer',
+        inputs: [
+          {
+            name: 'recipient',
+            type: 'core::starknet::contract_address::ContractAddress',
+          },
+          { name: 'amount', type: 'core::integer::u256' },
+        ],
+      },
+    ];
+    const target =
+      '0x0000000000000000000000000000000000000000000000000000000000005555';
+    const pending = invoke(wallet, 'snapnet_executeTxn', {
+      address: ACCOUNT_0.address,
+      calls: [
+        {
+          contractAddress: target,
+          entrypoint: 'transfer',
+          calldata: ['0x1', '0x5', '0x0'],
+        },
+      ],
+      abis: { [target]: abi },
+      details: { nonce: '0x5', resourceBounds: RESOURCE_BOUNDS },
+    });
+    const dialog = await confirmationOf(pending);
+    expect(textOf(dialog.content)).toContain('transfer(recipient, amount)');
+    await dialog.cancel();
+    expect((await errorOf(pending)).code).toBe(4001);
+  });
+});
+
+/**
+ * A state as a fresh install has it, but without ETH on the testnet.
+ *
+ * @returns The state.
+ */
+function freshStateWithoutEth(): Record<string, unknown> {
+  const state = defaultState();
+  return {
+    ...state,
+    tokens: state.tokens.filter(
+      (token) => !(token.chainId === TESTNET && token.address === ETH),
+    ),
+  };
+}
