@@ -1,6 +1,6 @@
-import { ChainRejectedError } from '../errors';
 import type { NodeClient } from './rpc';
 import { CONTRACT_NOT_FOUND, nonceCall } from './starknet';
+import { ChainRejectedError } from '../errors';
 
 /**
  * Whether an account is deployed, and its next nonce. An undeployed account

@@ -1,9 +1,9 @@
-import type { Network } from '../config';
 import type { Plan, Step } from './plan';
 import { planSequence } from './plan';
 import type { NodeClient } from './rpc';
 import { sendSequence } from './send';
 import { prepareDeployAccount } from './transactions';
+import type { Network } from '../config';
 import type { OwnAccount } from '../keys/ownership';
 
 /**

@@ -1,4 +1,3 @@
-import { UserRejectedError } from '../errors';
 import {
   accountStatus,
   markNonceSent,
@@ -10,6 +9,7 @@ import type { Plan, Step } from './plan';
 import { planSequence } from './plan';
 import type { NodeClient } from './rpc';
 import { sendSequence } from './send';
+import { UserRejectedError } from '../errors';
 import type { OwnAccount } from '../keys/ownership';
 import type { PartialDetails } from '../signing/transactions';
 import { recordTransaction } from '../state/records';

@@ -1,8 +1,8 @@
-import { InvalidInputError } from '../errors';
 import type { NodeClient } from './rpc';
 import { boundsFromEstimate, estimateFeeCall } from './starknet';
 import type { NodeFeeEstimate } from './starknet';
 import type { PreparedTransaction } from './transactions';
+import { InvalidInputError } from '../errors';
 import type { PartialDetails, V3Details } from '../signing/transactions';
 import { completeDetails, maxFeeOf } from '../signing/transactions';
 

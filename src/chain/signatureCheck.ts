@@ -1,8 +1,8 @@
 import { hash } from 'starknet';
 
-import { ChainRejectedError, InvalidInputError } from '../errors';
 import type { NodeClient } from './rpc';
 import { CONTRACT_NOT_FOUND, viewCall } from './starknet';
+import { ChainRejectedError, InvalidInputError } from '../errors';
 
 /** What `is_valid_signature` answers for a valid signature (SNIP-6). */
 const VALID = BigInt('0x56414c4944');

@@ -1,8 +1,8 @@
 import { byteArray, hash, shortString } from 'starknet';
 
-import { ChainRejectedError, InvalidInputError } from '../errors';
 import type { NodeClient } from './rpc';
 import { CONTRACT_NOT_FOUND, viewCall } from './starknet';
+import { ChainRejectedError, InvalidInputError } from '../errors';
 
 /**
  * Decodes a token symbol: a short string in one felt (older tokens) or a

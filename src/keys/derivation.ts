@@ -2,8 +2,8 @@ import { getBIP44AddressKeyDeriver } from '@metamask/key-tree';
 import type { BIP44AddressKeyDeriver } from '@metamask/key-tree';
 import { ec } from 'starknet';
 
-import { STARKNET_COIN_TYPE } from '../config';
 import { accountAddress } from './address';
+import { STARKNET_COIN_TYPE } from '../config';
 
 export type DerivedAccount = {
   addressIndex: number;

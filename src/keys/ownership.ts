@@ -1,7 +1,7 @@
-import { ADDRESS_SCAN_LIMIT } from '../config';
-import { InvalidInputError } from '../errors';
 import { accountAddress } from './address';
 import type { DerivedAccount, KeyRing } from './derivation';
+import { ADDRESS_SCAN_LIMIT } from '../config';
+import { InvalidInputError } from '../errors';
 import type { AccountKind, AccountRecord } from '../state/schema';
 
 /** Keys of an owned account; `address` is the matched account's address. */

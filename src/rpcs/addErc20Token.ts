@@ -13,11 +13,11 @@ import {
 } from 'superstruct';
 
 import { defineMethod } from './method';
+import { requestView, resolveNetwork } from './shared';
+import { AddressStruct, ChainIdStruct } from './structs';
 import { NodeClient } from '../chain/rpc';
 import { tokenMetadata } from '../chain/tokenMetadata';
 import { InvalidInputError, UserRejectedError } from '../errors';
-import { requestView, resolveNetwork } from './shared';
-import { AddressStruct, ChainIdStruct } from './structs';
 import type { TokenRecord } from '../state/schema';
 import { readState, updateState } from '../state/store';
 import { confirmAddToken } from '../ui/dialogs';

@@ -1,14 +1,14 @@
 import { boolean, defaulted, object, optional, string } from 'superstruct';
 
 import type { RequestContext } from './method';
+import { defineMethod } from './method';
+import { requestView, resolveNetwork } from './shared';
+import { ChainIdStruct, IndexStruct } from './structs';
 import { accountStatus } from '../chain/accounts';
 import { planDeployment, sendDeployment } from '../chain/deploy';
 import { NodeClient } from '../chain/rpc';
 import { UserRejectedError } from '../errors';
 import { formatUnits } from '../format';
-import { defineMethod } from './method';
-import { requestView, resolveNetwork } from './shared';
-import { ChainIdStruct, IndexStruct } from './structs';
 import { deploymentData } from '../keys/address';
 import { recordTransaction, sentRecord } from '../state/records';
 import type { AccountRecord, WalletState } from '../state/schema';

@@ -1,9 +1,9 @@
 import { literal, object } from 'superstruct';
 
-import { UserRejectedError } from '../errors';
 import { defineMethod } from './method';
 import { ownAccount, requestView, resolveNetwork } from './shared';
 import { AddressStruct, ChainIdStruct } from './structs';
+import { UserRejectedError } from '../errors';
 import { confirmRevealPrivateKey, showPrivateKey } from '../ui/dialogs';
 
 /**

@@ -8,10 +8,6 @@ import {
 } from 'superstruct';
 
 import { defineMethod } from './method';
-import { sendFromAccount } from '../chain/flow';
-import { NodeClient } from '../chain/rpc';
-import { prepareInvoke } from '../chain/transactions';
-import { formatUnits } from '../format';
 import { ownAccount, requestView, resolveNetwork } from './shared';
 import {
   AddressStruct,
@@ -19,6 +15,10 @@ import {
   ChainIdStruct,
   DetailsStruct,
 } from './structs';
+import { sendFromAccount } from '../chain/flow';
+import { NodeClient } from '../chain/rpc';
+import { prepareInvoke } from '../chain/transactions';
+import { formatUnits } from '../format';
 import { sentRecord } from '../state/records';
 import { readState } from '../state/store';
 import { describeCall } from '../ui/decodeCalls';

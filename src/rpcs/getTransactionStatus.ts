@@ -1,14 +1,14 @@
 import { object, string } from 'superstruct';
 
+import { defineMethod } from './method';
+import { resolveNetwork } from './shared';
+import { ChainIdStruct, FeltStruct } from './structs';
 import { NodeClient } from '../chain/rpc';
 import {
   TRANSACTION_HASH_NOT_FOUND,
   transactionStatusCall,
 } from '../chain/starknet';
 import { ChainRejectedError, NotFoundError } from '../errors';
-import { defineMethod } from './method';
-import { resolveNetwork } from './shared';
-import { ChainIdStruct, FeltStruct } from './structs';
 
 /**
  * `snapnet_getTransactionStatus {transactionHash, chainId?}` → the finality

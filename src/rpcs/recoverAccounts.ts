@@ -10,11 +10,11 @@ import {
 } from 'superstruct';
 
 import { defineMethod } from './method';
+import { resolveNetwork } from './shared';
+import { ChainIdStruct, IndexStruct } from './structs';
 import { NodeClient } from '../chain/rpc';
 import { classHashAtCall, CONTRACT_NOT_FOUND } from '../chain/starknet';
 import { ChainRejectedError } from '../errors';
-import { resolveNetwork } from './shared';
-import { ChainIdStruct, IndexStruct } from './structs';
 import { accountAddress, deploymentData } from '../keys/address';
 import type { AccountKind, AccountRecord } from '../state/schema';
 import { updateState } from '../state/store';

@@ -1,10 +1,5 @@
 import type { Json } from '@metamask/snaps-sdk';
 
-import {
-  OriginNotAllowedError,
-  toSnapError,
-  UnknownMethodError,
-} from '../errors';
 import { addErc20Token } from './addErc20Token';
 import { createAccount } from './createAccount';
 import { declareContract } from './declareContract';
@@ -24,6 +19,11 @@ import { signMessage } from './signMessage';
 import { signTransaction } from './signTransaction';
 import { switchNetwork } from './switchNetwork';
 import { verifySignedMessage } from './verifySignedMessage';
+import {
+  OriginNotAllowedError,
+  toSnapError,
+  UnknownMethodError,
+} from '../errors';
 import { KeyRing } from '../keys/derivation';
 
 /** Every wallet method, by its RPC name. */

@@ -1,6 +1,6 @@
+import type { RequestContext } from './method';
 import type { Network } from '../config';
 import { InvalidInputError } from '../errors';
-import type { RequestContext } from './method';
 import { findOwnAccount } from '../keys/ownership';
 import type { OwnAccount } from '../keys/ownership';
 import { readState } from '../state/store';

@@ -1,10 +1,5 @@
 import { array, assign, object, optional, string, type } from 'superstruct';
 
-import { accountStatus } from '../chain/accounts';
-import { NodeClient } from '../chain/rpc';
-import { DEFAULT_CHAIN_ID } from '../config';
-import { InvalidInputError, UserRejectedError } from '../errors';
-import { formatUnits } from '../format';
 import { defineMethod } from './method';
 import { ownAccount, requestView, resolveNetwork } from './shared';
 import { senderOf } from './signTransaction';
@@ -14,6 +9,11 @@ import {
   FeltStruct,
   RequiredChainIdStruct,
 } from './structs';
+import { accountStatus } from '../chain/accounts';
+import { NodeClient } from '../chain/rpc';
+import { DEFAULT_CHAIN_ID } from '../config';
+import { InvalidInputError, UserRejectedError } from '../errors';
+import { formatUnits } from '../format';
 import { signHash } from '../signing/signature';
 import {
   completeDetails,

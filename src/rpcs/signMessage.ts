@@ -1,10 +1,10 @@
 import type { TypedData } from 'starknet';
 import { object, string } from 'superstruct';
 
-import { UserRejectedError } from '../errors';
 import { defineMethod } from './method';
 import { ownAccount, requestView, resolveNetwork } from './shared';
 import { AddressStruct, ChainIdStruct, TypedDataStruct } from './structs';
+import { UserRejectedError } from '../errors';
 import { signHash } from '../signing/signature';
 import { typedDataHash, typedDataView } from '../signing/typedData';
 import { confirmSignMessage } from '../ui/dialogs';

@@ -1,12 +1,5 @@
 import { array, nonempty, object, optional, string } from 'superstruct';
 
-import { accountStatus } from '../chain/accounts';
-import type { Step } from '../chain/plan';
-import { planSequence } from '../chain/plan';
-import { NodeClient } from '../chain/rpc';
-import { prepareInvoke } from '../chain/transactions';
-import { InvalidInputError, UserRejectedError } from '../errors';
-import { formatUnits } from '../format';
 import { defineMethod } from './method';
 import { ownAccount, requestView, resolveNetwork } from './shared';
 import {
@@ -15,6 +8,13 @@ import {
   ChainIdStruct,
   DetailsStruct,
 } from './structs';
+import { accountStatus } from '../chain/accounts';
+import type { Step } from '../chain/plan';
+import { planSequence } from '../chain/plan';
+import { NodeClient } from '../chain/rpc';
+import { prepareInvoke } from '../chain/transactions';
+import { InvalidInputError, UserRejectedError } from '../errors';
+import { formatUnits } from '../format';
 import { signHash } from '../signing/signature';
 import { maxFeeOf } from '../signing/transactions';
 import { readState } from '../state/store';

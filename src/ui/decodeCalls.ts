@@ -1,6 +1,6 @@
-import { formatUnits } from '../format';
 import { decodeWithAbi } from './abiDecode';
 import type { CallView } from './views';
+import { formatUnits } from '../format';
 import { normaliseAddress } from '../keys/address';
 import type { TokenRecord } from '../state/schema';
 

@@ -9,7 +9,6 @@ import {
 } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
-import type { Network } from '../config';
 import {
   CallSection,
   FeeSection,
@@ -17,6 +16,7 @@ import {
   RequestHeader,
 } from './components';
 import type { CallView, FeeView, RequestView, TypedDataView } from './views';
+import type { Network } from '../config';
 
 /**
  * The only module that opens dialogs. Each function shows one dialog and

@@ -1,3 +1,4 @@
+import { mintStrk, nodeRequest, startTestNode } from './node';
 import {
   ACCOUNT_0,
   confirmationOf,
@@ -9,7 +10,6 @@ import {
   textOf,
 } from '../helpers';
 import type { Wallet } from '../helpers';
-import { mintStrk, nodeRequest, startTestNode } from './node';
 import type { LocalNode } from '@snapnet/local-node';
 
 const STRK =

@@ -2,6 +2,7 @@ import { readFile } from 'fs/promises';
 import { resolve } from 'path';
 import { ec, hash, typedData } from 'starknet';
 
+import { mintStrk, startTestNode } from './node';
 import { defaultState } from '../../src/state/schema';
 import { RESOURCE_BOUNDS, typedDataRevision1 } from '../fixtures';
 import {
@@ -15,7 +16,6 @@ import {
   textOf,
 } from '../helpers';
 import type { Wallet } from '../helpers';
-import { mintStrk, startTestNode } from './node';
 import type { LocalNode } from '@snapnet/local-node';
 
 const STRK =

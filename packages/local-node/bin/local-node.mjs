@@ -2,6 +2,7 @@
 // Runs the TypeScript CLI through tsx's CommonJS loader.
 /* eslint-disable n/no-process-exit -- a CLI entry point */
 import { createRequire } from 'node:module';
+// eslint-disable-next-line import-x/no-unresolved -- an exports subpath the resolver does not read
 import { register } from 'tsx/cjs/api';
 
 register();

@@ -1,9 +1,9 @@
 import type { Call } from 'starknet';
 import { Account, CallData, cairo } from 'starknet';
 
+import { STRK, checkedProvider, rpcResult } from './helpers';
 import type { LocalNode } from '../src';
 import { startLocalNode } from '../src';
-import { STRK, checkedProvider, rpcResult } from './helpers';
 
 const BOUNDS = {
   l1_gas: { max_amount: 0n, max_price_per_unit: 2_000_000_000n },

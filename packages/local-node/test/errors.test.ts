@@ -1,9 +1,9 @@
 import type { Call, RpcProvider } from 'starknet';
 import { Account, CallData, RpcError, cairo, hash } from 'starknet';
 
+import { ETH, STRK, checkedProvider, rpc } from './helpers';
 import type { LocalNode } from '../src';
 import { startLocalNode } from '../src';
-import { ETH, STRK, checkedProvider, rpc } from './helpers';
 
 const BOUNDS = {
   l1_gas: { max_amount: 0n, max_price_per_unit: 2_000_000_000n },

@@ -10,8 +10,6 @@ import {
   uint256,
 } from 'starknet';
 
-import type { LocalNode } from '../src';
-import { startLocalNode } from '../src';
 import {
   ARGENT_CLASS_HASH,
   STRK,
@@ -20,6 +18,8 @@ import {
   readFixture,
   readFixtureText,
 } from './helpers';
+import type { LocalNode } from '../src';
+import { startLocalNode } from '../src';
 
 const TRANSFER_KEY = numUtils.toHex(hash.starknetKeccak('Transfer'));
 const SEQUENCER = '0x1000';

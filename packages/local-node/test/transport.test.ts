@@ -1,9 +1,9 @@
 /* eslint-disable n/no-unsupported-features/node-builtins -- tests: fetch (as starknet.js uses it), fixtures read synchronously */
 import { WebSocket } from 'ws';
 
+import { rpc } from './helpers';
 import type { LocalNode } from '../src';
 import { startLocalNode } from '../src';
-import { rpc } from './helpers';
 
 let node: LocalNode;
 let keyed: LocalNode;
