@@ -1,7 +1,7 @@
 import { object, string } from 'superstruct';
 
 import { defineMethod } from './method';
-import { ownAccount, resolveNetwork } from './shared';
+import { ownPublicKey, resolveNetwork } from './shared';
 import { AddressStruct, ChainIdStruct } from './structs';
 
 /**
@@ -13,7 +13,6 @@ export const extractPublicKey = defineMethod({
   result: string(),
   handler: async ({ userAddress, chainId }, context) => {
     await resolveNetwork(chainId);
-    const account = await ownAccount(context, userAddress, 'userAddress');
-    return account.publicKey;
+    return ownPublicKey(context, userAddress, 'userAddress');
   },
 });

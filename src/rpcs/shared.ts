@@ -48,6 +48,29 @@ export async function ownAccount(
 }
 
 /**
+ * The public key of an address this seed owns. A recorded account needs no
+ * derivation at all; others are found as ownAccount finds them.
+ *
+ * @param context - The request context.
+ * @param address - The address (canonical).
+ * @param field - The param name to blame.
+ * @returns The public key.
+ */
+export async function ownPublicKey(
+  context: RequestContext,
+  address: string,
+  field: string,
+): Promise<string> {
+  const { accounts } = await readState();
+  const recorded = accounts.find((account) => account.address === address);
+  if (recorded) {
+    return recorded.publicKey;
+  }
+  return (await findOwnAccount(context.keys, address, accounts, field))
+    .publicKey;
+}
+
+/**
  * The header every confirmation shows.
  *
  * @param context - The request context.

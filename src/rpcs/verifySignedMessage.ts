@@ -2,7 +2,7 @@ import { boolean, object } from 'superstruct';
 
 import { defineMethod } from './method';
 import type { RequestContext } from './method';
-import { ownAccount, resolveNetwork } from './shared';
+import { ownPublicKey, resolveNetwork } from './shared';
 import {
   AddressStruct,
   ChainIdStruct,
@@ -29,12 +29,12 @@ import { typedDataHash } from '../signing/typedData';
  * @param address - The account.
  * @returns Its public key, if owned.
  */
-async function ownPublicKey(
+async function ownedPublicKey(
   context: RequestContext,
   address: string,
 ): Promise<string | undefined> {
   try {
-    return (await ownAccount(context, address, 'address')).publicKey;
+    return await ownPublicKey(context, address, 'address');
   } catch (error) {
     if (error instanceof InvalidInputError) {
       return undefined;
@@ -61,7 +61,7 @@ export const verifySignedMessage = defineMethod({
       address,
       'typedDataMessage',
     );
-    const own = await ownPublicKey(context, address);
+    const own = await ownedPublicKey(context, address);
     if (own !== undefined) {
       return verifyHash(signature, messageHash, own);
     }
