@@ -208,3 +208,54 @@ describe('an account on chain, end to end', () => {
     expect(error.message).toContain('not known');
   });
 });
+
+describe('the first transaction of an undeployed account', () => {
+  it('deploys it and sends the calls in one confirmation', async () => {
+    const wallet = await installWallet();
+    const created = JSON.parse(
+      JSON.stringify(
+        await resultOf(
+          invoke(wallet, 'snapnet_createAccount', { addressIndex: 3 }),
+        ),
+      ),
+    );
+    await mintStrk(node, created.address, 10n * ONE_STRK);
+    const sending = invoke(wallet, 'snapnet_executeTxn', {
+      address: created.address,
+      calls: [
+        {
+          contractAddress: STRK,
+          entrypoint: 'transfer',
+          calldata: [RECIPIENT, '9', '0'],
+        },
+      ],
+    });
+    const dialog = await confirmationOf(sending);
+    expect(textOf(dialog.content)).toContain('not deployed yet');
+    await dialog.ok();
+    const { transaction_hash: sent } = JSON.parse(
+      JSON.stringify(await resultOf(sending)),
+    );
+    expect(
+      await resultOf(
+        invoke(wallet, 'snapnet_getTransactionStatus', {
+          transactionHash: sent,
+        }),
+      ),
+    ).toBe('ACCEPTED_ON_L2');
+    const records = JSON.parse(
+      JSON.stringify(
+        await resultOf(
+          invoke(wallet, 'snapnet_getTransactions', {
+            senderAddress: created.address,
+            withDeployTxn: true,
+            onlyFromState: true,
+          }),
+        ),
+      ),
+    );
+    expect(
+      records.map((record: { txnType: string }) => record.txnType).sort(),
+    ).toStrictEqual(['deploy_account', 'invoke']);
+  });
+});
