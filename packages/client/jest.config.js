@@ -1,0 +1,35 @@
+const { resolve } = require('path');
+
+// The built snap to test against: the repository root (its dist/) unless
+// SNAPNET_SNAP_ROOT names another build, e.g. a snapshot taken while the snap
+// is being rebuilt.
+// eslint-disable-next-line n/no-process-env
+const snapRoot = process.env.SNAPNET_SNAP_ROOT ?? resolve(__dirname, '../..');
+
+const tsJest = [
+  'ts-jest',
+  { tsconfig: resolve(__dirname, '../../tsconfig.json') },
+];
+
+module.exports = {
+  testTimeout: 30000,
+  projects: [
+    {
+      displayName: 'client-unit',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/src/**/*.test.ts'],
+      transform: { '^.+\\.ts$': tsJest },
+    },
+    {
+      // The real snap: snaps-jest serves the repository root's built dist/
+      // (`npm test` at the root builds it first, pointed at port 5055).
+      displayName: 'client-snap',
+      preset: '@metamask/snaps-jest',
+      testEnvironmentOptions: {
+        server: { root: snapRoot },
+      },
+      testMatch: ['<rootDir>/test/**/*.test.ts'],
+      transform: { '^.+\\.ts$': tsJest },
+    },
+  ],
+};

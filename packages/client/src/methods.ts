@@ -1,0 +1,60 @@
+// The snap's own method table is the one source of truth for names, params
+// and results. Only its types are imported: nothing of the snap runs here.
+import type { Json } from '@metamask/snaps-sdk';
+import type { Struct } from 'superstruct';
+
+import type { methods } from '../../../src/rpcs/router';
+
+/** The snap's method table, as its type. */
+type SnapTable = typeof methods;
+
+/** The type a superstruct struct describes. */
+type StructType<Type> =
+  Type extends Struct<infer Value, unknown> ? Value : never;
+
+/**
+ * The alias the snap accepts (`snapnet_getTransaction` for
+ * `snapnet_getTransactions`), present only once the snap has the method.
+ */
+type Aliases =
+  SnapTable extends Record<'snapnet_getTransactions', infer Definition>
+    ? Record<'snapnet_getTransaction', Definition>
+    : Record<never, never>;
+
+/** Every method a dapp can invoke, with its definition. */
+type InvokableTable = SnapTable & Aliases;
+
+/** A `snapnet_*` method name the snap serves (aliases included). */
+export type SnapMethodName = keyof InvokableTable & string;
+
+/** The params of a method, as the snap's params struct describes them. */
+export type SnapParams<Method extends SnapMethodName> = StructType<
+  InvokableTable[Method]['params']
+>;
+
+/** The result of a method, as the snap's result struct describes it. */
+export type SnapResult<Method extends SnapMethodName> = StructType<
+  InvokableTable[Method]['result']
+>;
+
+/** The params argument of `invoke`: optional when the method needs none. */
+export type ParamsArgument<Method extends SnapMethodName> =
+  Record<string, never> extends SnapParams<Method>
+    ? [params?: SnapParams<Method>]
+    : [params: SnapParams<Method>];
+
+/**
+ * Params of a method that may not exist yet in the snap: its typed params
+ * when it does, any JSON object otherwise.
+ */
+export type MaybeParams<Name extends string> = Name extends SnapMethodName
+  ? SnapParams<Name>
+  : Record<string, Json>;
+
+/**
+ * Result of a method that may not exist yet in the snap: its typed result
+ * when it does, any JSON otherwise.
+ */
+export type MaybeResult<Name extends string> = Name extends SnapMethodName
+  ? SnapResult<Name>
+  : Json;

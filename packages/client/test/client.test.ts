@@ -1,0 +1,232 @@
+import { typedData as starknetTypedData, ec } from 'starknet';
+
+import {
+  ACCOUNT_0,
+  MAINNET,
+  SimulatedMetaMask,
+  SNAP_ID,
+  SNAP_VERSION,
+  TESTNET,
+} from './metamask';
+import {
+  connect,
+  InvalidParamsError,
+  METAMASK_FLASK_RDNS,
+  MethodNotFoundError,
+  SnapClient,
+  SnapClientError,
+  SnapNotInstalledError,
+  UserRejectedError,
+} from '../src';
+import type { SnapResult } from '../src';
+
+const TYPED_DATA = {
+  types: {
+    StarknetDomain: [
+      { name: 'name', type: 'shortstring' },
+      { name: 'version', type: 'shortstring' },
+      { name: 'chainId', type: 'shortstring' },
+      { name: 'revision', type: 'shortstring' },
+    ],
+    Mail: [
+      { name: 'to', type: 'ContractAddress' },
+      { name: 'contents', type: 'shortstring' },
+    ],
+  },
+  primaryType: 'Mail',
+  domain: {
+    name: 'Client test',
+    version: '1',
+    chainId: 'SN_SEPOLIA',
+    revision: '1',
+  },
+  message: { to: '0x1234', contents: 'hello' },
+};
+
+/**
+ * An EIP-6963 announcement of a provider as MetaMask Flask.
+ *
+ * @param provider - The provider.
+ * @returns A page on which Flask announces it.
+ */
+function pageWithFlask(provider: SimulatedMetaMask): EventTarget {
+  const target = new EventTarget();
+  target.addEventListener('eip6963:requestProvider', () => {
+    const announcement = Object.assign(new Event('eip6963:announceProvider'), {
+      detail: {
+        info: {
+          uuid: '1',
+          name: 'MetaMask Flask',
+          icon: 'data:,',
+          rdns: METAMASK_FLASK_RDNS,
+        },
+        provider,
+      },
+    });
+    target.dispatchEvent(announcement);
+  });
+  return target;
+}
+
+/**
+ * A connected client over a freshly installed snap.
+ *
+ * @returns The client and the MetaMask it talks to.
+ */
+async function connected(): Promise<{
+  client: SnapClient;
+  metamask: SimulatedMetaMask;
+}> {
+  const metamask = await SimulatedMetaMask.create();
+  const client = await connect({ snapId: SNAP_ID, provider: metamask });
+  return { client, metamask };
+}
+
+describe('connecting', () => {
+  it('finds MetaMask with EIP-6963, installs the snap and reports it installed', async () => {
+    const metamask = await SimulatedMetaMask.create();
+    const client = await connect({
+      snapId: SNAP_ID,
+      version: SNAP_VERSION,
+      target: pageWithFlask(metamask),
+    });
+    expect(client.provider).toBe(metamask);
+    expect(await client.isInstalled()).toBe(true);
+    expect(await client.invoke('snapnet_getCurrentNetwork')).toEqual({
+      name: expect.any(String),
+      chainId: TESTNET,
+    });
+  });
+
+  it('is not installed before connect, and invoking then fails with SnapNotInstalledError', async () => {
+    const client = new SnapClient(await SimulatedMetaMask.create(), SNAP_ID);
+    expect(await client.isInstalled()).toBe(false);
+    await expect(client.invoke('snapnet_getCurrentNetwork')).rejects.toThrow(
+      SnapNotInstalledError,
+    );
+    expect(await client.connect()).toEqual({
+      id: SNAP_ID,
+      version: SNAP_VERSION,
+      enabled: true,
+      blocked: false,
+    });
+    expect(await client.isInstalled()).toBe(true);
+  });
+
+  it('fails with UserRejectedError when the user declines the connection', async () => {
+    const metamask = await SimulatedMetaMask.create();
+    metamask.approveConnection = false;
+    const client = new SnapClient(metamask, SNAP_ID);
+    await expect(client.connect()).rejects.toThrow(UserRejectedError);
+    expect(await client.isInstalled()).toBe(false);
+  });
+
+  it('reports the error MetaMask gives for a version it cannot satisfy', async () => {
+    const client = new SnapClient(await SimulatedMetaMask.create(), SNAP_ID);
+    const failure = client.connect('99.0.0');
+    await expect(failure).rejects.toThrow(SnapClientError);
+    await expect(failure).rejects.toThrow(/Version mismatch/u);
+  });
+});
+
+describe('typed invoke against the real snap', () => {
+  it('creates an account, reads its public key and the network', async () => {
+    const { client } = await connected();
+    const account = await client.invoke('snapnet_createAccount', {
+      addressIndex: 0,
+      deploy: false,
+      chainId: TESTNET,
+    });
+    // Typed by the snap's result struct: a wrong field would not compile.
+    const typed: SnapResult<'snapnet_createAccount'> = account;
+    expect(typed).toEqual({ address: ACCOUNT_0.address, transaction_hash: '' });
+    expect(
+      await client.invoke('snapnet_extractPublicKey', {
+        userAddress: account.address,
+        chainId: TESTNET,
+      }),
+    ).toBe(ACCOUNT_0.publicKey);
+  });
+
+  it('signs typed data after the user approves the dialog', async () => {
+    const { client, metamask } = await connected();
+    const signing = client.invoke('snapnet_signMessage', {
+      typedDataMessage: TYPED_DATA,
+      signerAddress: ACCOUNT_0.address,
+      chainId: TESTNET,
+    });
+    const dialog = await metamask.nextConfirmation('snapnet_signMessage');
+    await dialog.ok();
+    const [sigR, sigS] = (await signing).split(',');
+    const hash = starknetTypedData.getMessageHash(
+      TYPED_DATA,
+      ACCOUNT_0.address,
+    );
+    const publicKeys = ['02', '03'].map(
+      (parity) => `${parity}${ACCOUNT_0.publicKey.slice(2).padStart(64, '0')}`,
+    );
+    const signature = new ec.starkCurve.Signature(
+      BigInt(sigR ?? '0'),
+      BigInt(sigS ?? '0'),
+    );
+    expect(
+      publicKeys.some((key) => ec.starkCurve.verify(signature, hash, key)),
+    ).toBe(true);
+  });
+
+  it('fails with UserRejectedError when the user cancels the dialog', async () => {
+    const { client, metamask } = await connected();
+    const signing = client.invoke('snapnet_signMessage', {
+      typedDataMessage: TYPED_DATA,
+      signerAddress: ACCOUNT_0.address,
+      chainId: TESTNET,
+    });
+    const dialog = await metamask.nextConfirmation('snapnet_signMessage');
+    await dialog.cancel();
+    await expect(signing).rejects.toThrow(UserRejectedError);
+    await expect(signing).rejects.toMatchObject({ code: 4001 });
+  });
+
+  it('fails with InvalidParamsError naming the field the snap rejected', async () => {
+    const { client } = await connected();
+    const failure = client.invoke('snapnet_extractPublicKey', {
+      userAddress: '0x1234',
+      chainId: TESTNET,
+    });
+    await expect(failure).rejects.toThrow(InvalidParamsError);
+    await expect(failure).rejects.toMatchObject({
+      code: -32602,
+      field: 'userAddress',
+    });
+  });
+
+  it('fails with InvalidParamsError on an unsupported network', async () => {
+    const { client } = await connected();
+    await expect(
+      client.invoke('snapnet_extractPublicKey', {
+        userAddress: ACCOUNT_0.address,
+        chainId: '0x1',
+      }),
+    ).rejects.toMatchObject({ field: 'chainId' });
+  });
+
+  it('fails with MethodNotFoundError for a method the snap lacks', async () => {
+    const { client } = await connected();
+    const failure = client.invokeIfPresent('snapnet_noSuchMethod', {});
+    await expect(failure).rejects.toThrow(MethodNotFoundError);
+    await expect(failure).rejects.toMatchObject({ code: -32601 });
+  });
+
+  it('switches network after approval and reports the new one', async () => {
+    const { client, metamask } = await connected();
+    const switching = client.invoke('snapnet_switchNetwork', {
+      chainId: MAINNET,
+    });
+    const dialog = await metamask.nextConfirmation('snapnet_switchNetwork');
+    await dialog.ok();
+    expect(await switching).toBe(true);
+    expect(await client.invoke('snapnet_getCurrentNetwork')).toMatchObject({
+      chainId: MAINNET,
+    });
+  });
+});
