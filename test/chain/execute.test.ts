@@ -1,4 +1,4 @@
-import { mintStrk, nodeRequest, startTestNode } from './node';
+import { mintStrk, nodeRequest, ONE_STRK, STRK, useFundedNode } from './node';
 import {
   ACCOUNT_0,
   confirmationOf,
@@ -10,24 +10,11 @@ import {
   textOf,
 } from '../helpers';
 import type { Wallet } from '../helpers';
-import type { LocalNode } from '@snapnet/local-node';
 
-const STRK =
-  '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';
 const RECIPIENT =
   '0x0000000000000000000000000000000000000000000000000000000000abcdef';
-const ONE_STRK = 10n ** 18n;
 
-let node: LocalNode;
-
-beforeAll(async () => {
-  node = await startTestNode();
-  await mintStrk(node, ACCOUNT_0.address, 100n * ONE_STRK);
-});
-
-afterAll(async () => {
-  await node.stop();
-});
+const testNode = useFundedNode(ACCOUNT_0.address, 100n * ONE_STRK);
 
 /**
  * A token balance read through the snap.
@@ -101,7 +88,7 @@ describe('an account on chain, end to end', () => {
     ).toBe('ACCEPTED_ON_L2');
 
     const before = await balanceOf(wallet, ACCOUNT_0.address);
-    node.resetRequestCount();
+    testNode().resetRequestCount();
     const sending = invoke(wallet, 'snapnet_executeTxn', {
       address: ACCOUNT_0.address,
       calls: [
@@ -122,15 +109,19 @@ describe('an account on chain, end to end', () => {
     const { transaction_hash: sent } = JSON.parse(
       JSON.stringify(await resultOf(sending)),
     );
-    const roundTrips = node.requestCount();
+    const roundTrips = testNode().requestCount();
     console.log(
       `snapnet_executeTxn (deployed account): ${roundTrips} node calls`,
     );
     expect(roundTrips).toBeLessThanOrEqual(3);
 
-    const receipt = (await nodeRequest(node, 'starknet_getTransactionReceipt', {
-      transaction_hash: sent,
-    })) as { actual_fee: { amount: string }; execution_status: string };
+    const receipt = (await nodeRequest(
+      testNode(),
+      'starknet_getTransactionReceipt',
+      {
+        transaction_hash: sent,
+      },
+    )) as { actual_fee: { amount: string }; execution_status: string };
     expect(receipt.execution_status).toBe('SUCCEEDED');
     const after = await balanceOf(wallet, ACCOUNT_0.address);
     expect(before - after).toBe(
@@ -219,7 +210,7 @@ describe('the first transaction of an undeployed account', () => {
         ),
       ),
     );
-    await mintStrk(node, created.address, 10n * ONE_STRK);
+    await mintStrk(testNode(), created.address, 10n * ONE_STRK);
     const sending = invoke(wallet, 'snapnet_executeTxn', {
       address: created.address,
       calls: [

@@ -58,3 +58,37 @@ export async function mintStrk(
     unit: 'FRI',
   });
 }
+
+export const STRK =
+  '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';
+export const ETH =
+  '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7';
+export const ONE_STRK = 10n ** 18n;
+
+/**
+ * Gives the test file a fresh node for its whole run, with `address` funded,
+ * started before its tests and stopped after them.
+ *
+ * @param address - The account to fund.
+ * @param amount - Its STRK (FRI).
+ * @returns A getter for the running node.
+ */
+export function useFundedNode(
+  address: string,
+  amount: bigint,
+): () => LocalNode {
+  let node: LocalNode | undefined;
+  beforeAll(async () => {
+    node = await startTestNode();
+    await mintStrk(node, address, amount);
+  });
+  afterAll(async () => {
+    await node?.stop();
+  });
+  return () => {
+    if (!node) {
+      throw new Error('The test node is not running');
+    }
+    return node;
+  };
+}

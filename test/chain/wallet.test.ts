@@ -2,7 +2,7 @@ import { readFile } from 'fs/promises';
 import { resolve } from 'path';
 import { ec, hash, typedData } from 'starknet';
 
-import { mintStrk, startTestNode } from './node';
+import { ETH, ONE_STRK, STRK, useFundedNode } from './node';
 import { defaultState } from '../../src/state/schema';
 import { RESOURCE_BOUNDS, typedDataRevision1 } from '../fixtures';
 import {
@@ -16,24 +16,8 @@ import {
   textOf,
 } from '../helpers';
 import type { Wallet } from '../helpers';
-import type { LocalNode } from '@snapnet/local-node';
 
-const STRK =
-  '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';
-const ETH =
-  '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7';
-const ONE_STRK = 10n ** 18n;
-
-let node: LocalNode;
-
-beforeAll(async () => {
-  node = await startTestNode();
-  await mintStrk(node, ACCOUNT_0.address, 50n * ONE_STRK);
-});
-
-afterAll(async () => {
-  await node.stop();
-});
+const testNode = useFundedNode(ACCOUNT_0.address, 50n * ONE_STRK);
 
 /**
  * A snap result as plain JSON (it comes from another realm).
@@ -335,7 +319,7 @@ describe('the wallet on chain', () => {
   });
 
   it('asks a foreign account contract to verify a signature', async () => {
-    const [predeployed] = node.accounts;
+    const [predeployed] = testNode().accounts;
     if (!predeployed) {
       throw new Error('The node has no predeployed account');
     }
