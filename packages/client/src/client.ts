@@ -103,8 +103,17 @@ export class SnapClient {
    * @returns Whether it is.
    */
   async isInstalled(): Promise<boolean> {
+    return (await this.installed()) !== undefined;
+  }
+
+  /**
+   * The installed snap as MetaMask reports it, if this site may call it.
+   *
+   * @returns Its id and version, or undefined.
+   */
+  async installed(): Promise<InstalledSnap | undefined> {
     const result = await this.#request('wallet_getSnaps');
-    return installedEntry(result, this.snapId) !== undefined;
+    return installedEntry(result, this.snapId);
   }
 
   /**

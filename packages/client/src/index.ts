@@ -33,3 +33,24 @@ export type {
   Eip6963ProviderInfo,
   RequestArguments,
 } from './provider';
+export {
+  ACCOUNT_CLASS_HASH,
+  StarknetWalletApi,
+  SUPPORTED_SPECS,
+  SUPPORTED_WALLET_API,
+} from './wallet-standard/api';
+export type { SnapAccount } from './wallet-standard/api';
+export {
+  toWalletApiError,
+  WalletApiError,
+  WalletApiErrorCodes,
+} from './wallet-standard/errors';
+export type { WalletApiErrorCode } from './wallet-standard/errors';
+export { registerStarknetWallet } from './wallet-standard/register';
+export { createStarknetWallet, DEFAULT_ICON } from './wallet-standard/wallet';
+export type {
+  StarknetSnapFeatures,
+  StarknetSnapWallet,
+  StarknetSnapWalletOptions,
+  StarknetWalletApiFeature,
+} from './wallet-standard/wallet';

@@ -27,9 +27,29 @@ type InvokableTable = SnapTable & Aliases;
 /** A `snapnet_*` method name the snap serves (aliases included). */
 export type SnapMethodName = keyof InvokableTable & string;
 
+/** The keys of an object whose values may be anything, undefined included. */
+type UnknownKeys<Value> = {
+  [Key in keyof Value]-?: unknown extends Value[Key] ? Key : never;
+}[keyof Value];
+
+/**
+ * A struct's type as a caller may write it: superstruct types
+ * `optional(unknown())` as a required `unknown` field, which a caller may
+ * leave out like any other optional field (arrays and nested objects too).
+ */
+type Relaxed<Value> = Value extends readonly unknown[]
+  ? { [Index in keyof Value]: Relaxed<Value[Index]> }
+  : Value extends Record<string, unknown>
+    ? {
+        [Key in keyof Value as Key extends UnknownKeys<Value>
+          ? never
+          : Key]: Relaxed<Value[Key]>;
+      } & { [Key in UnknownKeys<Value>]?: Value[Key] }
+    : Value;
+
 /** The params of a method, as the snap's params struct describes them. */
-export type SnapParams<Method extends SnapMethodName> = StructType<
-  InvokableTable[Method]['params']
+export type SnapParams<Method extends SnapMethodName> = Relaxed<
+  StructType<InvokableTable[Method]['params']>
 >;
 
 /** The result of a method, as the snap's result struct describes it. */

@@ -1,0 +1,512 @@
+import type { WALLET_API } from '@starknet-io/starknet-types-0104';
+import { is, object, string } from 'superstruct';
+
+import {
+  toWalletApiError,
+  WalletApiError,
+  WalletApiErrorCodes,
+} from './errors';
+import {
+  ApiVersionRequestStruct,
+  checkParams,
+  DeclareStruct,
+  InvokeStruct,
+  RequestAccountsStruct,
+  SwitchChainStruct,
+  TypedDataStruct,
+  WatchAssetStruct,
+} from './params';
+import type { SnapClient } from '../client';
+import { InvalidParamsError, UserRejectedError } from '../errors';
+import type {
+  MaybeParams,
+  MaybeResult,
+  ParamsArgument,
+  SnapMethodName,
+  SnapResult,
+} from '../methods';
+
+type WalletApiMap = WALLET_API.RpcTypeToMessageMap;
+type WalletApiType = keyof WalletApiMap;
+
+/** Argent account 0.3.1, the class the snap deploys its accounts with. */
+export const ACCOUNT_CLASS_HASH =
+  '0x29927c8af6bccf3f6fda035981e765a7bdbf18a2dc0d630494f8758aa908e2b';
+
+/** Starknet JSON-RPC versions the snap talks to its nodes with. */
+export const SUPPORTED_SPECS: WALLET_API.SpecVersion[] = ['0.10'];
+
+/**
+ * Wallet API versions this adapter serves: the methods it answers have had
+ * these shapes since 0.7.
+ */
+export const SUPPORTED_WALLET_API: WALLET_API.API_VERSION[] = [
+  '0.7',
+  '0.8',
+  '0.9',
+  '0.10',
+];
+
+/** The account the dapp is connected to, on the wallet's current network. */
+export type SnapAccount = {
+  address: string;
+  publicKey: string;
+  chainId: string;
+};
+
+const DeclareResultStruct = object({
+  transaction_hash: string(),
+  class_hash: string(),
+});
+
+/**
+ * Whether an api_version the dapp asked for is served (major.minor match).
+ *
+ * @param version - The requested version.
+ * @returns Whether it is supported.
+ */
+function apiVersionSupported(version: string): boolean {
+  const [major, minor] = version.split('.');
+  return SUPPORTED_WALLET_API.includes(`${Number(major)}.${Number(minor)}`);
+}
+
+/**
+ * The Starknet wallet API (`wallet_*` requests of get-starknet and
+ * starknet.js) served by the snap: each request is mapped onto `snapnet_*`
+ * methods and every failure answered with the wallet API's error codes.
+ */
+export class StarknetWalletApi {
+  readonly client: SnapClient;
+
+  readonly accountIndex: number;
+
+  #account: SnapAccount | undefined;
+
+  readonly #listeners = new Set<(account: SnapAccount | undefined) => void>();
+
+  /**
+   * @param client - The snap client (not necessarily connected yet).
+   * @param accountIndex - The BIP-44 index of the account to connect.
+   */
+  constructor(client: SnapClient, accountIndex = 0) {
+    this.client = client;
+    this.accountIndex = accountIndex;
+  }
+
+  /**
+   * The connected account, if any.
+   *
+   * @returns It.
+   */
+  get account(): SnapAccount | undefined {
+    return this.#account;
+  }
+
+  /**
+   * Serves one wallet API request (the `request` of `starknet:walletApi`).
+   *
+   * @param call - The request: `{type, params}`.
+   * @param call.type - The wallet API method.
+   * @param call.params - Its params.
+   * @returns Its result.
+   * @throws {WalletApiError} With the wallet API's code.
+   */
+  readonly request = async <Type extends WalletApiType>(
+    call: WALLET_API.RequestFnCall<Type>,
+  ): Promise<WalletApiMap[Type]['result']> => {
+    const params: unknown = 'params' in call ? call.params : undefined;
+    const result = await this.#dispatch(call.type, params);
+    // #dispatch answered with the handler of exactly this type.
+    return result as WalletApiMap[Type]['result'];
+  };
+
+  /**
+   * Calls a listener whenever the connected account or its network changes.
+   *
+   * @param listener - Gets the account (undefined once disconnected).
+   * @returns A function that removes the listener.
+   */
+  onAccountChange(
+    listener: (account: SnapAccount | undefined) => void,
+  ): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /**
+   * Connects: installs the snap and allows this site (MetaMask asks the
+   * user), unless `silent`, then reads the account. A user who declines, or
+   * a silent request before any connection, gives no accounts.
+   *
+   * @param silent - Do not prompt; answer only if already connected.
+   * @returns The account addresses (at most one).
+   */
+  async requestAccounts(silent: boolean): Promise<string[]> {
+    try {
+      if (silent) {
+        if (!(await this.client.isInstalled())) {
+          return [];
+        }
+      } else {
+        await this.client.connect();
+      }
+    } catch (error) {
+      if (error instanceof UserRejectedError) {
+        return [];
+      }
+      throw toWalletApiError(error, 'wallet_requestSnaps');
+    }
+    const account = await this.#currentAccount();
+    return [account.address];
+  }
+
+  /** Forgets the connected account (MetaMask keeps the snap permission). */
+  disconnect(): void {
+    this.#setAccount(undefined);
+  }
+
+  /**
+   * Runs the handler of a request type.
+   *
+   * @param type - The wallet API method.
+   * @param params - Its params.
+   * @returns The handler's result.
+   */
+  async #dispatch(type: string, params: unknown): Promise<unknown> {
+    const requested = checkParams(params, ApiVersionRequestStruct)?.api_version;
+    if (requested !== undefined && !apiVersionSupported(requested)) {
+      throw new WalletApiError(
+        WalletApiErrorCodes.ApiVersionNotSupported,
+        `Wallet API ${requested} is not supported; supported: ${SUPPORTED_WALLET_API.join(', ')}`,
+      );
+    }
+    switch (type) {
+      case 'wallet_getPermissions':
+        return this.#permissions();
+      case 'wallet_requestAccounts':
+        return this.requestAccounts(
+          checkParams(params, RequestAccountsStruct)?.silent_mode ?? false,
+        );
+      case 'wallet_requestChainId':
+        return this.#chainId();
+      case 'wallet_switchStarknetChain':
+        return this.#switchChain(
+          checkParams(params, SwitchChainStruct).chainId,
+        );
+      case 'wallet_watchAsset':
+        return this.#watchAsset(params);
+      case 'wallet_addInvokeTransaction':
+        return this.#invoke(params);
+      case 'wallet_addDeclareTransaction':
+        return this.#declare(params);
+      case 'wallet_signTypedData':
+        return this.#signTypedData(params);
+      case 'wallet_deploymentData':
+        return this.#deploymentData();
+      case 'wallet_supportedSpecs':
+        return SUPPORTED_SPECS;
+      case 'wallet_supportedWalletApi':
+        return SUPPORTED_WALLET_API;
+      case 'wallet_addStarknetChain':
+      case 'wallet_strk20InvokeTransaction':
+      case 'wallet_strk20PrepareInvoke':
+      case 'wallet_strk20Balances':
+      case 'wallet_strk20ShadowAccountCommitment':
+        throw new WalletApiError(
+          WalletApiErrorCodes.Unknown,
+          `${type} is not supported by the MetaMask Starknet snap`,
+        );
+      default:
+        throw new WalletApiError(
+          WalletApiErrorCodes.InvalidRequestPayload,
+          `Unknown wallet API method ${JSON.stringify(type)}`,
+        );
+    }
+  }
+
+  /**
+   * Calls a snap method, mapping failures to wallet API errors.
+   *
+   * @param method - The snap method.
+   * @param args - Its params.
+   * @returns Its result.
+   */
+  async #snap<Method extends SnapMethodName>(
+    method: Method,
+    ...args: ParamsArgument<Method>
+  ): Promise<SnapResult<Method>> {
+    try {
+      return await this.client.invoke(method, ...args);
+    } catch (error) {
+      throw toWalletApiError(error, method);
+    }
+  }
+
+  /**
+   * Calls a snap method an older snap may lack (answered with 163 naming it).
+   *
+   * @param method - The snap method.
+   * @param params - Its params.
+   * @returns Its result.
+   */
+  async #snapIfPresent<Name extends string>(
+    method: Name,
+    params: MaybeParams<Name>,
+  ): Promise<MaybeResult<Name>> {
+    try {
+      return await this.client.invokeIfPresent(method, params);
+    } catch (error) {
+      throw toWalletApiError(error, method);
+    }
+  }
+
+  /**
+   * The wallet's current network.
+   *
+   * @returns Its chain id (hex).
+   */
+  async #chainId(): Promise<string> {
+    const { chainId } = await this.#snap('snapnet_getCurrentNetwork');
+    return chainId;
+  }
+
+  /**
+   * The account at this adapter's index on the current network, read from
+   * the snap (created in its state if new; nothing is sent on chain).
+   *
+   * @returns The account.
+   */
+  async #currentAccount(): Promise<SnapAccount> {
+    const chainId = await this.#chainId();
+    const known = this.#account;
+    if (known?.chainId === chainId) {
+      return known;
+    }
+    const { address } = await this.#snap('snapnet_createAccount', {
+      addressIndex: this.accountIndex,
+      deploy: false,
+      chainId,
+    });
+    const publicKey = await this.#snap('snapnet_extractPublicKey', {
+      userAddress: address,
+      chainId,
+    });
+    const account = { address, publicKey, chainId };
+    this.#setAccount(account);
+    return account;
+  }
+
+  /**
+   * Records the connected account and tells the listeners when it changed.
+   *
+   * @param account - The account, or undefined when disconnected.
+   */
+  #setAccount(account: SnapAccount | undefined): void {
+    const before = this.#account;
+    this.#account = account;
+    if (
+      before?.address !== account?.address ||
+      before?.chainId !== account?.chainId
+    ) {
+      this.#listeners.forEach((listener) => listener(account));
+    }
+  }
+
+  /**
+   * `wallet_getPermissions`: `['accounts']` once connected, else `[]`.
+   *
+   * @returns The permissions.
+   */
+  async #permissions(): Promise<WALLET_API.Permission[]> {
+    if (this.#account && (await this.client.isInstalled())) {
+      return ['accounts'];
+    }
+    return [];
+  }
+
+  /**
+   * `wallet_switchStarknetChain` → `snapnet_switchNetwork` (the user
+   * confirms in MetaMask). The snap answers false both when the user
+   * declines and when it does not know the chain; a side-effect-free call
+   * on that chain tells the two apart.
+   *
+   * @param chainId - The chain to switch to.
+   * @returns True once switched.
+   */
+  async #switchChain(chainId: string): Promise<boolean> {
+    const account = await this.#currentAccount();
+    if (BigInt(account.chainId) === BigInt(chainId)) {
+      return true;
+    }
+    if (await this.#snap('snapnet_switchNetwork', { chainId })) {
+      this.#account = undefined;
+      await this.#currentAccount();
+      return true;
+    }
+    try {
+      await this.client.invoke('snapnet_extractPublicKey', {
+        userAddress: account.address,
+        chainId,
+      });
+    } catch (error) {
+      if (error instanceof InvalidParamsError && error.field === 'chainId') {
+        throw new WalletApiError(
+          WalletApiErrorCodes.UnlistedNetwork,
+          `The snap does not serve chain ${chainId}`,
+        );
+      }
+    }
+    throw new WalletApiError(
+      WalletApiErrorCodes.UserRefused,
+      'The user declined to switch network',
+    );
+  }
+
+  /**
+   * `wallet_watchAsset` → `snapnet_addErc20Token`. A token the wallet
+   * already tracks counts as added; an address the snap cannot read as an
+   * ERC-20 gives NOT_ERC20.
+   *
+   * @param params - `{type: 'ERC20', options: {address, symbol?, name?, decimals?}}`.
+   * @returns True once the token is tracked.
+   */
+  async #watchAsset(params: unknown): Promise<boolean> {
+    const { options } = checkParams(params, WatchAssetStruct);
+    const tokenName = options.name ?? options.symbol;
+    const tokenSymbol = options.symbol ?? options.name;
+    if (tokenName === undefined || tokenSymbol === undefined) {
+      throw new WalletApiError(
+        WalletApiErrorCodes.InvalidRequestPayload,
+        'options.symbol or options.name is required',
+      );
+    }
+    const account = await this.#currentAccount();
+    try {
+      await this.client.invokeIfPresent('snapnet_addErc20Token', {
+        address: account.address,
+        chainId: account.chainId,
+        tokenAddress: options.address,
+        tokenName,
+        tokenSymbol,
+        ...(options.decimals === undefined
+          ? {}
+          : { tokenDecimals: options.decimals }),
+      });
+    } catch (error) {
+      if (
+        error instanceof InvalidParamsError &&
+        error.field === 'tokenAddress'
+      ) {
+        if (error.message.includes('already in the wallet')) {
+          return true;
+        }
+        throw new WalletApiError(WalletApiErrorCodes.NotErc20, error.message);
+      }
+      throw toWalletApiError(error, 'snapnet_addErc20Token');
+    }
+    return true;
+  }
+
+  /**
+   * `wallet_addInvokeTransaction` → `snapnet_executeTxn` (the user confirms;
+   * an undeployed account is deployed in the same confirmation).
+   *
+   * @param params - `{calls}` (or a bare array of calls).
+   * @returns The transaction hash.
+   */
+  async #invoke(
+    params: unknown,
+  ): Promise<WALLET_API.AddInvokeTransactionResult> {
+    const checked = checkParams(params, InvokeStruct);
+    const calls = Array.isArray(checked) ? checked : checked.calls;
+    if (calls.length === 0) {
+      throw new WalletApiError(
+        WalletApiErrorCodes.InvalidRequestPayload,
+        'calls must not be empty',
+      );
+    }
+    const account = await this.#currentAccount();
+    return this.#snap('snapnet_executeTxn', {
+      address: account.address,
+      chainId: account.chainId,
+      calls: calls.map((call) => ({
+        contractAddress: call.contract_address,
+        entrypoint: call.entry_point,
+        calldata: call.calldata ?? [],
+      })),
+    });
+  }
+
+  /**
+   * `wallet_addDeclareTransaction` → `snapnet_declareContract`.
+   *
+   * @param params - `{compiled_class_hash, class_hash?, contract_class}`.
+   * @returns The transaction and class hashes.
+   */
+  async #declare(
+    params: unknown,
+  ): Promise<WALLET_API.AddDeclareTransactionResult> {
+    const declare = checkParams(params, DeclareStruct);
+    const account = await this.#currentAccount();
+    const result: unknown = await this.#snapIfPresent(
+      'snapnet_declareContract',
+      {
+        senderAddress: account.address,
+        chainId: account.chainId,
+        contractPayload: {
+          contract: declare.contract_class,
+          compiledClassHash: declare.compiled_class_hash,
+          ...(declare.class_hash === undefined
+            ? {}
+            : { classHash: declare.class_hash }),
+        },
+      },
+    );
+    if (!is(result, DeclareResultStruct)) {
+      throw new WalletApiError(
+        WalletApiErrorCodes.Unknown,
+        'The snap answered snapnet_declareContract without the hashes',
+      );
+    }
+    return result;
+  }
+
+  /**
+   * `wallet_signTypedData` → `snapnet_signMessage` (the user confirms).
+   *
+   * @param params - The SNIP-12 typed data (plus an optional api_version).
+   * @returns The signature, as an array of felts.
+   */
+  async #signTypedData(params: unknown): Promise<WALLET_API.Signature> {
+    const typedData = checkParams(params, TypedDataStruct);
+    const account = await this.#currentAccount();
+    const signature = await this.#snap('snapnet_signMessage', {
+      typedDataMessage: {
+        types: typedData.types,
+        primaryType: typedData.primaryType,
+        domain: typedData.domain,
+        message: typedData.message,
+      },
+      signerAddress: account.address,
+      chainId: account.chainId,
+    });
+    return signature.split(',');
+  }
+
+  /**
+   * `wallet_deploymentData`: how the connected account is deployed (Argent
+   * 0.3.1, salt and owner = the public key, no guardian, Cairo 1).
+   *
+   * @returns The deployment data.
+   */
+  async #deploymentData(): Promise<WALLET_API.AccountDeploymentData> {
+    const { address, publicKey } = await this.#currentAccount();
+    return {
+      address,
+      class_hash: ACCOUNT_CLASS_HASH,
+      salt: publicKey,
+      calldata: [publicKey, '0x0'],
+      version: 1,
+    };
+  }
+}

@@ -1,0 +1,156 @@
+import type { WALLET_API } from '@starknet-io/starknet-types-0104';
+import type {
+  IdentifierString,
+  WalletAccount,
+  WalletIcon,
+  WalletWithFeatures,
+} from '@wallet-standard/base';
+import type {
+  StandardConnectFeature,
+  StandardConnectOutput,
+  StandardDisconnectFeature,
+  StandardEventsChangeProperties,
+  StandardEventsFeature,
+} from '@wallet-standard/features';
+
+import { StarknetWalletApi } from './api';
+import type { SnapAccount } from './api';
+import type { SnapClient } from '../client';
+
+/** get-starknet's `starknet:walletApi` feature. */
+export type StarknetWalletApiFeature = {
+  readonly 'starknet:walletApi': {
+    readonly version: '1.0.0';
+    readonly request: WALLET_API.RequestFn;
+    readonly walletVersion: string;
+    readonly id: string;
+  };
+};
+
+export type StarknetSnapFeatures = StarknetWalletApiFeature &
+  StandardConnectFeature &
+  StandardDisconnectFeature &
+  StandardEventsFeature;
+
+/** A wallet-standard wallet that get-starknet and starknet.js accept. */
+export type StarknetSnapWallet = WalletWithFeatures<StarknetSnapFeatures> & {
+  /** The wallet API behind the features, for direct use and tests. */
+  readonly api: StarknetWalletApi;
+};
+
+export type StarknetSnapWalletOptions = {
+  /** The snap client (from `connect()` or `new SnapClient()`). */
+  client: SnapClient;
+  /** The BIP-44 index of the account to connect (default 0). */
+  accountIndex?: number;
+  /** The wallet's name in wallet pickers. */
+  name?: string;
+  /** The wallet's id for get-starknet (default `metamask`). */
+  id?: string;
+  /** The wallet's icon, a data URI. */
+  icon?: WalletIcon;
+};
+
+const MAINNET = 'starknet:0x534e5f4d41494e';
+const SEPOLIA = 'starknet:0x534e5f5345504f4c4941';
+
+/** A small MetaMask-orange triangle; no remote content is ever loaded. */
+export const DEFAULT_ICON: WalletIcon =
+  'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAzMiAzMiI+PHJlY3Qgd2lkdGg9IjMyIiBoZWlnaHQ9IjMyIiByeD0iOCIgZmlsbD0iIzBjMGM0ZiIvPjxwYXRoIGQ9Ik03IDIzIDE2IDhsOSAxNXoiIGZpbGw9IiNmNjg1MWIiLz48Y2lyY2xlIGN4PSIxNiIgY3k9IjE4IiByPSIzIiBmaWxsPSIjZmZmIi8+PC9zdmc+';
+
+/**
+ * A felt as 32 big-endian bytes.
+ *
+ * @param felt - The felt, `0x`-prefixed.
+ * @returns Its bytes.
+ */
+function feltBytes(felt: string): Uint8Array {
+  const digits = BigInt(felt).toString(16).padStart(64, '0');
+  return Uint8Array.from(digits.match(/../gu) ?? [], (pair) =>
+    parseInt(pair, 16),
+  );
+}
+
+/**
+ * The wallet-standard account of the snap's account.
+ *
+ * @param account - The connected account.
+ * @returns Its wallet-standard form (chain `starknet:<chainId>`).
+ */
+function standardAccount(account: SnapAccount): WalletAccount {
+  const chain: IdentifierString = `starknet:${account.chainId}`;
+  return {
+    address: account.address,
+    publicKey: feltBytes(account.publicKey),
+    chains: [chain],
+    features: [],
+  };
+}
+
+/**
+ * Builds the Starknet wallet-standard wallet of the snap: `standard:connect`
+ * (installs the snap and reads the account), `standard:disconnect`,
+ * `standard:events` (`change` when the account or network changes) and
+ * get-starknet's `starknet:walletApi` (see StarknetWalletApi).
+ *
+ * @param options - The snap client and how to present the wallet.
+ * @returns The wallet; register it with `registerStarknetWallet`.
+ */
+export function createStarknetWallet(
+  options: StarknetSnapWalletOptions,
+): StarknetSnapWallet {
+  const api = new StarknetWalletApi(options.client, options.accountIndex);
+  const listeners = new Set<(change: StandardEventsChangeProperties) => void>();
+  const accounts = (): readonly WalletAccount[] =>
+    api.account ? [standardAccount(api.account)] : [];
+  api.onAccountChange(() => {
+    const change = { accounts: accounts() };
+    listeners.forEach((listener) => listener(change));
+  });
+  let walletVersion = 'unknown';
+
+  return {
+    version: '1.0.0',
+    name: options.name ?? 'MetaMask (Starknet snap)',
+    icon: options.icon ?? DEFAULT_ICON,
+    chains: [MAINNET, SEPOLIA],
+    get accounts(): readonly WalletAccount[] {
+      return accounts();
+    },
+    api,
+    features: {
+      'standard:connect': {
+        version: '1.0.0',
+        connect: async (input): Promise<StandardConnectOutput> => {
+          await api.requestAccounts(input?.silent ?? false);
+          if (api.account) {
+            walletVersion =
+              (await options.client.installed())?.version ?? walletVersion;
+          }
+          return { accounts: accounts() };
+        },
+      },
+      'standard:disconnect': {
+        version: '1.0.0',
+        disconnect: async () => api.disconnect(),
+      },
+      'standard:events': {
+        version: '1.0.0',
+        on: (_event, listener) => {
+          listeners.add(listener);
+          return () => {
+            listeners.delete(listener);
+          };
+        },
+      },
+      'starknet:walletApi': {
+        version: '1.0.0',
+        request: api.request,
+        get walletVersion(): string {
+          return walletVersion;
+        },
+        id: options.id ?? 'metamask',
+      },
+    },
+  };
+}

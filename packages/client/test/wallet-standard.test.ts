@@ -1,0 +1,338 @@
+import type { StandardEventsChangeProperties } from '@wallet-standard/features';
+import { ec, hash, typedData as starknetTypedData } from 'starknet';
+
+import {
+  ACCOUNT_CLASS_HASH,
+  createStarknetWallet,
+  SnapClient,
+  WalletApiError,
+} from '../src';
+import type { StarknetSnapWallet } from '../src';
+import {
+  ACCOUNT_0,
+  MAINNET,
+  SimulatedMetaMask,
+  SNAP_ID,
+  TESTNET,
+} from './metamask';
+
+const TYPED_DATA = {
+  types: {
+    StarknetDomain: [
+      { name: 'name', type: 'shortstring' },
+      { name: 'version', type: 'shortstring' },
+      { name: 'chainId', type: 'shortstring' },
+      { name: 'revision', type: 'shortstring' },
+    ],
+    Vote: [{ name: 'choice', type: 'felt' }],
+  },
+  primaryType: 'Vote',
+  domain: { name: 'Dapp', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
+  message: { choice: '0x1' },
+};
+
+/**
+ * The snap's wallet-standard wallet, over a fresh snap, not yet connected.
+ *
+ * @returns The wallet, its MetaMask and the change events it emits.
+ */
+async function freshWallet(): Promise<{
+  wallet: StarknetSnapWallet;
+  metamask: SimulatedMetaMask;
+  changes: StandardEventsChangeProperties[];
+}> {
+  const metamask = await SimulatedMetaMask.create();
+  const wallet = createStarknetWallet({
+    client: new SnapClient(metamask, SNAP_ID),
+  });
+  const changes: StandardEventsChangeProperties[] = [];
+  wallet.features['standard:events'].on('change', (change) =>
+    changes.push(change),
+  );
+  return { wallet, metamask, changes };
+}
+
+/**
+ * A connected wallet.
+ *
+ * @returns The wallet, its MetaMask and its change events.
+ */
+async function connectedWallet(): ReturnType<typeof freshWallet> {
+  const fresh = await freshWallet();
+  await fresh.wallet.features['standard:connect'].connect();
+  return fresh;
+}
+
+/**
+ * The wallet API error a request fails with.
+ *
+ * @param request - The pending request.
+ * @returns Its code and message.
+ */
+async function walletError(
+  request: Promise<unknown>,
+): Promise<{ code: number; message: string }> {
+  try {
+    await request;
+  } catch (error) {
+    if (error instanceof WalletApiError) {
+      return { code: error.code, message: error.message };
+    }
+    throw error;
+  }
+  throw new Error('Expected the request to fail');
+}
+
+describe('standard:connect / disconnect / events', () => {
+  it('connects: installs the snap and exposes account 0 on the current network', async () => {
+    const { wallet, changes } = await freshWallet();
+    expect(wallet.accounts).toStrictEqual([]);
+    const { accounts } = await wallet.features['standard:connect'].connect();
+    expect(accounts).toHaveLength(1);
+    const [account] = accounts;
+    expect(account?.address).toBe(ACCOUNT_0.address);
+    expect(account?.chains).toStrictEqual([`starknet:${TESTNET}`]);
+    expect(Buffer.from(account?.publicKey ?? []).toString('hex')).toBe(
+      ACCOUNT_0.publicKey.slice(2).padStart(64, '0'),
+    );
+    expect(wallet.accounts).toStrictEqual(accounts);
+    expect(changes).toStrictEqual([{ accounts }]);
+    expect(wallet.features['starknet:walletApi'].walletVersion).toMatch(
+      /^\d+\.\d+\.\d+/u,
+    );
+  });
+
+  it('answers no accounts to a silent connect before the user connected', async () => {
+    const { wallet } = await freshWallet();
+    expect(
+      await wallet.features['standard:connect'].connect({ silent: true }),
+    ).toStrictEqual({ accounts: [] });
+    expect(
+      await wallet.api.request({
+        type: 'wallet_requestAccounts',
+        params: { silent_mode: true },
+      }),
+    ).toStrictEqual([]);
+  });
+
+  it('answers no accounts when the user declines the connection', async () => {
+    const { wallet, metamask } = await freshWallet();
+    metamask.approveConnection = false;
+    expect(
+      await wallet.api.request({ type: 'wallet_requestAccounts' }),
+    ).toStrictEqual([]);
+  });
+
+  it('disconnects: no accounts, a change event, no permissions', async () => {
+    const { wallet, changes } = await connectedWallet();
+    const { request } = wallet.features['starknet:walletApi'];
+    expect(await request({ type: 'wallet_getPermissions' })).toStrictEqual([
+      'accounts',
+    ]);
+    await wallet.features['standard:disconnect'].disconnect();
+    expect(wallet.accounts).toStrictEqual([]);
+    expect(changes[changes.length - 1]).toStrictEqual({ accounts: [] });
+    expect(await request({ type: 'wallet_getPermissions' })).toStrictEqual([]);
+  });
+
+  it('stops calling a listener once it is removed', async () => {
+    const { wallet } = await freshWallet();
+    const seen: StandardEventsChangeProperties[] = [];
+    const off = wallet.features['standard:events'].on('change', (change) =>
+      seen.push(change),
+    );
+    off();
+    await wallet.features['standard:connect'].connect();
+    expect(wallet.accounts).toHaveLength(1);
+    expect(seen).toStrictEqual([]);
+  });
+});
+
+describe('starknet:walletApi against the real snap', () => {
+  it('wallet_requestAccounts and wallet_requestChainId', async () => {
+    const { wallet } = await freshWallet();
+    const { request } = wallet.features['starknet:walletApi'];
+    expect(await request({ type: 'wallet_requestAccounts' })).toStrictEqual([
+      ACCOUNT_0.address,
+    ]);
+    expect(await request({ type: 'wallet_requestChainId' })).toBe(TESTNET);
+  });
+
+  it('wallet_switchStarknetChain: approved switches and emits a change', async () => {
+    const { wallet, metamask, changes } = await connectedWallet();
+    const { request } = wallet.features['starknet:walletApi'];
+    expect(
+      await request({
+        type: 'wallet_switchStarknetChain',
+        params: { chainId: TESTNET },
+      }),
+    ).toBe(true);
+    const switching = request({
+      type: 'wallet_switchStarknetChain',
+      params: { chainId: MAINNET },
+    });
+    await (await metamask.nextConfirmation('snapnet_switchNetwork')).ok();
+    expect(await switching).toBe(true);
+    expect(await request({ type: 'wallet_requestChainId' })).toBe(MAINNET);
+    expect(wallet.accounts[0]?.chains).toStrictEqual([`starknet:${MAINNET}`]);
+    expect(changes[changes.length - 1]?.accounts?.[0]?.chains).toStrictEqual([
+      `starknet:${MAINNET}`,
+    ]);
+  });
+
+  it('wallet_switchStarknetChain: declined gives 113, an unknown chain 112', async () => {
+    const { wallet, metamask } = await connectedWallet();
+    const { request } = wallet.features['starknet:walletApi'];
+    const switching = request({
+      type: 'wallet_switchStarknetChain',
+      params: { chainId: MAINNET },
+    });
+    await (await metamask.nextConfirmation('snapnet_switchNetwork')).cancel();
+    expect(await walletError(switching)).toStrictEqual({
+      code: 113,
+      message: 'An error occurred (USER_REFUSED_OP)',
+    });
+    expect(
+      await walletError(
+        request({
+          type: 'wallet_switchStarknetChain',
+          params: { chainId: '0x1234' },
+        }),
+      ),
+    ).toStrictEqual({
+      code: 112,
+      message: 'An error occurred (UNLISTED_NETWORK)',
+    });
+    expect(await request({ type: 'wallet_requestChainId' })).toBe(TESTNET);
+  });
+
+  it('wallet_signTypedData: the approved signature is an array of felts that verifies', async () => {
+    const { wallet, metamask } = await connectedWallet();
+    const signing = wallet.features['starknet:walletApi'].request({
+      type: 'wallet_signTypedData',
+      params: TYPED_DATA,
+    });
+    await (await metamask.nextConfirmation('snapnet_signMessage')).ok();
+    const signature = await signing;
+    expect(Array.isArray(signature)).toBe(true);
+    expect(signature).toHaveLength(2);
+    const [sigR, sigS] = signature.map((value) => BigInt(value));
+    const messageHash = starknetTypedData.getMessageHash(
+      TYPED_DATA,
+      ACCOUNT_0.address,
+    );
+    const verifies = ['02', '03'].some((parity) =>
+      ec.starkCurve.verify(
+        new ec.starkCurve.Signature(sigR ?? 0n, sigS ?? 0n),
+        messageHash,
+        `${parity}${ACCOUNT_0.publicKey.slice(2).padStart(64, '0')}`,
+      ),
+    );
+    expect(verifies).toBe(true);
+  });
+
+  it('wallet_signTypedData: declined gives 113, malformed data 114', async () => {
+    const { wallet, metamask } = await connectedWallet();
+    const { request } = wallet.features['starknet:walletApi'];
+    const signing = request({
+      type: 'wallet_signTypedData',
+      params: TYPED_DATA,
+    });
+    await (await metamask.nextConfirmation('snapnet_signMessage')).cancel();
+    expect((await walletError(signing)).code).toBe(113);
+    expect(
+      await walletError(
+        wallet.api.request({
+          type: 'wallet_signTypedData',
+          params: { ...TYPED_DATA, primaryType: 'Missing' },
+        }),
+      ),
+    ).toStrictEqual({
+      code: 114,
+      message: 'An error occurred (INVALID_REQUEST_PAYLOAD)',
+    });
+  });
+
+  it('wallet_deploymentData: Argent 0.3.1 with salt and owner = the public key', async () => {
+    const { wallet } = await connectedWallet();
+    const data = await wallet.features['starknet:walletApi'].request({
+      type: 'wallet_deploymentData',
+    });
+    expect(data).toStrictEqual({
+      address: ACCOUNT_0.address,
+      class_hash: ACCOUNT_CLASS_HASH,
+      salt: ACCOUNT_0.publicKey,
+      calldata: [ACCOUNT_0.publicKey, '0x0'],
+      version: 1,
+    });
+    // The data really deploys to that address (deployer 0).
+    expect(
+      BigInt(
+        hash.calculateContractAddressFromHash(
+          data.salt,
+          data.class_hash,
+          data.calldata,
+          0,
+        ),
+      ),
+    ).toBe(BigInt(data.address));
+  });
+
+  it('wallet_supportedSpecs, wallet_supportedWalletApi and api_version checks', async () => {
+    const { wallet } = await connectedWallet();
+    const { request } = wallet.features['starknet:walletApi'];
+    expect(await request({ type: 'wallet_supportedSpecs' })).toStrictEqual([
+      '0.10',
+    ]);
+    const versions = await request({ type: 'wallet_supportedWalletApi' });
+    expect(versions).toContain('0.8');
+    expect(
+      await request({
+        type: 'wallet_requestChainId',
+        params: { api_version: '0.8' },
+      }),
+    ).toBe(TESTNET);
+    expect(
+      (
+        await walletError(
+          request({
+            type: 'wallet_requestChainId',
+            params: { api_version: '0.5' },
+          }),
+        )
+      ).code,
+    ).toBe(162);
+  });
+
+  it('answers 163 for wallet methods the snap does not serve and 114 for unknown ones', async () => {
+    const { wallet } = await connectedWallet();
+    const { request } = wallet.features['starknet:walletApi'];
+    expect(
+      (
+        await walletError(
+          request({
+            type: 'wallet_addStarknetChain',
+            params: { id: 'x', chain_id: '0x1', chain_name: 'X' },
+          }),
+        )
+      ).code,
+    ).toBe(163);
+    const unknownCall = Object.assign(Object.create(null), {
+      type: 'wallet_noSuchMethod',
+    });
+    expect((await walletError(wallet.api.request(unknownCall))).code).toBe(114);
+  });
+
+  it('answers 163 naming the cause when the snap is not connected', async () => {
+    const { wallet } = await freshWallet();
+    const failure = await walletError(
+      wallet.features['starknet:walletApi'].request({
+        type: 'wallet_requestChainId',
+      }),
+    );
+    expect(failure).toStrictEqual({
+      code: 163,
+      message: 'An error occurred (UNKNOWN_ERROR)',
+    });
+  });
+});
