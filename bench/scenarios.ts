@@ -1,0 +1,265 @@
+import type { installSnap } from '@metamask/snaps-jest';
+import type { Json } from '@metamask/snaps-sdk';
+
+import { defaultState } from '../src/state/schema';
+
+export type Wallet = Awaited<ReturnType<typeof installSnap>>;
+
+export const TESTNET = '0x534e5f5345504f4c4941';
+export const MAINNET = '0x534e5f4d41494e';
+export const STRK =
+  '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';
+export const ETH =
+  '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7';
+/** Account 0 of the default snaps-jest phrase. */
+export const ACCOUNT_0 =
+  '0x03a48f9784a19e574e3976351f36d3806b8c27a97a972d2e2834e067d2c52883';
+const RECIPIENT =
+  '0x0000000000000000000000000000000000000000000000000000000000abcdef';
+
+/** Bounds that let signing skip the node. */
+const RESOURCE_BOUNDS = {
+  l1_gas: { max_amount: '0x0', max_price_per_unit: '0x0' },
+  l2_gas: { max_amount: '0x200000', max_price_per_unit: '0x3b9aca00' },
+  l1_data_gas: { max_amount: '0x200', max_price_per_unit: '0x3b9aca00' },
+};
+
+/** A SNIP-12 revision 1 message signed by account 0. */
+export const TYPED_DATA = {
+  types: {
+    StarknetDomain: [
+      { name: 'name', type: 'shortstring' },
+      { name: 'version', type: 'shortstring' },
+      { name: 'chainId', type: 'shortstring' },
+      { name: 'revision', type: 'shortstring' },
+    ],
+    Order: [
+      { name: 'maker', type: 'ContractAddress' },
+      { name: 'amount', type: 'felt' },
+      { name: 'market', type: 'shortstring' },
+    ],
+  },
+  primaryType: 'Order',
+  domain: {
+    name: 'Bench Dapp',
+    version: '1',
+    chainId: 'SN_SEPOLIA',
+    revision: '1',
+  },
+  message: { maker: ACCOUNT_0, amount: '1000', market: 'STRK-ETH' },
+};
+
+/** What the setup prepared, shared by the scenarios. */
+export type BenchContext = {
+  /** Account 0's deployment transaction. */
+  deployTxHash: string;
+  /** Account 0's `"r,s"` signature of TYPED_DATA, made by the snap. */
+  signature: string;
+  /** A Sierra class to declare (a fresh ABI per call), if the fixture exists. */
+  sierra: Record<string, Json> | undefined;
+};
+
+export type Scenario = {
+  /** Dialogs each call opens, approved by the harness in order. */
+  dialogs: number;
+  note?: string;
+  /** A fresh install from this state before each call (untimed). */
+  stateBeforeEachCall?: () => Record<string, Json>;
+  /** Params of call number `call` (0 is the warm-up). */
+  params: (context: BenchContext, call: number) => Record<string, Json>;
+};
+
+/** A method the benchmark cannot run here, and why. */
+export type Skipped = { skip: string };
+
+const transfer = (amount: number): Json => [
+  {
+    contractAddress: STRK,
+    entrypoint: 'transfer',
+    calldata: [RECIPIENT, String(amount), '0'],
+  },
+];
+
+/**
+ * Wallet state of a fresh install without ETH on the Testnet, so that
+ * `addErc20Token` has a token to add on every call.
+ *
+ * @returns The state.
+ */
+function stateWithoutEth(): Record<string, Json> {
+  const state = defaultState();
+  const parsed: unknown = JSON.parse(
+    JSON.stringify({
+      ...state,
+      tokens: state.tokens.filter(
+        (token) => !(token.chainId === TESTNET && token.address === ETH),
+      ),
+    }),
+  );
+  if (!isJsonObject(parsed)) {
+    throw new Error('The default state is not a JSON object');
+  }
+  return parsed;
+}
+
+/**
+ * Whether a value is a JSON object.
+ *
+ * @param value - A parsed JSON value.
+ * @returns Whether it is an object (not an array or null).
+ */
+export function isJsonObject(value: unknown): value is Record<string, Json> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * How each method is called by the benchmark, by RPC name. A method of the
+ * router table missing here is reported as not measured.
+ *
+ * @param context - The prepared context.
+ * @returns The scenarios.
+ */
+export function scenarios(
+  context: Pick<BenchContext, 'sierra'>,
+): Record<string, Scenario | Skipped> {
+  const { sierra } = context;
+  return {
+    snapnet_addErc20Token: {
+      dialogs: 1,
+      note: 'fresh install (state without ETH) before each call',
+      stateBeforeEachCall: stateWithoutEth,
+      params: () => ({
+        tokenAddress: ETH,
+        tokenName: 'Ether',
+        tokenSymbol: 'ETH',
+        tokenDecimals: 18,
+        chainId: TESTNET,
+      }),
+    },
+    snapnet_createAccount: {
+      dialogs: 0,
+      note: 'next unused index, no deploy',
+      params: () => ({}),
+    },
+    snapnet_declareContract: sierra
+      ? {
+          dialogs: 1,
+          note: 'ERC-20 Sierra class (~640 KB), a new ABI entry per call',
+          params: (_ctx, call) => ({
+            senderAddress: ACCOUNT_0,
+            contractPayload: {
+              contract: {
+                ...sierra,
+                abi: [
+                  {
+                    type: 'function',
+                    name: `bench_${call}`,
+                    inputs: [],
+                    outputs: [],
+                    state_mutability: 'view',
+                  },
+                ],
+              },
+              compiledClassHash: '0x1234',
+            },
+          }),
+        }
+      : { skip: 'fixture ERC20-StarkGate.sierra.json not found' },
+    snapnet_displayPrivateKey: {
+      dialogs: 2,
+      note: 'confirmation, then the key in an alert',
+      params: () => ({ userAddress: ACCOUNT_0 }),
+    },
+    snapnet_estimateAccountDeployFee: {
+      dialogs: 0,
+      note: 'undeployed index 1',
+      params: () => ({ addressIndex: 1 }),
+    },
+    snapnet_estimateFee: {
+      dialogs: 0,
+      note: 'STRK transfer from deployed account 0',
+      params: () => ({ address: ACCOUNT_0, invocations: transfer(1) }),
+    },
+    snapnet_executeTxn: {
+      dialogs: 1,
+      note: 'STRK transfer from deployed account 0',
+      params: (_ctx, call) => ({
+        address: ACCOUNT_0,
+        calls: transfer(call + 1),
+        chainId: TESTNET,
+      }),
+    },
+    snapnet_extractPublicKey: {
+      dialogs: 0,
+      params: () => ({ userAddress: ACCOUNT_0 }),
+    },
+    snapnet_getCurrentNetwork: { dialogs: 0, params: () => ({}) },
+    snapnet_getErc20TokenBalance: {
+      dialogs: 0,
+      params: () => ({ tokenAddress: STRK, userAddress: ACCOUNT_0 }),
+    },
+    snapnet_getTransactions: {
+      dialogs: 0,
+      note: 'account 0, history from the node (fresh state)',
+      params: () => ({ senderAddress: ACCOUNT_0 }),
+    },
+    snapnet_getTransactionStatus: {
+      dialogs: 0,
+      params: (ctx) => ({ transactionHash: ctx.deployTxHash }),
+    },
+    snapnet_recoverAccounts: {
+      dialogs: 0,
+      note: 'defaults: index 0, maxScanned 1',
+      params: () => ({}),
+    },
+    snapnet_signDeclareTransaction: {
+      dialogs: 1,
+      note: 'nonce and bounds given',
+      params: () => ({
+        address: ACCOUNT_0,
+        chainId: TESTNET,
+        details: {
+          classHash:
+            '0x29927c8af6bccf3f6fda035981e765a7bdbf18a2dc0d630494f8758aa908e2b',
+          compiledClassHash: '0x1234',
+          version: '0x3',
+          nonce: '0x2',
+          resourceBounds: RESOURCE_BOUNDS,
+        },
+      }),
+    },
+    snapnet_signMessage: {
+      dialogs: 1,
+      params: () => ({
+        typedDataMessage: TYPED_DATA,
+        signerAddress: ACCOUNT_0,
+      }),
+    },
+    snapnet_signTransaction: {
+      dialogs: 1,
+      note: 'nonce and bounds given',
+      params: () => ({
+        address: ACCOUNT_0,
+        chainId: TESTNET,
+        transactions: transfer(1),
+        transactionsDetail: { nonce: '0x1', resourceBounds: RESOURCE_BOUNDS },
+      }),
+    },
+    snapnet_switchNetwork: {
+      dialogs: 1,
+      note: 'alternately to Mainnet and back',
+      params: (_ctx, call) => ({
+        chainId: call % 2 === 0 ? MAINNET : TESTNET,
+      }),
+    },
+    snapnet_verifySignedMessage: {
+      dialogs: 0,
+      note: "own account's signature",
+      params: (ctx) => ({
+        typedDataMessage: TYPED_DATA,
+        address: ACCOUNT_0,
+        signature: ctx.signature,
+      }),
+    },
+  };
+}

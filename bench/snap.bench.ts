@@ -1,0 +1,210 @@
+import { installSnap } from '@metamask/snaps-jest';
+import type { Json } from '@metamask/snaps-sdk';
+import { mkdir, readFile, writeFile } from 'fs/promises';
+import { dirname, resolve } from 'path';
+
+import { timeCall } from './harness';
+import { nodeCall, startBenchNode } from './node';
+import { ROOT, SNAP_MEASUREMENTS } from './paths';
+import { ACCOUNT_0, isJsonObject, scenarios, TYPED_DATA } from './scenarios';
+import type { BenchContext, Scenario, Wallet } from './scenarios';
+import { summarize } from './stats';
+import type { MethodMeasurement, SnapMeasurements } from './types';
+import { methods } from '../src/rpcs/router';
+import type { LocalNode } from '@snapnet/local-node';
+
+/**
+ * The snap's figures in the snaps-jest simulation: install time, and per
+ * method of the router table its latency and node round trips. Started by
+ * bench/run.ts; writes results/snap.tmp. Counts are bounded (≤ 50).
+ */
+
+const bounded = (value: string | undefined, fallback: number): number =>
+  Math.min(Math.max(Number(value ?? fallback) || fallback, 1), 50);
+const CALLS = bounded(process.env.BENCH_CALLS, 10);
+const INSTALLS = bounded(process.env.BENCH_INSTALLS, 10);
+const ONE_HUNDRED_STRK = 100n * 10n ** 18n;
+
+const measurements: SnapMeasurements = {
+  install: { firstMs: 0, ms: { median: 0, min: 0, max: 0, samples: 0 } },
+  methods: {},
+};
+let node: LocalNode;
+
+/**
+ * The declare fixture (an ERC-20 Sierra class) from the shared folder.
+ *
+ * @returns The class, or undefined when the fixture is missing.
+ */
+async function loadSierra(): Promise<Record<string, Json> | undefined> {
+  const sharedDir =
+    process.env.SNAPNET_SHARED_DIR ?? resolve(ROOT, '..', 'shared');
+  const path = resolve(
+    sharedDir,
+    'fixtures/contracts/ERC20-StarkGate.sierra.json',
+  );
+  const text = await readFile(path, 'utf8').catch(() => undefined);
+  if (text === undefined) {
+    return undefined;
+  }
+  const parsed: unknown = JSON.parse(text);
+  return isJsonObject(parsed) ? parsed : undefined;
+}
+
+/**
+ * Installs the snap (fresh state, or the given one).
+ *
+ * @param state - Snap state to start from.
+ * @returns The snap.
+ */
+async function install(state?: Record<string, Json>): Promise<Wallet> {
+  return installSnap(state ? { options: { state } } : {});
+}
+
+/**
+ * Runs a method's scenario: a warm-up call, then CALLS measured calls.
+ *
+ * @param context - The prepared context.
+ * @param method - The RPC method.
+ * @param scenario - How to call it.
+ * @returns Its measurement.
+ */
+async function measureMethod(
+  context: BenchContext,
+  method: string,
+  scenario: Scenario,
+): Promise<MethodMeasurement> {
+  let wallet = await install();
+  const snapMs: number[] = [];
+  const toDialogMs: number[] = [];
+  const roundTrips: number[] = [];
+  let firstCallMs = 0;
+  let byMethod: Record<string, number> = {};
+  for (let call = 0; call <= CALLS; call++) {
+    const state = scenario.stateBeforeEachCall?.();
+    if (state) {
+      wallet = await install(state);
+    }
+    const timing = await timeCall({
+      wallet,
+      node,
+      method,
+      params: scenario.params(context, call),
+      dialogs: scenario.dialogs,
+    });
+    if (call === 0) {
+      firstCallMs = Math.round(timing.snapMs * 10) / 10;
+      continue;
+    }
+    snapMs.push(timing.snapMs);
+    roundTrips.push(timing.roundTrips);
+    byMethod = timing.byMethod;
+    if (timing.toDialogMs !== undefined) {
+      toDialogMs.push(timing.toDialogMs);
+    }
+  }
+  return {
+    measured: true,
+    calls: CALLS,
+    dialogs: scenario.dialogs,
+    latencyMs: summarize(snapMs),
+    ...(toDialogMs.length > 0 ? { toDialogMs: summarize(toDialogMs) } : {}),
+    firstCallMs,
+    roundTrips: { min: Math.min(...roundTrips), max: Math.max(...roundTrips) },
+    roundTripsByMethod: byMethod,
+    ...(scenario.note ? { note: scenario.note } : {}),
+  };
+}
+
+beforeAll(async () => {
+  node = await startBenchNode();
+  await nodeCall(node, 'devnet_mint', {
+    address: ACCOUNT_0,
+    amount: ONE_HUNDRED_STRK.toString(),
+    unit: 'FRI',
+  });
+});
+
+afterAll(async () => {
+  await node.stop();
+  await mkdir(dirname(SNAP_MEASUREMENTS), { recursive: true });
+  await writeFile(
+    SNAP_MEASUREMENTS,
+    `${JSON.stringify(measurements, null, 2)}\n`,
+  );
+});
+
+describe('snap benchmark', () => {
+  it('installs the snap', async () => {
+    const times: number[] = [];
+    for (let index = 0; index <= INSTALLS; index++) {
+      const start = performance.now();
+      await install();
+      times.push(performance.now() - start);
+    }
+    const [first = 0, ...rest] = times;
+    measurements.install = {
+      firstMs: Math.round(first * 10) / 10,
+      ms: summarize(rest),
+    };
+  });
+
+  it('calls every method of the router table', async () => {
+    const wallet = await install();
+    const deploy = await timeCall({
+      wallet,
+      node,
+      method: 'snapnet_createAccount',
+      params: { deploy: true },
+      dialogs: 1,
+    });
+    const signed = await timeCall({
+      wallet,
+      node,
+      method: 'snapnet_signMessage',
+      params: { typedDataMessage: TYPED_DATA, signerAddress: ACCOUNT_0 },
+      dialogs: 1,
+    });
+    if (!isJsonObject(deploy.result) || typeof signed.result !== 'string') {
+      throw new Error('Unexpected setup results');
+    }
+    const { transaction_hash: deployTxHash } = deploy.result;
+    if (typeof deployTxHash !== 'string') {
+      throw new Error('The deployment returned no transaction hash');
+    }
+    const sierra = await loadSierra();
+    const context: BenchContext = {
+      deployTxHash,
+      signature: signed.result,
+      sierra,
+    };
+    const table = scenarios({ sierra });
+    for (const method of Object.keys(methods)) {
+      const scenario = table[method];
+      if (scenario === undefined) {
+        measurements.methods[method] = {
+          measured: false,
+          reason: 'no bench scenario',
+        };
+      } else if ('skip' in scenario) {
+        measurements.methods[method] = {
+          measured: false,
+          reason: scenario.skip,
+        };
+      } else {
+        try {
+          measurements.methods[method] = await measureMethod(
+            context,
+            method,
+            scenario,
+          );
+        } catch (error) {
+          measurements.methods[method] = {
+            measured: false,
+            reason: `failed: ${String(error)}`,
+          };
+        }
+      }
+    }
+  });
+});
