@@ -182,6 +182,36 @@ describe('the wallet on chain', () => {
     expect(found.eventIds.length).toBeGreaterThan(0);
   });
 
+  it('filters by called contract, answers the getTransaction alias alike', async () => {
+    await sendStrk(wallet, '0x456', 2n);
+    const query = {
+      senderAddress: ACCOUNT_0.address,
+      contractAddress: STRK,
+      txnsInLastNumOfDays: '1',
+      onlyFromState: true,
+    };
+    const records = await json(
+      invoke(wallet, 'snapnet_getTransactions', query),
+    );
+    expect(records.length).toBeGreaterThan(0);
+    expect(
+      records.every(
+        (record: { contractAddress: string }) =>
+          record.contractAddress === STRK,
+      ),
+    ).toBe(true);
+    expect(
+      await json(invoke(wallet, 'snapnet_getTransaction', query)),
+    ).toStrictEqual(records);
+    const elsewhere = await json(
+      invoke(wallet, 'snapnet_getTransactions', {
+        ...query,
+        contractAddress: ETH,
+      }),
+    );
+    expect(elsewhere).toStrictEqual([]);
+  });
+
   it('rejects a page size the API does not allow', async () => {
     const error = await errorOf(
       invoke(wallet, 'snapnet_getTransactions', {
