@@ -118,10 +118,15 @@ export class SimulatedMetaMask implements Eip1193Provider {
    * Installs the built snap (the repository's dist/) and puts MetaMask in
    * front of it.
    *
+   * @param state - The snap's state to start from (default: a fresh install).
    * @returns The simulated MetaMask.
    */
-  static async create(): Promise<SimulatedMetaMask> {
-    return new SimulatedMetaMask(await installSnap());
+  static async create(
+    state?: Record<string, Json>,
+  ): Promise<SimulatedMetaMask> {
+    return new SimulatedMetaMask(
+      await (state ? installSnap({ options: { state } }) : installSnap()),
+    );
   }
 
   /**
@@ -271,6 +276,13 @@ export class SimulatedMetaMask implements Eip1193Provider {
     });
     this.#track(method, pending);
     const { response } = await pending;
+    // A request that has answered can no longer show a dialog.
+    const index = this.#requests.findIndex(
+      (entry) => entry.request === pending,
+    );
+    if (index >= 0) {
+      this.#requests.splice(index, 1);
+    }
     if ('error' in response) {
       const code = property(response.error, 'code');
       const message = property(response.error, 'message');

@@ -2,19 +2,19 @@ import type { StandardEventsChangeProperties } from '@wallet-standard/features';
 import { ec, hash, typedData as starknetTypedData } from 'starknet';
 
 import {
-  ACCOUNT_CLASS_HASH,
-  createStarknetWallet,
-  SnapClient,
-  WalletApiError,
-} from '../src';
-import type { StarknetSnapWallet } from '../src';
-import {
   ACCOUNT_0,
   MAINNET,
   SimulatedMetaMask,
   SNAP_ID,
   TESTNET,
 } from './metamask';
+import {
+  ACCOUNT_CLASS_HASH,
+  createStarknetWallet,
+  SnapClient,
+  WalletApiError,
+} from '../src';
+import type { StarknetSnapWallet } from '../src';
 
 const TYPED_DATA = {
   types: {

@@ -1,0 +1,48 @@
+import { toWalletApiError, WalletApiError } from './errors';
+import {
+  InvalidParamsError,
+  MethodNotFoundError,
+  SnapClientError,
+  SnapNotInstalledError,
+  UserRejectedError,
+} from '../errors';
+
+describe('toWalletApiError', () => {
+  it.each([
+    [new UserRejectedError(4001, 'User rejected the request.'), 113],
+    [new InvalidParamsError(-32602, 'Invalid params: calls: bad'), 114],
+    [new MethodNotFoundError(-32601, 'Method not found'), 163],
+    [new SnapNotInstalledError(4100, 'Unauthorized to perform action.'), 163],
+    [new SnapClientError(-32603, 'Testnet node error: down'), 163],
+    [new Error('anything else'), 163],
+  ])('maps %p to %i with the spec message', (error, code) => {
+    const mapped = toWalletApiError(error, 'snapnet_executeTxn');
+    expect(mapped).toBeInstanceOf(WalletApiError);
+    expect(mapped.code).toBe(code);
+    expect(mapped.message).toMatch(/^An error occurred \([A-Z_0-9]+\)$/u);
+  });
+
+  it('names the snap method an older snap lacks', () => {
+    const mapped = toWalletApiError(
+      new MethodNotFoundError(-32601, 'Method not found'),
+      'snapnet_declareContract',
+    );
+    expect(mapped.message).toBe('An error occurred (UNKNOWN_ERROR)');
+    expect(mapped.data).toContain('snapnet_declareContract');
+  });
+
+  it('keeps the reason of invalid params in data', () => {
+    const mapped = toWalletApiError(
+      new InvalidParamsError(-32602, 'Invalid params: calls: bad', {
+        field: 'calls',
+      }),
+      'snapnet_executeTxn',
+    );
+    expect(mapped.data).toBe('Invalid params: calls: bad');
+  });
+
+  it('passes a wallet API error through', () => {
+    const error = new WalletApiError(112, 'no such chain');
+    expect(toWalletApiError(error, 'snapnet_switchNetwork')).toBe(error);
+  });
+});

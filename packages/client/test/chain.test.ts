@@ -1,0 +1,230 @@
+import type { Json } from '@metamask/snaps-sdk';
+import { startLocalNode } from '@snapnet/local-node';
+import type { LocalNode } from '@snapnet/local-node';
+import { readFile } from 'fs/promises';
+import { resolve } from 'path';
+import { hash, RpcProvider, WalletAccountV5 } from 'starknet';
+
+import { ACCOUNT_0, SimulatedMetaMask, SNAP_ID } from './metamask';
+import { defaultState } from '../../../src/state/schema';
+import { createStarknetWallet, SnapClient, WalletApiError } from '../src';
+import type { StarknetSnapWallet } from '../src';
+
+// The snap's test build (`npm run build:test`) points its Testnet at this
+// port; the root chain tests use it too, one file at a time (--runInBand).
+const TEST_NODE_PORT = 5055;
+const STRK =
+  '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';
+const ETH =
+  '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7';
+const RECIPIENT =
+  '0x0000000000000000000000000000000000000000000000000000000000abcdef';
+const ONE_STRK = 10n ** 18n;
+
+let node: LocalNode;
+let provider: RpcProvider;
+
+/**
+ * Sends one JSON-RPC request to the node.
+ *
+ * @param method - The method.
+ * @param params - Its params.
+ * @returns The result.
+ */
+async function nodeRequest(method: string, params: unknown): Promise<unknown> {
+  // Node 20 has fetch (stable since 21, working and unflagged in 20).
+  // eslint-disable-next-line n/no-unsupported-features/node-builtins
+  const response = await fetch(node.url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body: { result?: unknown; error?: unknown } = await response.json();
+  if (body.error !== undefined) {
+    throw new Error(`${method} failed: ${JSON.stringify(body.error)}`);
+  }
+  return body.result;
+}
+
+beforeAll(async () => {
+  node = await startLocalNode({
+    host: '127.0.0.1',
+    port: TEST_NODE_PORT,
+    seed: 42,
+  });
+  provider = new RpcProvider({ nodeUrl: node.url });
+  await nodeRequest('devnet_mint', {
+    address: ACCOUNT_0.address,
+    amount: (100n * ONE_STRK).toString(),
+    unit: 'FRI',
+  });
+});
+
+afterAll(async () => {
+  await node.stop();
+});
+
+/**
+ * The snap's wallet over a fresh snap.
+ *
+ * @param state - The snap's state to start from (default: a fresh install).
+ * @returns The wallet and its MetaMask.
+ */
+async function freshWallet(state?: Record<string, Json>): Promise<{
+  wallet: StarknetSnapWallet;
+  metamask: SimulatedMetaMask;
+}> {
+  const metamask = await SimulatedMetaMask.create(state);
+  return {
+    wallet: createStarknetWallet({ client: new SnapClient(metamask, SNAP_ID) }),
+    metamask,
+  };
+}
+
+/**
+ * The wallet API error code a request fails with.
+ *
+ * @param request - The pending request.
+ * @returns Its code.
+ */
+async function walletErrorCode(request: Promise<unknown>): Promise<number> {
+  try {
+    await request;
+  } catch (error) {
+    if (error instanceof WalletApiError) {
+      if (error.code === 163) {
+        // Unexpected here: fail with its reason rather than a bare code.
+        throw new Error(error.data);
+      }
+      return error.code;
+    }
+    throw error;
+  }
+  throw new Error('Expected the request to fail');
+}
+
+describe('the wallet on chain, through starknet.js WalletAccountV5', () => {
+  it('connects, sends a transfer (deploying the account first) and declares a class', async () => {
+    const { wallet, metamask } = await freshWallet();
+    const account = await WalletAccountV5.connect(provider, wallet);
+    expect(account.address).toBe(ACCOUNT_0.address);
+
+    const sending = account.execute({
+      contractAddress: STRK,
+      entrypoint: 'transfer',
+      calldata: [RECIPIENT, '1000', '0'],
+    });
+    await (await metamask.nextConfirmation('snapnet_executeTxn')).ok();
+    const { transaction_hash: transactionHash } = await sending;
+    const receipt = await provider.waitForTransaction(transactionHash, {
+      retryInterval: 50,
+    });
+    expect(receipt.isSuccess()).toBe(true);
+    expect(
+      await provider.callContract({
+        contractAddress: STRK,
+        entrypoint: 'balanceOf',
+        calldata: [RECIPIENT],
+      }),
+    ).toStrictEqual(['0x3e8', '0x0']);
+
+    const sierra = JSON.parse(
+      await readFile(
+        resolve(
+          __dirname,
+          '../../../../shared/fixtures/contracts/ERC20-StarkGate.sierra.json',
+        ),
+        'utf8',
+      ),
+    );
+    const contract = { ...sierra, abi: [] };
+    const declaring = account.declare({
+      contract,
+      compiledClassHash: '0x1234',
+    });
+    await (await metamask.nextConfirmation('snapnet_declareContract')).ok();
+    const declared = await declaring;
+    expect(declared.class_hash).toBe(hash.computeContractClassHash(contract));
+    const declareReceipt = await provider.waitForTransaction(
+      declared.transaction_hash,
+      { retryInterval: 50 },
+    );
+    expect(declareReceipt.isSuccess()).toBe(true);
+  });
+
+  it('declines a transfer with 113 and sends nothing', async () => {
+    const { wallet, metamask } = await freshWallet();
+    await wallet.features['standard:connect'].connect();
+    const sending = wallet.api.request({
+      type: 'wallet_addInvokeTransaction',
+      params: {
+        calls: [
+          {
+            contract_address: STRK,
+            entry_point: 'transfer',
+            calldata: [RECIPIENT, '1', '0'],
+          },
+        ],
+      },
+    });
+    const before = node.requestCount('starknet_addInvokeTransaction');
+    await (await metamask.nextConfirmation('snapnet_executeTxn')).cancel();
+    expect(await walletErrorCode(sending)).toBe(113);
+    expect(node.requestCount('starknet_addInvokeTransaction')).toBe(before);
+  });
+});
+
+describe('wallet_watchAsset on chain', () => {
+  it('adds an ERC-20 after approval; a tracked token is already watched', async () => {
+    const state = defaultState();
+    state.tokens = state.tokens.filter((token) => token.symbol !== 'ETH');
+    const { wallet, metamask } = await freshWallet(
+      JSON.parse(JSON.stringify(state)),
+    );
+    await wallet.features['standard:connect'].connect();
+    const { request } = wallet.features['starknet:walletApi'];
+    expect(
+      await request({
+        type: 'wallet_watchAsset',
+        params: { type: 'ERC20', options: { address: STRK, symbol: 'STRK' } },
+      }),
+    ).toBe(true);
+
+    const watching = request({
+      type: 'wallet_watchAsset',
+      params: {
+        type: 'ERC20',
+        options: {
+          address: ETH,
+          symbol: 'ETH',
+          name: 'Ether',
+          decimals: 18,
+        },
+      },
+    });
+    await (await metamask.nextConfirmation('snapnet_addErc20Token')).ok();
+    expect(await watching).toBe(true);
+    expect(
+      await request({
+        type: 'wallet_watchAsset',
+        params: { type: 'ERC20', options: { address: ETH, symbol: 'ETH' } },
+      }),
+    ).toBe(true);
+  });
+
+  it('answers NOT_ERC20 (111) for an address with no token', async () => {
+    const { wallet } = await freshWallet();
+    await wallet.features['standard:connect'].connect();
+    expect(
+      await walletErrorCode(
+        wallet.api.request({
+          type: 'wallet_watchAsset',
+          params: {
+            type: 'ERC20',
+            options: { address: '0x7777', symbol: 'NOPE', name: 'Nope' },
+          },
+        }),
+      ),
+    ).toBe(111);
+  });
+});
