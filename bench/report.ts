@@ -6,7 +6,14 @@ import type { MethodMeasurement, SnapMeasurements } from './types';
 
 export type Results = {
   generatedAt: string;
-  machine: { cpus: string; cores: number; node: string; platform: string };
+  machine: {
+    cpus: string;
+    cores: number;
+    node: string;
+    platform: string;
+    /** 1-minute load average when the run started (other work skews figures). */
+    loadAverage: number;
+  };
   bundle: BundleFigures | undefined;
   install: SnapMeasurements['install'] | undefined;
   /** Every method of the router table, measured or not. */
@@ -83,7 +90,7 @@ function methodRow(name: string, measurement: MethodMeasurement): string[] {
  */
 export function formatReport(results: Results): string {
   const sections: string[] = [
-    `npm run bench — ${results.generatedAt} — ${results.machine.cpus} (${results.machine.cores} cores), Node ${results.machine.node}`,
+    `npm run bench — ${results.generatedAt} — ${results.machine.cpus} (${results.machine.cores} cores, load ${results.machine.loadAverage} at start), Node ${results.machine.node}`,
   ];
   if (results.bundle) {
     sections.push(bundleSection(results.bundle));

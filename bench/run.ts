@@ -1,6 +1,6 @@
 import { spawn } from 'child_process';
 import { mkdir, readFile, rm, writeFile } from 'fs/promises';
-import { cpus, platform } from 'os';
+import { cpus, loadavg, platform } from 'os';
 import { resolve } from 'path';
 
 import { measureBundle } from './bundle';
@@ -116,6 +116,7 @@ async function attempt<Type>(
  */
 async function main(): Promise<boolean> {
   const failures: string[] = [];
+  const [loadAverage = 0] = loadavg();
   if (!(await buildSnap())) {
     process.stderr.write('npm run build:test failed\n');
     return false;
@@ -147,6 +148,7 @@ async function main(): Promise<boolean> {
       cores: cpus().length,
       node: process.versions.node,
       platform: platform(),
+      loadAverage: Math.round(loadAverage * 100) / 100,
     },
     bundle,
     install: snap?.install,
