@@ -22,7 +22,7 @@ describe('keys', () => {
     expect(keys.publicKey).toBe(
       '0x1297ebe045cf72e92946f2daf84e7cbafdbe89bcb6f382e8fd3bdc254ea8a62',
     );
-    expect(keys.address).toBe(
+    expect(accountAddress(keys.publicKey)).toBe(
       '0x03a48f9784a19e574e3976351f36d3806b8c27a97a972d2e2834e067d2c52883',
     );
   });

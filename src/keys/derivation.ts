@@ -5,29 +5,30 @@ import { ec } from 'starknet';
 import { accountAddress } from './address';
 import { STARKNET_COIN_TYPE } from '../config';
 
-export type DerivedAccount = {
+/** The Stark key pair at one BIP-44 index. */
+export type DerivedKeys = {
   addressIndex: number;
   derivationPath: string;
   privateKey: string;
   publicKey: string;
-  address: string;
 };
 
+/** The key pair and the Argent 0.3.1 account address it owns. */
+export type DerivedAccount = DerivedKeys & { address: string };
+
 /**
- * Turns a BIP-44 node's private key into a Stark key pair and the Argent
- * 0.3.1 address it owns. Pure, so the index-0 vector can be unit-tested.
+ * Turns a BIP-44 node's private key into a Stark key pair. Pure, so the
+ * index-0 vector can be unit-tested.
  *
  * @param bip44PrivateKey - The 32-byte BIP-44 private key, hex.
- * @returns The ground Stark private key, its public key and the address.
+ * @returns The ground Stark private key and its public key.
  */
 export function starkKeysFromBip44Key(bip44PrivateKey: string): {
   privateKey: string;
   publicKey: string;
-  address: string;
 } {
   const privateKey = `0x${ec.starkCurve.grindKey(bip44PrivateKey)}`;
-  const publicKey = ec.starkCurve.getStarkKey(privateKey);
-  return { privateKey, publicKey, address: accountAddress(publicKey) };
+  return { privateKey, publicKey: ec.starkCurve.getStarkKey(privateKey) };
 }
 
 /**
@@ -38,30 +39,42 @@ export function starkKeysFromBip44Key(bip44PrivateKey: string): {
 export class KeyRing {
   #deriver: Promise<BIP44AddressKeyDeriver> | undefined;
 
-  readonly #accounts = new Map<number, Promise<DerivedAccount>>();
+  readonly #keys = new Map<number, Promise<DerivedKeys>>();
 
   /**
-   * The account at `m/44'/9004'/0'/0/index`.
+   * The key pair at `m/44'/9004'/0'/0/index`.
+   *
+   * @param addressIndex - The BIP-44 address index.
+   * @returns Its keys.
+   */
+  async keys(addressIndex: number): Promise<DerivedKeys> {
+    let keys = this.#keys.get(addressIndex);
+    if (!keys) {
+      keys = this.#derive(addressIndex);
+      this.#keys.set(addressIndex, keys);
+    }
+    return keys;
+  }
+
+  /**
+   * The key pair at an index and its Argent account address (the address
+   * costs a few hashes; use `keys` when the address is already known).
    *
    * @param addressIndex - The BIP-44 address index.
    * @returns Its keys and address.
    */
   async account(addressIndex: number): Promise<DerivedAccount> {
-    let account = this.#accounts.get(addressIndex);
-    if (!account) {
-      account = this.#derive(addressIndex);
-      this.#accounts.set(addressIndex, account);
-    }
-    return account;
+    const keys = await this.keys(addressIndex);
+    return { ...keys, address: accountAddress(keys.publicKey) };
   }
 
   /**
    * Derives one index (asks MetaMask for the coin-type node once).
    *
    * @param addressIndex - The BIP-44 address index.
-   * @returns Its keys and address.
+   * @returns Its keys.
    */
-  async #derive(addressIndex: number): Promise<DerivedAccount> {
+  async #derive(addressIndex: number): Promise<DerivedKeys> {
     this.#deriver ??= snap
       .request({
         method: 'snap_getBip44Entropy',

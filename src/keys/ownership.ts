@@ -46,10 +46,15 @@ export async function findOwnAccount(
   field: string,
 ): Promise<OwnAccount> {
   const recorded = known.find((account) => account.address === address);
-  const candidates = recorded
-    ? [recorded.addressIndex]
-    : Array.from({ length: ADDRESS_SCAN_LIMIT }, (_, index) => index);
-  for (const index of candidates) {
+  if (recorded) {
+    // Recorded by this snap: its index, kind and key are known; checking the
+    // derived public key is enough (no address hashing).
+    const derived = await keys.keys(recorded.addressIndex);
+    if (derived.publicKey === recorded.publicKey) {
+      return { ...derived, kind: recorded.kind, address };
+    }
+  }
+  for (let index = 0; index < ADDRESS_SCAN_LIMIT; index++) {
     const derived = await keys.account(index);
     const kind = kindAt(derived, address);
     if (kind) {
