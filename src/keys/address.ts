@@ -43,6 +43,14 @@ export function deploymentData(
 }
 
 /**
+ * Addresses already computed in this snap process. The address costs nine
+ * Pedersen hashes (~20 ms); it is public data, a pure function of the public
+ * key, so remembering it is safe.
+ */
+const knownAddresses = new Map<string, string>();
+const KNOWN_ADDRESSES_LIMIT = 512;
+
+/**
  * The counterfactual address of the Argent account owned by `publicKey`,
  * 0x-prefixed and padded to 64 hex digits.
  *
@@ -54,11 +62,16 @@ export function accountAddress(
   publicKey: string,
   kind: AccountKind = 'argent-cairo1',
 ): string {
+  const key = `${kind}:${publicKey}`;
+  const known = knownAddresses.get(key);
+  if (known) {
+    return known;
+  }
   const { classHash, constructorCalldata, salt } = deploymentData(
     publicKey,
     kind,
   );
-  return normaliseAddress(
+  const address = normaliseAddress(
     hash.calculateContractAddressFromHash(
       salt,
       classHash,
@@ -66,6 +79,11 @@ export function accountAddress(
       0,
     ),
   );
+  if (knownAddresses.size >= KNOWN_ADDRESSES_LIMIT) {
+    knownAddresses.clear();
+  }
+  knownAddresses.set(key, address);
+  return address;
 }
 
 /**
