@@ -81,29 +81,3 @@ export async function startBenchNode(): Promise<LocalNode> {
     }
   }
 }
-
-/**
- * Sends one JSON-RPC request to the node.
- *
- * @param node - The node.
- * @param method - The method.
- * @param params - Its params.
- * @returns The result.
- */
-export async function nodeCall(
-  node: LocalNode,
-  method: string,
-  params: unknown,
-): Promise<unknown> {
-  // eslint-disable-next-line n/no-unsupported-features/node-builtins -- fetch works unflagged on Node 20
-  const response = await fetch(node.url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body: { result?: unknown; error?: unknown } = await response.json();
-  if (body.error !== undefined) {
-    throw new Error(`${method} failed: ${JSON.stringify(body.error)}`);
-  }
-  return body.result;
-}

@@ -2,6 +2,7 @@ import type { installSnap } from '@metamask/snaps-jest';
 import type { Json } from '@metamask/snaps-sdk';
 
 import { defaultState } from '../src/state/schema';
+import { RESOURCE_BOUNDS, typedDataRevision1 } from '../test/fixtures';
 
 export type Wallet = Awaited<ReturnType<typeof installSnap>>;
 
@@ -17,37 +18,8 @@ export const ACCOUNT_0 =
 const RECIPIENT =
   '0x0000000000000000000000000000000000000000000000000000000000abcdef';
 
-/** Bounds that let signing skip the node. */
-const RESOURCE_BOUNDS = {
-  l1_gas: { max_amount: '0x0', max_price_per_unit: '0x0' },
-  l2_gas: { max_amount: '0x200000', max_price_per_unit: '0x3b9aca00' },
-  l1_data_gas: { max_amount: '0x200', max_price_per_unit: '0x3b9aca00' },
-};
-
-/** A SNIP-12 revision 1 message signed by account 0. */
-export const TYPED_DATA = {
-  types: {
-    StarknetDomain: [
-      { name: 'name', type: 'shortstring' },
-      { name: 'version', type: 'shortstring' },
-      { name: 'chainId', type: 'shortstring' },
-      { name: 'revision', type: 'shortstring' },
-    ],
-    Order: [
-      { name: 'maker', type: 'ContractAddress' },
-      { name: 'amount', type: 'felt' },
-      { name: 'market', type: 'shortstring' },
-    ],
-  },
-  primaryType: 'Order',
-  domain: {
-    name: 'Bench Dapp',
-    version: '1',
-    chainId: 'SN_SEPOLIA',
-    revision: '1',
-  },
-  message: { maker: ACCOUNT_0, amount: '1000', market: 'STRK-ETH' },
-};
+/** A SNIP-12 revision 1 message, shared with the end-to-end tests. */
+export const TYPED_DATA = typedDataRevision1;
 
 /** What the setup prepared, shared by the scenarios. */
 export type BenchContext = {

@@ -4,13 +4,14 @@ import { mkdir, readFile, writeFile } from 'fs/promises';
 import { dirname, resolve } from 'path';
 
 import { timeCall } from './harness';
-import { nodeCall, startBenchNode } from './node';
+import { startBenchNode } from './node';
 import { ROOT, SNAP_MEASUREMENTS } from './paths';
 import { ACCOUNT_0, isJsonObject, scenarios, TYPED_DATA } from './scenarios';
 import type { BenchContext, Scenario, Wallet } from './scenarios';
 import { summarize } from './stats';
 import type { MethodMeasurement, SnapMeasurements } from './types';
 import { methods } from '../src/rpcs/router';
+import { nodeRequest } from '../test/chain/node';
 import type { LocalNode } from '@snapnet/local-node';
 
 /**
@@ -118,7 +119,7 @@ async function measureMethod(
 
 beforeAll(async () => {
   node = await startBenchNode();
-  await nodeCall(node, 'devnet_mint', {
+  await nodeRequest(node, 'devnet_mint', {
     address: ACCOUNT_0,
     amount: ONE_HUNDRED_STRK.toString(),
     unit: 'FRI',
