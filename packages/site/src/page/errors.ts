@@ -25,8 +25,11 @@ export function describeError(error: unknown): ShownError {
     return { message: 'You declined the request in MetaMask.' };
   }
   if (error instanceof InvalidParamsError) {
+    const reason = error.message.replace(/^Invalid params:\s*/u, '');
     return {
-      message: `Invalid ${error.field ?? 'params'}: ${error.message}`,
+      message: error.field
+        ? `Invalid params (field ${error.field}): ${reason}`
+        : `Invalid params: ${reason}`,
       field: error.field,
     };
   }

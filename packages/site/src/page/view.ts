@@ -214,7 +214,7 @@ export function showHistory(records: TransactionRecord[]): void {
         [
           new Date(record.timestamp * 1000).toLocaleString(),
           record.txnType,
-          record.contractFuncName || short(record.contractAddress),
+          record.contractFuncName || short(record.contractAddress) || '–',
           status,
           element('code', short(record.txnHash), { title: record.txnHash }),
         ],

@@ -1,0 +1,20 @@
+const { resolve } = require('path');
+
+// The built snap under test: the repository root's dist/ (`npm test` at the
+// root runs `npm run build:test` first, pointing Testnet at port 5055).
+// eslint-disable-next-line n/no-process-env
+const snapRoot = process.env.SNAPNET_SNAP_ROOT ?? resolve(__dirname, '../..');
+
+module.exports = {
+  displayName: 'site-browser',
+  preset: '@metamask/snaps-jest',
+  testEnvironmentOptions: { server: { root: snapRoot } },
+  testMatch: ['<rootDir>/test/**/*.test.ts'],
+  testTimeout: 60000,
+  transform: {
+    '^.+\\.ts$': [
+      'ts-jest',
+      { tsconfig: resolve(__dirname, '../../tsconfig.json') },
+    ],
+  },
+};

@@ -1,0 +1,235 @@
+/**
+ * The companion page in headless Chromium against the real snap: MetaMask is
+ * the client tests' simulated MetaMask in front of the snap that snaps-jest
+ * installs from the root dist/, announced to the page over EIP-6963; the
+ * snap's Testnet is a local node on port 5055. Dialogs are approved (or
+ * declined) by the test through the snap request's `getInterface()`.
+ */
+import { installSnap } from '@metamask/snaps-jest';
+import { startLocalNode } from '@snapnet/local-node';
+import type { LocalNode } from '@snapnet/local-node';
+import { constants } from 'fs';
+import { access, mkdir, mkdtemp, rm } from 'fs/promises';
+import { tmpdir } from 'os';
+import { join, resolve } from 'path';
+import { chromium } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+
+import { provideWallet } from './page-wallet';
+import { SimulatedMetaMask, SNAP_ID } from '../../client/test/metamask';
+import { serveSite } from '../src/serve';
+import type { RunningSite } from '../src/serve';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARTIFACTS = resolve(__dirname, '../../../test-artifacts/site');
+/** How long the page may take to show a state the test waits for. */
+const UI_TIMEOUT_MS = 20000;
+const STRK_100 = (100n * 10n ** 18n).toString();
+/** Any well-formed address: the symbol is refused before it is read. */
+const SOME_ADDRESS = '0x1234';
+
+let browser: BrowserContext | undefined;
+let userDataDir: string | undefined;
+let site: RunningSite | undefined;
+let node: LocalNode | undefined;
+let metamask: SimulatedMetaMask;
+let page: Page;
+let account = '';
+
+/**
+ * Saves a screenshot of the whole page as a test artifact.
+ *
+ * @param name - The file's name, without extension.
+ */
+async function screenshot(name: string): Promise<void> {
+  await page.screenshot({
+    path: join(ARTIFACTS, `${name}.png`),
+    fullPage: true,
+  });
+}
+
+/**
+ * The balance shown for a token.
+ *
+ * @param symbol - The token's symbol.
+ * @returns The balance cell.
+ */
+function balanceCell(symbol: string): Locator {
+  return page.locator(`#balances tr[data-symbol="${symbol}"] td:nth-child(2)`);
+}
+
+/**
+ * Gives an address STRK on the local node.
+ *
+ * @param address - The receiver.
+ * @param amount - How much, in FRI, as decimal text.
+ */
+async function mint(address: string, amount: string): Promise<void> {
+  if (!node) {
+    throw new Error('The local node is not running');
+  }
+  // eslint-disable-next-line n/no-unsupported-features/node-builtins
+  const response = await fetch(node.url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'devnet_mint',
+      params: { address, amount, unit: 'FRI' },
+    }),
+  });
+  const body: { error?: unknown } = await response.json();
+  if (body.error !== undefined) {
+    throw new Error(`devnet_mint failed: ${JSON.stringify(body.error)}`);
+  }
+}
+
+beforeAll(async () => {
+  const hasChromium = await access(CHROMIUM, constants.X_OK).then(
+    () => true,
+    () => false,
+  );
+  if (!hasChromium) {
+    throw new Error(
+      `Chromium is missing at ${CHROMIUM}: the browser test needs Debian's chromium (apt-get update && apt-get install -y chromium, as .ci/run does).`,
+    );
+  }
+  await mkdir(ARTIFACTS, { recursive: true });
+  node = await startLocalNode({ host: '127.0.0.1', port: 5055, seed: 42 });
+  site = await serveSite({ port: 0, snapId: SNAP_ID });
+  metamask = new SimulatedMetaMask(
+    await installSnap(),
+    new URL(site.url).origin,
+  );
+  userDataDir = await mkdtemp(join(tmpdir(), 'snapnet-chromium-'));
+  // A fresh profile, given as Playwright wants it (not as --user-data-dir).
+  browser = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    timeout: UI_TIMEOUT_MS,
+    viewport: { width: 1100, height: 900 },
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  page = browser.pages()[0] ?? (await browser.newPage());
+  page.setDefaultTimeout(UI_TIMEOUT_MS);
+  await provideWallet(page, metamask);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+  await node?.stop();
+  if (userDataDir) {
+    await rm(userDataDir, { recursive: true, force: true });
+  }
+});
+
+describe('the companion page in Chromium', () => {
+  it('finds MetaMask Flask over EIP-6963 and connects the snap', async () => {
+    await page.goto(site?.url ?? '');
+    await page
+      .locator('#connection', { hasText: 'io.metamask.flask found' })
+      .waitFor();
+    await page.click('#connect');
+    await page.locator('#connection[data-state="connected"]').waitFor();
+    await page.locator('#network-name', { hasText: 'Testnet' }).waitFor();
+    await screenshot('01-connected');
+  });
+
+  it('creates an account and shows its balances once funded', async () => {
+    await page.click('#create-account');
+    const item = page.locator('#accounts li[data-deployed="false"]');
+    await item.waitFor();
+    account = (await item.getAttribute('data-address')) ?? '';
+    expect(account).toMatch(/^0x[0-9a-f]{64}$/u);
+
+    await mint(account, STRK_100);
+    await page.click('#refresh-balances');
+    await balanceCell('STRK').filter({ hasText: /^100$/u }).waitFor();
+    await balanceCell('ETH').filter({ hasText: /^0$/u }).waitFor();
+    await screenshot('02-account-funded');
+  });
+
+  it('deploys the account once the user approves in MetaMask', async () => {
+    await page.click('#deploy-account');
+    const dialog = await metamask.nextConfirmation('snapnet_createAccount');
+    await dialog.ok();
+    await page
+      .locator(`#accounts li[data-address="${account}"][data-deployed="true"]`)
+      .waitFor();
+    await page
+      .locator('#account-result', { hasText: /Deployment sent: 0x/u })
+      .waitFor();
+    await page.locator('#history tr', { hasText: 'DEPLOY_ACCOUNT' }).waitFor();
+    await screenshot('03-deployed');
+  });
+
+  it('sends STRK and shows the transfer in the history with its status', async () => {
+    const recipient = node?.accounts[0]?.address ?? '';
+    await page.selectOption('#send-token', { label: 'STRK' });
+    await page.fill('#send-recipient', recipient);
+    await page.fill('#send-amount', '1.5');
+    await page.click('#send-form button[type="submit"]');
+    const dialog = await metamask.nextConfirmation('snapnet_executeTxn');
+    await dialog.ok();
+
+    const result = page.locator('#send-result', { hasText: /Sent: 0x/u });
+    await result.waitFor();
+    const hash = /0x[0-9a-f]+/u.exec((await result.textContent()) ?? '')?.[0];
+    expect(hash).toBeDefined();
+    const sent = page.locator(`#history tr[data-hash="${hash ?? ''}"]`);
+    await sent.waitFor();
+    expect(await sent.textContent()).toContain('transfer');
+    await page
+      .locator(
+        `#history tr[data-hash="${hash ?? ''}"]:is([data-status="ACCEPTED_ON_L2"], [data-status="ACCEPTED_ON_L1"])`,
+      )
+      .waitFor();
+    // 100 STRK, less 1.5 sent and the fees of two transactions.
+    const strk = await balanceCell('STRK').textContent();
+    expect(Number(strk)).toBeLessThan(98.5);
+    expect(Number(strk)).toBeGreaterThan(90);
+    await screenshot('04-sent');
+  });
+
+  it('signs a typed message, and says so plainly when the user declines', async () => {
+    await page.click('#sign-form button[type="submit"]');
+    const approved = await metamask.nextConfirmation('snapnet_signMessage');
+    await approved.ok();
+    await page
+      .locator('#sign-result', {
+        hasText: /Signature \(r,s\): 0x[0-9a-f]+,0x[0-9a-f]+/u,
+      })
+      .waitFor();
+
+    await page.click('#sign-form button[type="submit"]');
+    const declined = await metamask.nextConfirmation('snapnet_signMessage');
+    await declined.cancel();
+    await page
+      .locator('#error', { hasText: 'You declined the request in MetaMask.' })
+      .waitFor();
+    await screenshot('05-declined');
+  });
+
+  it('shows invalid params with the field the snap named', async () => {
+    await page.fill('#token-address', SOME_ADDRESS);
+    await page.fill('#token-name', 'Not a token');
+    await page.fill('#token-symbol', 'NO SPACES');
+    await page.click('#token-form button[type="submit"]');
+    await page
+      .locator('#error', { hasText: 'Invalid params (field tokenSymbol)' })
+      .waitFor();
+    await page.locator('#token-symbol[aria-invalid="true"]').waitFor();
+    await screenshot('06-invalid-params');
+  });
+});
