@@ -232,4 +232,38 @@ describe('the companion page in Chromium', () => {
     await page.locator('#token-symbol[aria-invalid="true"]').waitFor();
     await screenshot('06-invalid-params');
   });
+
+  it('recovers the deployed account and the next free index', async () => {
+    await page.click('#recover-accounts');
+    await page
+      .locator('#account-result', { hasText: 'Recovered 2 account(s).' })
+      .waitFor();
+    await page
+      .locator(`#accounts li[data-address="${account}"][data-deployed="true"]`)
+      .waitFor();
+    await page.locator('#accounts li[data-deployed="false"]').waitFor();
+    expect(await page.locator('#accounts li').count()).toBe(2);
+  });
+
+  it('switches to Mainnet once approved, says plainly that its node is down, and switches back', async () => {
+    await page.selectOption('#switch-chain', { label: 'Mainnet' });
+    await page.click('#switch-form button[type="submit"]');
+    const toMainnet = await metamask.nextConfirmation('snapnet_switchNetwork');
+    await toMainnet.ok();
+    await page.locator('#network-name', { hasText: 'Mainnet' }).waitFor();
+    // No account listed on Mainnet yet; looking for them needs its node,
+    // which the test build points at port 5056, where nothing runs.
+    await page.locator('#accounts-empty').waitFor();
+    await page.click('#recover-accounts');
+    await page.locator('#error', { hasText: 'Mainnet node error' }).waitFor();
+    await screenshot('07-mainnet-down');
+
+    await page.selectOption('#switch-chain', { label: 'Testnet (Sepolia)' });
+    await page.click('#switch-form button[type="submit"]');
+    const toTestnet = await metamask.nextConfirmation('snapnet_switchNetwork');
+    await toTestnet.ok();
+    await page.locator('#network-name', { hasText: 'Testnet' }).waitFor();
+    await page.locator('#error').waitFor({ state: 'hidden' });
+    await page.locator(`#accounts li[data-address="${account}"]`).waitFor();
+  });
 });

@@ -85,7 +85,14 @@ export class App {
     byId('sign-data', HTMLTextAreaElement).value = exampleTypedData(
       network.chainId,
     );
-    showResult('account-result', '');
+    for (const id of [
+      'account-result',
+      'send-result',
+      'token-result',
+      'sign-result',
+    ]) {
+      showResult(id, '');
+    }
     this.accounts = this.storage.accounts();
     this.selected = this.accounts[0]?.address;
     this.#showAccounts();
