@@ -1,12 +1,14 @@
 /**
- * `npm start`: a local Starknet node, the snap built against it, and the snap
- * served for MetaMask Flask. No keys and no internet needed.
+ * `npm start`: a local Starknet node, the snap built against it and served for
+ * MetaMask Flask, and the companion page. No keys and no internet needed.
  *
- * Environment: LOCAL_NODE_PORT (default 5050), SNAP_SERVER_PORT (default 8081).
+ * Environment: LOCAL_NODE_PORT (default 5050), SNAP_SERVER_PORT (default 8081),
+ * SITE_PORT (default 8000).
  */
 import type { ChildProcess } from 'child_process';
 import { spawn } from 'child_process';
 
+import { serveSite } from '../packages/site/src/serve';
 import { startLocalNode } from '@snapnet/local-node';
 
 const nodePort = Number(process.env.LOCAL_NODE_PORT ?? 5050);
@@ -47,6 +49,10 @@ async function main(): Promise<void> {
   const serve = snapsCli(['serve', '--port', String(snapPort)], env);
 
   const snapId = `local:http://localhost:${snapPort}`;
+  const site = await serveSite({
+    port: Number(process.env.SITE_PORT ?? 8000),
+    snapId,
+  });
   console.log(`
 Local Starknet node (Testnet, ${node.url}) with funded accounts:
 ${node.accounts
@@ -56,6 +62,7 @@ ${node.accounts
   )
   .join('\n')}
 
+The companion page: ${site.url} (open it in a browser with MetaMask Flask).
 The snap is served at http://localhost:${snapPort} (snap id ${snapId}).
 Install it in MetaMask Flask from any page's console:
   await ethereum.request({ method: 'wallet_requestSnaps', params: { '${snapId}': {} } })
@@ -68,6 +75,7 @@ Press Ctrl-C to stop.
   const stop = (): void => {
     serve.kill();
     node.stop().catch(console.error);
+    site.stop().catch(console.error);
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
