@@ -7,6 +7,7 @@ import { hash, RpcProvider, WalletAccountV5 } from 'starknet';
 
 import { ACCOUNT_0, SimulatedMetaMask, SNAP_ID } from './metamask';
 import { defaultState } from '../../../src/state/schema';
+import { nodeRequest } from '../../../test/chain/node';
 import { createStarknetWallet, SnapClient, WalletApiError } from '../src';
 import type { StarknetSnapWallet } from '../src';
 
@@ -24,28 +25,6 @@ const ONE_STRK = 10n ** 18n;
 let node: LocalNode;
 let provider: RpcProvider;
 
-/**
- * Sends one JSON-RPC request to the node.
- *
- * @param method - The method.
- * @param params - Its params.
- * @returns The result.
- */
-async function nodeRequest(method: string, params: unknown): Promise<unknown> {
-  // Node 20 has fetch (stable since 21, working and unflagged in 20).
-  // eslint-disable-next-line n/no-unsupported-features/node-builtins
-  const response = await fetch(node.url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body: { result?: unknown; error?: unknown } = await response.json();
-  if (body.error !== undefined) {
-    throw new Error(`${method} failed: ${JSON.stringify(body.error)}`);
-  }
-  return body.result;
-}
-
 beforeAll(async () => {
   node = await startLocalNode({
     host: '127.0.0.1',
@@ -53,7 +32,7 @@ beforeAll(async () => {
     seed: 42,
   });
   provider = new RpcProvider({ nodeUrl: node.url });
-  await nodeRequest('devnet_mint', {
+  await nodeRequest(node, 'devnet_mint', {
     address: ACCOUNT_0.address,
     amount: (100n * ONE_STRK).toString(),
     unit: 'FRI',

@@ -8,6 +8,7 @@ import {
   SNAP_VERSION,
   TESTNET,
 } from './metamask';
+import { typedDataRevision1 } from '../../../test/fixtures';
 import {
   connect,
   InvalidParamsError,
@@ -20,28 +21,7 @@ import {
 } from '../src';
 import type { SnapResult } from '../src';
 
-const TYPED_DATA = {
-  types: {
-    StarknetDomain: [
-      { name: 'name', type: 'shortstring' },
-      { name: 'version', type: 'shortstring' },
-      { name: 'chainId', type: 'shortstring' },
-      { name: 'revision', type: 'shortstring' },
-    ],
-    Mail: [
-      { name: 'to', type: 'ContractAddress' },
-      { name: 'contents', type: 'shortstring' },
-    ],
-  },
-  primaryType: 'Mail',
-  domain: {
-    name: 'Client test',
-    version: '1',
-    chainId: 'SN_SEPOLIA',
-    revision: '1',
-  },
-  message: { to: '0x1234', contents: 'hello' },
-};
+const TYPED_DATA = typedDataRevision1;
 
 /**
  * An EIP-6963 announcement of a provider as MetaMask Flask.

@@ -8,6 +8,7 @@ import {
   SNAP_ID,
   TESTNET,
 } from './metamask';
+import { typedDataRevision1 } from '../../../test/fixtures';
 import {
   ACCOUNT_CLASS_HASH,
   createStarknetWallet,
@@ -16,20 +17,7 @@ import {
 } from '../src';
 import type { StarknetSnapWallet } from '../src';
 
-const TYPED_DATA = {
-  types: {
-    StarknetDomain: [
-      { name: 'name', type: 'shortstring' },
-      { name: 'version', type: 'shortstring' },
-      { name: 'chainId', type: 'shortstring' },
-      { name: 'revision', type: 'shortstring' },
-    ],
-    Vote: [{ name: 'choice', type: 'felt' }],
-  },
-  primaryType: 'Vote',
-  domain: { name: 'Dapp', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
-  message: { choice: '0x1' },
-};
+const TYPED_DATA = typedDataRevision1;
 
 /**
  * The snap's wallet-standard wallet, over a fresh snap, not yet connected.
