@@ -1,9 +1,9 @@
-import { boolean, defaulted, object, optional, string } from 'superstruct';
+import { boolean, object, optional, string } from 'superstruct';
 
 import type { RequestContext } from './method';
 import { defineMethod } from './method';
 import { requestView, resolveNetwork } from './shared';
-import { ChainIdStruct, IndexStruct } from './structs';
+import { ChainIdStruct, withDefault, IndexStruct } from './structs';
 import { accountStatus } from '../chain/accounts';
 import { planDeployment, sendDeployment } from '../chain/deploy';
 import { NodeClient } from '../chain/rpc';
@@ -104,7 +104,7 @@ async function storeAccount(
 export const createAccount = defineMethod({
   params: object({
     addressIndex: optional(IndexStruct),
-    deploy: defaulted(boolean(), false),
+    deploy: withDefault(boolean(), false),
     chainId: ChainIdStruct,
   }),
   result: object({ address: string(), transaction_hash: string() }),

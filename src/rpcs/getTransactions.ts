@@ -2,7 +2,6 @@ import {
   array,
   boolean,
   coerce,
-  defaulted,
   enums,
   integer,
   max,
@@ -16,7 +15,7 @@ import {
 
 import { defineMethod } from './method';
 import { resolveNetwork } from './shared';
-import { AddressStruct, ChainIdStruct } from './structs';
+import { AddressStruct, ChainIdStruct, withDefault } from './structs';
 import { historyFromChain, normaliseHash } from '../chain/history';
 import { NodeClient } from '../chain/rpc';
 import type { NodeCall } from '../chain/rpc';
@@ -60,13 +59,13 @@ export const getTransactions = defineMethod({
   params: object({
     senderAddress: AddressStruct,
     contractAddress: optional(AddressStruct),
-    pageSize: defaulted(PageSizeStruct, 10),
-    txnsInLastNumOfDays: defaulted(
+    pageSize: withDefault(PageSizeStruct, 10),
+    txnsInLastNumOfDays: withDefault(
       coerce(max(min(integer(), 1), 365), string(), Number),
       5,
     ),
-    withDeployTxn: defaulted(boolean(), false),
-    onlyFromState: defaulted(boolean(), false),
+    withDeployTxn: withDefault(boolean(), false),
+    onlyFromState: withDefault(boolean(), false),
     chainId: ChainIdStruct,
   }),
   result: array(TransactionRecordStruct),

@@ -1,6 +1,6 @@
 import type { Json } from '@metamask/snaps-sdk';
 import { assert, create, StructError } from 'superstruct';
-import type { Struct } from 'superstruct';
+import type { Infer, Struct } from 'superstruct';
 
 import type { KeyRing } from '../keys/derivation';
 
@@ -17,11 +17,25 @@ export type RpcMethod = {
   run(params: unknown, context: RequestContext): Promise<Json>;
 };
 
-/** A typed method definition; `Params`/`Result` are shared with the client. */
-export type MethodDefinition<Params, Result extends Json> = RpcMethod & {
-  params: Struct<Params, unknown>;
+/**
+ * A typed method definition, shared with the dapp client. The params struct
+ * keeps its full type (its schema included) so the client can tell which
+ * fields have defaults.
+ */
+export type MethodDefinition<
+  ParamsStruct extends AnyStruct,
+  Result extends Json,
+> = RpcMethod & {
+  params: ParamsStruct;
   result: Struct<Result, unknown>;
 };
+
+/**
+ * Any struct. Struct is invariant in its value type, so `unknown` would not
+ * accept concrete structs here.
+ */
+
+type AnyStruct = Struct<any, any>;
 
 /**
  * Binds a params struct, a result struct and a handler into a method.
@@ -35,17 +49,23 @@ export type MethodDefinition<Params, Result extends Json> = RpcMethod & {
  * @param definition.handler - The method itself.
  * @returns The method, ready for the router table.
  */
-export function defineMethod<Params, Result extends Json>(definition: {
-  params: Struct<Params, unknown>;
+export function defineMethod<
+  ParamsStruct extends AnyStruct,
+  Result extends Json,
+>(definition: {
+  params: ParamsStruct;
   result: Struct<Result, unknown>;
-  handler: (params: Params, context: RequestContext) => Promise<Result>;
-}): MethodDefinition<Params, Result> {
+  handler: (
+    params: Infer<ParamsStruct>,
+    context: RequestContext,
+  ) => Promise<Result>;
+}): MethodDefinition<ParamsStruct, Result> {
   const { params: paramsStruct, result: resultStruct, handler } = definition;
   return {
     params: paramsStruct,
     result: resultStruct,
     async run(rawParams, context): Promise<Json> {
-      const params = create(rawParams ?? {}, paramsStruct);
+      const params: Infer<ParamsStruct> = create(rawParams ?? {}, paramsStruct);
       const result = await handler(params, context);
       try {
         assert(result, resultStruct);

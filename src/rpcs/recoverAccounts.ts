@@ -1,17 +1,8 @@
-import {
-  array,
-  defaulted,
-  integer,
-  max,
-  min,
-  number,
-  object,
-  string,
-} from 'superstruct';
+import { array, integer, max, min, number, object, string } from 'superstruct';
 
 import { defineMethod } from './method';
 import { resolveNetwork } from './shared';
-import { ChainIdStruct, IndexStruct } from './structs';
+import { ChainIdStruct, withDefault, IndexStruct } from './structs';
 import { NodeClient } from '../chain/rpc';
 import { classHashAtCall, CONTRACT_NOT_FOUND } from '../chain/starknet';
 import { ChainRejectedError } from '../errors';
@@ -57,9 +48,9 @@ function deployed(answer: PromiseSettledResult<unknown>): boolean {
  */
 export const recoverAccounts = defineMethod({
   params: object({
-    startScanIndex: defaulted(IndexStruct, 0),
-    maxScanned: defaulted(max(min(integer(), 1), MAX_SCANNED), 1),
-    maxMissed: defaulted(min(integer(), 1), 1),
+    startScanIndex: withDefault(IndexStruct, 0),
+    maxScanned: withDefault(max(min(integer(), 1), MAX_SCANNED), 1),
+    maxMissed: withDefault(min(integer(), 1), 1),
     chainId: ChainIdStruct,
   }),
   result: array(

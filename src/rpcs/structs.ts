@@ -17,9 +17,35 @@ import {
   union,
   unknown,
 } from 'superstruct';
+import type { Struct } from 'superstruct';
 
 import { DEFAULT_CHAIN_ID } from '../config';
 import { normaliseAddress } from '../keys/address';
+
+/**
+ * A struct whose value has a default when the caller leaves it out. The
+ * `hasDefault` mark lets the dapp client type such params as optional (a
+ * plain `defaulted` struct is typed as required).
+ */
+export type Defaulted<Type, Schema> = Struct<Type, Schema> & {
+  readonly hasDefault: true;
+};
+
+/**
+ * `defaulted`, marked so that callers' types see the field as optional.
+ *
+ * @param struct - The struct of the value.
+ * @param fallback - The default, or a function making it.
+ * @returns The marked struct.
+ */
+export function withDefault<Type, Schema>(
+  struct: Struct<Type, Schema>,
+  fallback: Type | (() => Type),
+): Defaulted<Type, Schema> {
+  return Object.assign(defaulted(struct, fallback), {
+    hasDefault: true as const,
+  });
+}
 
 /** Largest felt: the Stark field prime minus one. */
 const FELT_MAX = 2n ** 251n + 17n * 2n ** 192n;
@@ -97,7 +123,10 @@ export const RequiredChainIdStruct = coerce(
 );
 
 /** A chain id; absent means the testnet. Support is checked by the handler. */
-export const ChainIdStruct = defaulted(RequiredChainIdStruct, DEFAULT_CHAIN_ID);
+export const ChainIdStruct = withDefault(
+  RequiredChainIdStruct,
+  DEFAULT_CHAIN_ID,
+);
 
 /** A non-negative integer; numeric text is accepted. */
 export const IndexStruct = coerce(
@@ -112,7 +141,7 @@ export const CallStruct = object({
   entrypoint: refine(string(), 'entrypoint', (value) =>
     value.length > 0 ? true : 'Expected a non-empty entrypoint name',
   ),
-  calldata: defaulted(array(FeltStruct), () => []),
+  calldata: withDefault(array(FeltStruct), () => []),
 });
 
 const ResourceBoundStruct = type({
@@ -125,7 +154,7 @@ const ZERO_BOUND = { max_amount: '0x0', max_price_per_unit: '0x0' };
 export const ResourceBoundsStruct = type({
   l1_gas: ResourceBoundStruct,
   l2_gas: ResourceBoundStruct,
-  l1_data_gas: defaulted(ResourceBoundStruct, () => ({ ...ZERO_BOUND })),
+  l1_data_gas: withDefault(ResourceBoundStruct, () => ({ ...ZERO_BOUND })),
 });
 
 const DataAvailabilityModeStruct = coerce(

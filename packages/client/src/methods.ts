@@ -47,9 +47,26 @@ type Relaxed<Value> = Value extends readonly unknown[]
       } & { [Key in UnknownKeys<Value>]?: Value[Key] }
     : Value;
 
+/** The schema (field structs) of an object struct. */
+type SchemaOf<Type> = Type extends Struct<any, infer Schema> ? Schema : never;
+
+/** Fields the snap fills in when left out (marked `hasDefault` by the snap). */
+type DefaultedKeys<Schema> = {
+  [Key in keyof Schema]-?: Schema[Key] extends { readonly hasDefault: true }
+    ? Key
+    : never;
+}[keyof Schema];
+
+/** A params type with its defaulted fields made optional. */
+type DefaultsOptional<Value, Schema> = Omit<Value, DefaultedKeys<Schema>> &
+  Partial<Pick<Value, DefaultedKeys<Schema> & keyof Value>>;
+
 /** The params of a method, as the snap's params struct describes them. */
 export type SnapParams<Method extends SnapMethodName> = Relaxed<
-  StructType<InvokableTable[Method]['params']>
+  DefaultsOptional<
+    StructType<InvokableTable[Method]['params']>,
+    SchemaOf<InvokableTable[Method]['params']>
+  >
 >;
 
 /** The result of a method, as the snap's result struct describes it. */
