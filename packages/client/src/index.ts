@@ -34,12 +34,12 @@ export type {
   RequestArguments,
 } from './provider';
 export {
-  ACCOUNT_CLASS_HASH,
   StarknetWalletApi,
   SUPPORTED_SPECS,
   SUPPORTED_WALLET_API,
 } from './wallet-standard/api';
-export type { SnapAccount } from './wallet-standard/api';
+export { ACCOUNT_CLASS_HASH } from './wallet-standard/requests';
+export type { SnapAccount } from './wallet-standard/requests';
 export {
   toWalletApiError,
   WalletApiError,

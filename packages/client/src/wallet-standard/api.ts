@@ -1,5 +1,4 @@
 import type { WALLET_API } from '@starknet-io/starknet-types-0104';
-import { is, object, string } from 'superstruct';
 
 import {
   toWalletApiError,
@@ -9,29 +8,23 @@ import {
 import {
   ApiVersionRequestStruct,
   checkParams,
-  DeclareStruct,
-  InvokeStruct,
   RequestAccountsStruct,
   SwitchChainStruct,
-  TypedDataStruct,
-  WatchAssetStruct,
 } from './params';
+import {
+  addDeclareTransaction,
+  addInvokeTransaction,
+  deploymentData,
+  signTypedData,
+  watchAsset,
+} from './requests';
+import type { SnapAccount, SnapCall } from './requests';
 import type { SnapClient } from '../client';
 import { InvalidParamsError, UserRejectedError } from '../errors';
-import type {
-  MaybeParams,
-  MaybeResult,
-  ParamsArgument,
-  SnapMethodName,
-  SnapResult,
-} from '../methods';
+import type { ParamsArgument, SnapMethodName, SnapResult } from '../methods';
 
 type WalletApiMap = WALLET_API.RpcTypeToMessageMap;
 type WalletApiType = keyof WalletApiMap;
-
-/** Argent account 0.3.1, the class the snap deploys its accounts with. */
-export const ACCOUNT_CLASS_HASH =
-  '0x29927c8af6bccf3f6fda035981e765a7bdbf18a2dc0d630494f8758aa908e2b';
 
 /** Starknet JSON-RPC versions the snap talks to its nodes with. */
 export const SUPPORTED_SPECS: WALLET_API.SpecVersion[] = ['0.10'];
@@ -46,18 +39,6 @@ export const SUPPORTED_WALLET_API: WALLET_API.API_VERSION[] = [
   '0.9',
   '0.10',
 ];
-
-/** The account the dapp is connected to, on the wallet's current network. */
-export type SnapAccount = {
-  address: string;
-  publicKey: string;
-  chainId: string;
-};
-
-const DeclareResultStruct = object({
-  transaction_hash: string(),
-  class_hash: string(),
-});
 
 /**
  * Whether an api_version the dapp asked for is served (major.minor match).
@@ -83,6 +64,11 @@ export class StarknetWalletApi {
   #account: SnapAccount | undefined;
 
   readonly #listeners = new Set<(account: SnapAccount | undefined) => void>();
+
+  // Calls the snap, failures mapped to wallet API errors (for the handlers
+  // in ./requests).
+  readonly #call: SnapCall = async (method, ...args) =>
+    this.#snap(method, ...args);
 
   /**
    * @param client - The snap client (not necessarily connected yet).
@@ -194,15 +180,23 @@ export class StarknetWalletApi {
           checkParams(params, SwitchChainStruct).chainId,
         );
       case 'wallet_watchAsset':
-        return this.#watchAsset(params);
+        return watchAsset(this.client, await this.#currentAccount(), params);
       case 'wallet_addInvokeTransaction':
-        return this.#invoke(params);
+        return addInvokeTransaction(
+          this.#call,
+          await this.#currentAccount(),
+          params,
+        );
       case 'wallet_addDeclareTransaction':
-        return this.#declare(params);
+        return addDeclareTransaction(
+          this.#call,
+          await this.#currentAccount(),
+          params,
+        );
       case 'wallet_signTypedData':
-        return this.#signTypedData(params);
+        return signTypedData(this.#call, await this.#currentAccount(), params);
       case 'wallet_deploymentData':
-        return this.#deploymentData();
+        return deploymentData(await this.#currentAccount());
       case 'wallet_supportedSpecs':
         return SUPPORTED_SPECS;
       case 'wallet_supportedWalletApi':
@@ -237,24 +231,6 @@ export class StarknetWalletApi {
   ): Promise<SnapResult<Method>> {
     try {
       return await this.client.invoke(method, ...args);
-    } catch (error) {
-      throw toWalletApiError(error, method);
-    }
-  }
-
-  /**
-   * Calls a snap method an older snap may lack (answered with 163 naming it).
-   *
-   * @param method - The snap method.
-   * @param params - Its params.
-   * @returns Its result.
-   */
-  async #snapIfPresent<Name extends string>(
-    method: Name,
-    params: MaybeParams<Name>,
-  ): Promise<MaybeResult<Name>> {
-    try {
-      return await this.client.invokeIfPresent(method, params);
     } catch (error) {
       throw toWalletApiError(error, method);
     }
@@ -360,153 +336,5 @@ export class StarknetWalletApi {
       WalletApiErrorCodes.UserRefused,
       'The user declined to switch network',
     );
-  }
-
-  /**
-   * `wallet_watchAsset` → `snapnet_addErc20Token`. A token the wallet
-   * already tracks counts as added; an address the snap cannot read as an
-   * ERC-20 gives NOT_ERC20.
-   *
-   * @param params - `{type: 'ERC20', options: {address, symbol?, name?, decimals?}}`.
-   * @returns True once the token is tracked.
-   */
-  async #watchAsset(params: unknown): Promise<boolean> {
-    const { options } = checkParams(params, WatchAssetStruct);
-    const tokenName = options.name ?? options.symbol;
-    const tokenSymbol = options.symbol ?? options.name;
-    if (tokenName === undefined || tokenSymbol === undefined) {
-      throw new WalletApiError(
-        WalletApiErrorCodes.InvalidRequestPayload,
-        'options.symbol or options.name is required',
-      );
-    }
-    const account = await this.#currentAccount();
-    try {
-      await this.client.invokeIfPresent('snapnet_addErc20Token', {
-        address: account.address,
-        chainId: account.chainId,
-        tokenAddress: options.address,
-        tokenName,
-        tokenSymbol,
-        ...(options.decimals === undefined
-          ? {}
-          : { tokenDecimals: options.decimals }),
-      });
-    } catch (error) {
-      if (
-        error instanceof InvalidParamsError &&
-        error.field === 'tokenAddress'
-      ) {
-        if (error.message.includes('already in the wallet')) {
-          return true;
-        }
-        throw new WalletApiError(WalletApiErrorCodes.NotErc20, error.message);
-      }
-      throw toWalletApiError(error, 'snapnet_addErc20Token');
-    }
-    return true;
-  }
-
-  /**
-   * `wallet_addInvokeTransaction` → `snapnet_executeTxn` (the user confirms;
-   * an undeployed account is deployed in the same confirmation).
-   *
-   * @param params - `{calls}` (or a bare array of calls).
-   * @returns The transaction hash.
-   */
-  async #invoke(
-    params: unknown,
-  ): Promise<WALLET_API.AddInvokeTransactionResult> {
-    const checked = checkParams(params, InvokeStruct);
-    const calls = Array.isArray(checked) ? checked : checked.calls;
-    if (calls.length === 0) {
-      throw new WalletApiError(
-        WalletApiErrorCodes.InvalidRequestPayload,
-        'calls must not be empty',
-      );
-    }
-    const account = await this.#currentAccount();
-    return this.#snap('snapnet_executeTxn', {
-      address: account.address,
-      chainId: account.chainId,
-      calls: calls.map((call) => ({
-        contractAddress: call.contract_address,
-        entrypoint: call.entry_point,
-        calldata: call.calldata ?? [],
-      })),
-    });
-  }
-
-  /**
-   * `wallet_addDeclareTransaction` → `snapnet_declareContract`.
-   *
-   * @param params - `{compiled_class_hash, class_hash?, contract_class}`.
-   * @returns The transaction and class hashes.
-   */
-  async #declare(
-    params: unknown,
-  ): Promise<WALLET_API.AddDeclareTransactionResult> {
-    const declare = checkParams(params, DeclareStruct);
-    const account = await this.#currentAccount();
-    const result: unknown = await this.#snapIfPresent(
-      'snapnet_declareContract',
-      {
-        senderAddress: account.address,
-        chainId: account.chainId,
-        contractPayload: {
-          contract: declare.contract_class,
-          compiledClassHash: declare.compiled_class_hash,
-          ...(declare.class_hash === undefined
-            ? {}
-            : { classHash: declare.class_hash }),
-        },
-      },
-    );
-    if (!is(result, DeclareResultStruct)) {
-      throw new WalletApiError(
-        WalletApiErrorCodes.Unknown,
-        'The snap answered snapnet_declareContract without the hashes',
-      );
-    }
-    return result;
-  }
-
-  /**
-   * `wallet_signTypedData` → `snapnet_signMessage` (the user confirms).
-   *
-   * @param params - The SNIP-12 typed data (plus an optional api_version).
-   * @returns The signature, as an array of felts.
-   */
-  async #signTypedData(params: unknown): Promise<WALLET_API.Signature> {
-    const typedData = checkParams(params, TypedDataStruct);
-    const account = await this.#currentAccount();
-    const signature = await this.#snap('snapnet_signMessage', {
-      typedDataMessage: {
-        types: typedData.types,
-        primaryType: typedData.primaryType,
-        domain: typedData.domain,
-        message: typedData.message,
-      },
-      signerAddress: account.address,
-      chainId: account.chainId,
-    });
-    return signature.split(',');
-  }
-
-  /**
-   * `wallet_deploymentData`: how the connected account is deployed (Argent
-   * 0.3.1, salt and owner = the public key, no guardian, Cairo 1).
-   *
-   * @returns The deployment data.
-   */
-  async #deploymentData(): Promise<WALLET_API.AccountDeploymentData> {
-    const { address, publicKey } = await this.#currentAccount();
-    return {
-      address,
-      class_hash: ACCOUNT_CLASS_HASH,
-      salt: publicKey,
-      calldata: [publicKey, '0x0'],
-      version: 1,
-    };
   }
 }

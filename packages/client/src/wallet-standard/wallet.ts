@@ -14,7 +14,7 @@ import type {
 } from '@wallet-standard/features';
 
 import { StarknetWalletApi } from './api';
-import type { SnapAccount } from './api';
+import type { SnapAccount } from './requests';
 import type { SnapClient } from '../client';
 
 /** get-starknet's `starknet:walletApi` feature. */
