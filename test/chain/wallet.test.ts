@@ -223,6 +223,31 @@ describe('the wallet on chain', () => {
     expect(error.message).toContain('pageSize');
   });
 
+  it('signs a declare with the nonce from the node when the dapp gives none', async () => {
+    const pending = invoke(wallet, 'snapnet_signDeclareTransaction', {
+      address: ACCOUNT_0.address,
+      chainId: TESTNET,
+      details: {
+        classHash: '0x1234',
+        compiledClassHash: '0x5678',
+        resourceBounds: RESOURCE_BOUNDS,
+      },
+    });
+    const dialog = await confirmationOf(pending);
+    const nonceShown = /Nonce Text (\d+)/u.exec(textOf(dialog.content))?.[1];
+    expect(Number(nonceShown)).toBeGreaterThan(0);
+    await dialog.ok();
+    expect((await json(pending)).signature).toHaveLength(2);
+    const unbounded = await errorOf(
+      invoke(wallet, 'snapnet_signDeclareTransaction', {
+        address: ACCOUNT_0.address,
+        chainId: TESTNET,
+        details: { classHash: '0x1234', compiledClassHash: '0x5678' },
+      }),
+    );
+    expect(unbounded.message).toContain('details.resourceBounds');
+  });
+
   it('signs with the nonce and bounds from the node when the dapp gives none', async () => {
     const calls = [
       {
