@@ -19,7 +19,7 @@ import { NodeClient } from '../chain/rpc';
 import { tokenMetadata } from '../chain/tokenMetadata';
 import { InvalidInputError, UserRejectedError } from '../errors';
 import type { TokenRecord } from '../state/schema';
-import { readState, updateState } from '../state/store';
+import { updateState } from '../state/store';
 import { confirmAddToken } from '../ui/dialogs';
 
 const DecimalsStruct = coerce(
@@ -56,8 +56,8 @@ export const addErc20Token = defineMethod({
     chainId: string(),
   }),
   handler: async (params, context) => {
-    const network = await resolveNetwork(params.chainId);
-    const { tokens } = await readState();
+    const network = await resolveNetwork(context, params.chainId);
+    const { tokens } = await context.state();
     const tracked = tokens.find(
       (token) =>
         token.chainId === network.chainId &&

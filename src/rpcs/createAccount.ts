@@ -12,7 +12,7 @@ import { formatUnits } from '../format';
 import { deploymentData } from '../keys/address';
 import { recordTransaction, sentRecord } from '../state/records';
 import type { AccountRecord, WalletState } from '../state/schema';
-import { readState, updateState } from '../state/store';
+import { updateState } from '../state/store';
 import { confirmDeployAccount } from '../ui/dialogs';
 
 /**
@@ -109,7 +109,7 @@ export const createAccount = defineMethod({
   }),
   result: object({ address: string(), transaction_hash: string() }),
   handler: async ({ addressIndex, deploy, chainId }, context) => {
-    const network = await resolveNetwork(chainId);
+    const network = await resolveNetwork(context, chainId);
     if (!deploy) {
       const stored = await storeAccount(context, network.chainId, addressIndex);
       return {
@@ -118,7 +118,7 @@ export const createAccount = defineMethod({
       };
     }
     const index =
-      addressIndex ?? nextAccountIndex(await readState(), network.chainId);
+      addressIndex ?? nextAccountIndex(await context.state(), network.chainId);
     const record = await accountRecord(context, index, network.chainId);
     const account = {
       ...(await context.keys.account(index)),

@@ -40,7 +40,7 @@ export const declareContract = defineMethod({
     { senderAddress, contractPayload, invocationsDetails, chainId },
     context,
   ) => {
-    const network = await resolveNetwork(chainId);
+    const network = await resolveNetwork(context, chainId);
     const declarable = declarableClass(contractPayload);
     const account = await ownAccount(context, senderAddress, 'senderAddress');
     const hashes = await sendFromAccount({

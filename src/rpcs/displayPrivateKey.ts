@@ -14,7 +14,7 @@ export const displayPrivateKey = defineMethod({
   params: object({ userAddress: AddressStruct, chainId: ChainIdStruct }),
   result: literal(null),
   handler: async ({ userAddress, chainId }, context) => {
-    const network = await resolveNetwork(chainId);
+    const network = await resolveNetwork(context, chainId);
     const account = await ownAccount(context, userAddress, 'userAddress');
     const approved = await confirmRevealPrivateKey(
       requestView(context, network, userAddress),

@@ -7,7 +7,6 @@ import { ChainIdStruct, IndexStruct } from './structs';
 import { planDeployment } from '../chain/deploy';
 import { toFeeEstimate } from '../chain/fees';
 import { NodeClient } from '../chain/rpc';
-import { readState } from '../state/store';
 
 export const FeeEstimateResult = object({
   suggestedMaxFee: string(),
@@ -29,9 +28,9 @@ export const estimateAccountDeployFee = defineMethod({
   }),
   result: FeeEstimateResult,
   handler: async ({ addressIndex, chainId }, context) => {
-    const network = await resolveNetwork(chainId);
+    const network = await resolveNetwork(context, chainId);
     const index =
-      addressIndex ?? nextAccountIndex(await readState(), network.chainId);
+      addressIndex ?? nextAccountIndex(await context.state(), network.chainId);
     const derived = await context.keys.account(index);
     const plan = await planDeployment(new NodeClient(network), {
       ...derived,

@@ -39,7 +39,7 @@ export const estimateFee = defineMethod({
   }),
   result: assign(FeeEstimateResult, object({ includeDeploy: boolean() })),
   handler: async ({ address, invocations, details, chainId }, context) => {
-    const network = await resolveNetwork(chainId);
+    const network = await resolveNetwork(context, chainId);
     const account = await ownAccount(context, address, 'address');
     const client = new NodeClient(network);
     const status = await accountStatus(client, address);

@@ -20,7 +20,6 @@ import { NodeClient } from '../chain/rpc';
 import { prepareInvoke } from '../chain/transactions';
 import { formatUnits } from '../format';
 import { sentRecord } from '../state/records';
-import { readState } from '../state/store';
 import { describeCall } from '../ui/decodeCalls';
 import { confirmTransaction } from '../ui/dialogs';
 
@@ -47,9 +46,9 @@ export const executeTxn = defineMethod({
   }),
   result: object({ transaction_hash: string() }),
   handler: async ({ address, calls, details, abis, chainId }, context) => {
-    const network = await resolveNetwork(chainId);
+    const network = await resolveNetwork(context, chainId);
     const account = await ownAccount(context, address, 'address');
-    const { tokens } = await readState();
+    const { tokens } = await context.state();
     const networkTokens = tokens.filter(
       (token) => token.chainId === network.chainId,
     );

@@ -12,7 +12,7 @@ export const extractPublicKey = defineMethod({
   params: object({ userAddress: AddressStruct, chainId: ChainIdStruct }),
   result: string(),
   handler: async ({ userAddress, chainId }, context) => {
-    await resolveNetwork(chainId);
+    await resolveNetwork(context, chainId);
     return ownPublicKey(context, userAddress, 'userAddress');
   },
 });

@@ -1,14 +1,13 @@
 import { object, string, type } from 'superstruct';
 
 import { defineMethod } from './method';
-import { readState } from '../state/store';
 
 /** `snapnet_getCurrentNetwork` → the network the wallet is on. */
 export const getCurrentNetwork = defineMethod({
   params: type({}),
   result: object({ name: string(), chainId: string() }),
-  handler: async () => {
-    const { currentChainId, networks } = await readState();
+  handler: async (_params, context) => {
+    const { currentChainId, networks } = await context.state();
     const network = networks.find(({ chainId }) => chainId === currentChainId);
     if (!network) {
       throw new Error(`The current chain ${currentChainId} is not configured`);

@@ -17,8 +17,8 @@ export const getErc20TokenBalance = defineMethod({
     chainId: ChainIdStruct,
   }),
   result: object({ balancePending: string(), balanceLatest: string() }),
-  handler: async ({ tokenAddress, userAddress, chainId }) => {
-    const network = await resolveNetwork(chainId);
+  handler: async ({ tokenAddress, userAddress, chainId }, context) => {
+    const network = await resolveNetwork(context, chainId);
     const { pending, latest } = await tokenBalances(
       new NodeClient(network),
       tokenAddress,

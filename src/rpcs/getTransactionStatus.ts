@@ -18,8 +18,8 @@ import { ChainRejectedError, NotFoundError } from '../errors';
 export const getTransactionStatus = defineMethod({
   params: object({ transactionHash: FeltStruct, chainId: ChainIdStruct }),
   result: string(),
-  handler: async ({ transactionHash, chainId }) => {
-    const network = await resolveNetwork(chainId);
+  handler: async ({ transactionHash, chainId }, context) => {
+    const network = await resolveNetwork(context, chainId);
     try {
       const status = await new NodeClient(network).call(
         transactionStatusCall(transactionHash),

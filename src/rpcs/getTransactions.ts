@@ -21,7 +21,7 @@ import { NodeClient } from '../chain/rpc';
 import type { NodeCall } from '../chain/rpc';
 import { blockNumberCall, transactionStatusCall } from '../chain/starknet';
 import type { TransactionRecord, TransactionStatus } from '../state/schema';
-import { readState, updateState } from '../state/store';
+import { updateState } from '../state/store';
 
 const FINAL: TransactionStatus[] = [
   'ACCEPTED_ON_L2',
@@ -69,11 +69,11 @@ export const getTransactions = defineMethod({
     chainId: ChainIdStruct,
   }),
   result: array(TransactionRecordStruct),
-  handler: async (params) => {
-    const network = await resolveNetwork(params.chainId);
+  handler: async (params, context) => {
+    const network = await resolveNetwork(context, params.chainId);
     const since =
       Math.floor(Date.now() / 1000) - params.txnsInLastNumOfDays * 86_400;
-    const { transactions, tokens } = await readState();
+    const { transactions, tokens } = await context.state();
     const mine = transactions.filter(
       (record) =>
         record.chainId === network.chainId &&

@@ -3,6 +3,7 @@ import { assert, create, StructError } from 'superstruct';
 import type { Infer, Struct } from 'superstruct';
 
 import type { KeyRing } from '../keys/derivation';
+import type { WalletState } from '../state/schema';
 
 /** What a handler gets besides its params: nothing outlives the request. */
 export type RequestContext = {
@@ -10,6 +11,11 @@ export type RequestContext = {
   origin: string;
   /** Derives this seed's keys on demand, for this request only. */
   keys: KeyRing;
+  /**
+   * The wallet state as this request first read it (read once, then shared
+   * by everything the request does). Writes go through updateState.
+   */
+  state: () => Promise<WalletState>;
 };
 
 /** A wallet method as the router sees it: validate, handle, validate. */

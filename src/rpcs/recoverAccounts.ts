@@ -68,7 +68,7 @@ export const recoverAccounts = defineMethod({
     { startScanIndex, maxScanned, maxMissed, chainId },
     context,
   ) => {
-    const network = await resolveNetwork(chainId);
+    const network = await resolveNetwork(context, chainId);
     const client = new NodeClient(network);
     const found: AccountRecord[] = [];
     let missed = 0;

@@ -25,6 +25,8 @@ import {
   UnknownMethodError,
 } from '../errors';
 import { KeyRing } from '../keys/derivation';
+import type { WalletState } from '../state/schema';
+import { readState } from '../state/store';
 
 /** Every wallet method, by its RPC name. */
 export const methods = {
@@ -135,7 +137,12 @@ export async function handleRequest(
       );
     }
     const method: RpcMethod = methods[name];
-    return await method.run(request.params, { origin, keys: new KeyRing() });
+    let snapshot: Promise<WalletState> | undefined;
+    return await method.run(request.params, {
+      origin,
+      keys: new KeyRing(),
+      state: async () => (snapshot ??= readState()),
+    });
   } catch (error) {
     throw toSnapError(error);
   }

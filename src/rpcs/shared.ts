@@ -3,21 +3,22 @@ import type { Network } from '../config';
 import { InvalidInputError } from '../errors';
 import { findOwnAccount } from '../keys/ownership';
 import type { OwnAccount } from '../keys/ownership';
-import { readState } from '../state/store';
 import type { RequestView } from '../ui/views';
 
 /**
  * The network a request acts on.
  *
+ * @param context - The request context.
  * @param chainId - The chain id from the params (already defaulted).
  * @param field - The param name to blame.
  * @returns The network.
  */
 export async function resolveNetwork(
+  context: RequestContext,
   chainId: string,
   field = 'chainId',
 ): Promise<Network> {
-  const { networks } = await readState();
+  const { networks } = await context.state();
   const network = networks.find((candidate) => candidate.chainId === chainId);
   if (!network) {
     throw new InvalidInputError(
@@ -43,7 +44,7 @@ export async function ownAccount(
   address: string,
   field: string,
 ): Promise<OwnAccount> {
-  const { accounts } = await readState();
+  const { accounts } = await context.state();
   return findOwnAccount(context.keys, address, accounts, field);
 }
 
@@ -61,7 +62,7 @@ export async function ownPublicKey(
   address: string,
   field: string,
 ): Promise<string> {
-  const { accounts } = await readState();
+  const { accounts } = await context.state();
   const recorded = accounts.find((account) => account.address === address);
   if (recorded) {
     return recorded.publicKey;

@@ -66,7 +66,7 @@ export const signDeclareTransaction = defineMethod({
       throw new InvalidInputError('details.chainId', 'differs from chainId');
     }
     const chainId = params.chainId ?? details.chainId ?? DEFAULT_CHAIN_ID;
-    const network = await resolveNetwork(chainId);
+    const network = await resolveNetwork(context, chainId);
     if (!details.compiledClassHash) {
       throw new InvalidInputError(
         'details.compiledClassHash',

@@ -22,7 +22,7 @@ export const signMessage = defineMethod({
   }),
   result: string(),
   handler: async ({ typedDataMessage, signerAddress, chainId }, context) => {
-    const network = await resolveNetwork(chainId);
+    const network = await resolveNetwork(context, chainId);
     const data: TypedData = typedDataMessage;
     const messageHash = typedDataHash(data, signerAddress, 'typedDataMessage');
     const account = await ownAccount(context, signerAddress, 'signerAddress');

@@ -17,7 +17,6 @@ import { InvalidInputError, UserRejectedError } from '../errors';
 import { formatUnits } from '../format';
 import { signHash } from '../signing/signature';
 import { maxFeeOf } from '../signing/transactions';
-import { readState } from '../state/store';
 import { describeCall } from '../ui/decodeCalls';
 import { confirmTransaction } from '../ui/dialogs';
 
@@ -64,7 +63,7 @@ export const signTransaction = defineMethod({
   result: array(string()),
   handler: async (params, context) => {
     const sender = senderOf(params.address, params.senderAddress);
-    const network = await resolveNetwork(params.chainId);
+    const network = await resolveNetwork(context, params.chainId);
     const account = await ownAccount(context, sender, 'address');
     const given = params.transactionsDetail ?? {};
     const client = new NodeClient(network);
@@ -92,7 +91,7 @@ export const signTransaction = defineMethod({
       throw new Error('No details were planned');
     }
     const transactionHash = step(details, false).hash;
-    const { tokens } = await readState();
+    const { tokens } = await context.state();
     const networkTokens = tokens.filter(
       ({ chainId }) => chainId === network.chainId,
     );

@@ -2,7 +2,7 @@ import { boolean, object } from 'superstruct';
 
 import { defineMethod } from './method';
 import { RequiredChainIdStruct } from './structs';
-import { readState, updateState } from '../state/store';
+import { updateState } from '../state/store';
 import { confirmSwitchNetwork } from '../ui/dialogs';
 
 /**
@@ -16,7 +16,7 @@ export const switchNetwork = defineMethod({
   }),
   result: boolean(),
   handler: async ({ chainId }, context) => {
-    const { currentChainId, networks } = await readState();
+    const { currentChainId, networks } = await context.state();
     const target = networks.find((network) => network.chainId === chainId);
     const current = networks.find(
       (network) => network.chainId === currentChainId,

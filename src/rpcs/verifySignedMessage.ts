@@ -55,7 +55,7 @@ export const verifySignedMessage = defineMethod({
     { typedDataMessage, address, signature, chainId },
     context,
   ) => {
-    const network = await resolveNetwork(chainId);
+    const network = await resolveNetwork(context, chainId);
     const messageHash = typedDataHash(
       typedDataMessage,
       address,
