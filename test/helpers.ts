@@ -80,6 +80,17 @@ export async function resultOf(pending: Pending): Promise<Json> {
 }
 
 /**
+ * The result of a response that must have succeeded, as plain JSON: values
+ * from the snap come from another realm, which some matchers reject.
+ *
+ * @param pending - The request.
+ * @returns Its result, re-parsed in this realm.
+ */
+export async function plainResultOf(pending: Pending): Promise<any> {
+  return JSON.parse(JSON.stringify(await resultOf(pending)));
+}
+
+/**
  * The error of a response that must have failed.
  *
  * @param pending - The request.

@@ -5,6 +5,7 @@ import {
   errorOf,
   installWallet,
   invoke,
+  plainResultOf,
   MAINNET,
   resultOf,
   textOf,
@@ -24,13 +25,12 @@ const testNode = useFundedNode(ACCOUNT_0.address, 100n * ONE_STRK);
  * @returns The latest balance.
  */
 async function balanceOf(wallet: Wallet, owner: string): Promise<bigint> {
-  const result = await resultOf(
+  const { balanceLatest } = await plainResultOf(
     invoke(wallet, 'snapnet_getErc20TokenBalance', {
       tokenAddress: STRK,
       userAddress: owner,
     }),
   );
-  const { balanceLatest } = JSON.parse(JSON.stringify(result));
   return BigInt(balanceLatest);
 }
 
@@ -39,10 +39,8 @@ describe('an account on chain, end to end', () => {
     const wallet = await installWallet();
     expect(await balanceOf(wallet, ACCOUNT_0.address)).toBe(100n * ONE_STRK);
 
-    const deployFee = JSON.parse(
-      JSON.stringify(
-        await resultOf(invoke(wallet, 'snapnet_estimateAccountDeployFee', {})),
-      ),
+    const deployFee = await plainResultOf(
+      invoke(wallet, 'snapnet_estimateAccountDeployFee', {}),
     );
     expect(deployFee.unit).toBe('wei');
     expect(BigInt(deployFee.overallFee)).toBeGreaterThan(0n);
@@ -50,21 +48,17 @@ describe('an account on chain, end to end', () => {
       BigInt(deployFee.overallFee),
     );
 
-    const estimate = JSON.parse(
-      JSON.stringify(
-        await resultOf(
-          invoke(wallet, 'snapnet_estimateFee', {
-            address: ACCOUNT_0.address,
-            invocations: [
-              {
-                contractAddress: STRK,
-                entrypoint: 'transfer',
-                calldata: [RECIPIENT, '1', '0'],
-              },
-            ],
-          }),
-        ),
-      ),
+    const estimate = await plainResultOf(
+      invoke(wallet, 'snapnet_estimateFee', {
+        address: ACCOUNT_0.address,
+        invocations: [
+          {
+            contractAddress: STRK,
+            entrypoint: 'transfer',
+            calldata: [RECIPIENT, '1', '0'],
+          },
+        ],
+      }),
     );
     expect(estimate.includeDeploy).toBe(true);
     expect(BigInt(estimate.overallFee)).toBeGreaterThan(
@@ -76,7 +70,7 @@ describe('an account on chain, end to end', () => {
     expect(textOf(deployDialog.content)).toContain(ACCOUNT_0.address);
     expect(textOf(deployDialog.content)).toContain('STRK');
     await deployDialog.ok();
-    const created = JSON.parse(JSON.stringify(await resultOf(deploying)));
+    const created = await plainResultOf(deploying);
     expect(created.address).toBe(ACCOUNT_0.address);
     expect(created.transaction_hash).toMatch(/^0x[0-9a-f]+$/u);
     expect(
@@ -106,9 +100,7 @@ describe('an account on chain, end to end', () => {
     expect(shown).toContain('https://dapp.example');
     expect(shown).toContain('Maximum fee');
     await sendDialog.ok();
-    const { transaction_hash: sent } = JSON.parse(
-      JSON.stringify(await resultOf(sending)),
-    );
+    const { transaction_hash: sent } = await plainResultOf(sending);
     const roundTrips = testNode().requestCount();
     console.log(
       `snapnet_executeTxn (deployed account): ${roundTrips} node calls`,
@@ -203,12 +195,8 @@ describe('an account on chain, end to end', () => {
 describe('the first transaction of an undeployed account', () => {
   it('deploys it and sends the calls in one confirmation', async () => {
     const wallet = await installWallet();
-    const created = JSON.parse(
-      JSON.stringify(
-        await resultOf(
-          invoke(wallet, 'snapnet_createAccount', { addressIndex: 3 }),
-        ),
-      ),
+    const created = await plainResultOf(
+      invoke(wallet, 'snapnet_createAccount', { addressIndex: 3 }),
     );
     await mintStrk(testNode(), created.address, 10n * ONE_STRK);
     const sending = invoke(wallet, 'snapnet_executeTxn', {
@@ -224,9 +212,7 @@ describe('the first transaction of an undeployed account', () => {
     const dialog = await confirmationOf(sending);
     expect(textOf(dialog.content)).toContain('not deployed yet');
     await dialog.ok();
-    const { transaction_hash: sent } = JSON.parse(
-      JSON.stringify(await resultOf(sending)),
-    );
+    const { transaction_hash: sent } = await plainResultOf(sending);
     expect(
       await resultOf(
         invoke(wallet, 'snapnet_getTransactionStatus', {
@@ -234,16 +220,12 @@ describe('the first transaction of an undeployed account', () => {
         }),
       ),
     ).toBe('ACCEPTED_ON_L2');
-    const records = JSON.parse(
-      JSON.stringify(
-        await resultOf(
-          invoke(wallet, 'snapnet_getTransactions', {
-            senderAddress: created.address,
-            withDeployTxn: true,
-            onlyFromState: true,
-          }),
-        ),
-      ),
+    const records = await plainResultOf(
+      invoke(wallet, 'snapnet_getTransactions', {
+        senderAddress: created.address,
+        withDeployTxn: true,
+        onlyFromState: true,
+      }),
     );
     expect(
       records.map((record: { txnType: string }) => record.txnType).sort(),

@@ -11,6 +11,7 @@ import {
   errorOf,
   installWallet,
   invoke,
+  plainResultOf,
   resultOf,
   TESTNET,
   textOf,
@@ -18,16 +19,6 @@ import {
 import type { Wallet } from '../helpers';
 
 const testNode = useFundedNode(ACCOUNT_0.address, 50n * ONE_STRK);
-
-/**
- * A snap result as plain JSON (it comes from another realm).
- *
- * @param pending - The request.
- * @returns The result, parsed.
- */
-async function json(pending: ReturnType<typeof invoke>): Promise<any> {
-  return JSON.parse(JSON.stringify(await resultOf(pending)));
-}
 
 /**
  * Deploys ACCOUNT_0 through the snap.
@@ -38,7 +29,7 @@ async function json(pending: ReturnType<typeof invoke>): Promise<any> {
 async function deployAccount0(wallet: Wallet): Promise<string> {
   const pending = invoke(wallet, 'snapnet_createAccount', { deploy: true });
   await (await confirmationOf(pending)).ok();
-  return (await json(pending)).transaction_hash;
+  return (await plainResultOf(pending)).transaction_hash;
 }
 
 /**
@@ -65,7 +56,7 @@ async function sendStrk(
     ],
   });
   await (await confirmationOf(pending)).ok();
-  return (await json(pending)).transaction_hash;
+  return (await plainResultOf(pending)).transaction_hash;
 }
 
 describe('the wallet on chain', () => {
@@ -82,7 +73,7 @@ describe('the wallet on chain', () => {
   });
 
   it('recovers deployed accounts and stops after maxMissed undeployed ones', async () => {
-    const records = await json(
+    const records = await plainResultOf(
       invoke(wallet, 'snapnet_recoverAccounts', {
         maxScanned: 10,
         maxMissed: 2,
@@ -100,12 +91,14 @@ describe('the wallet on chain', () => {
       derivationPath: "m/44'/9004'/0'/0/0",
       chainId: TESTNET,
     });
-    const created = await json(invoke(wallet, 'snapnet_createAccount'));
+    const created = await plainResultOf(
+      invoke(wallet, 'snapnet_createAccount'),
+    );
     expect(created.address).not.toBe(ACCOUNT_0.address);
   });
 
   it('estimates an invoke of a deployed account without a deployment', async () => {
-    const estimate = await json(
+    const estimate = await plainResultOf(
       invoke(wallet, 'snapnet_estimateFee', {
         address: ACCOUNT_0.address,
         invocations: [
@@ -127,7 +120,7 @@ describe('the wallet on chain', () => {
     const recipient =
       '0x00000000000000000000000000000000000000000000000000000000000b0b01';
     const sent = await sendStrk(wallet, recipient, 7n);
-    const records = await json(
+    const records = await plainResultOf(
       invoke(wallet, 'snapnet_getTransactions', {
         senderAddress: ACCOUNT_0.address,
         withDeployTxn: true,
@@ -148,7 +141,7 @@ describe('the wallet on chain', () => {
     expect(invokeRecord.contractCallData).toHaveLength(3);
     expect(typeof invokeRecord.timestamp).toBe('number');
 
-    const withoutDeploy = await json(
+    const withoutDeploy = await plainResultOf(
       invoke(wallet, 'snapnet_getTransactions', {
         senderAddress: ACCOUNT_0.address,
         onlyFromState: true,
@@ -164,7 +157,7 @@ describe('the wallet on chain', () => {
   it('finds from the node what another install of the same seed sent (no state)', async () => {
     const sent = await sendStrk(wallet, '0x123', 1n);
     const other = await installWallet();
-    const records = await json(
+    const records = await plainResultOf(
       invoke(other, 'snapnet_getTransactions', {
         senderAddress: ACCOUNT_0.address,
         pageSize: 25,
@@ -190,7 +183,7 @@ describe('the wallet on chain', () => {
       txnsInLastNumOfDays: '1',
       onlyFromState: true,
     };
-    const records = await json(
+    const records = await plainResultOf(
       invoke(wallet, 'snapnet_getTransactions', query),
     );
     expect(records.length).toBeGreaterThan(0);
@@ -201,9 +194,9 @@ describe('the wallet on chain', () => {
       ),
     ).toBe(true);
     expect(
-      await json(invoke(wallet, 'snapnet_getTransaction', query)),
+      await plainResultOf(invoke(wallet, 'snapnet_getTransaction', query)),
     ).toStrictEqual(records);
-    const elsewhere = await json(
+    const elsewhere = await plainResultOf(
       invoke(wallet, 'snapnet_getTransactions', {
         ...query,
         contractAddress: ETH,
@@ -237,7 +230,7 @@ describe('the wallet on chain', () => {
     const nonceShown = /Nonce Text (\d+)/u.exec(textOf(dialog.content))?.[1];
     expect(Number(nonceShown)).toBeGreaterThan(0);
     await dialog.ok();
-    expect((await json(pending)).signature).toHaveLength(2);
+    expect((await plainResultOf(pending)).signature).toHaveLength(2);
     const unbounded = await errorOf(
       invoke(wallet, 'snapnet_signDeclareTransaction', {
         address: ACCOUNT_0.address,
@@ -265,7 +258,7 @@ describe('the wallet on chain', () => {
     const nonceShown = /Nonce Text (\d+)/u.exec(textOf(dialog.content))?.[1];
     expect(nonceShown).toBeDefined();
     await dialog.ok();
-    const signature = await json(pending);
+    const signature = await plainResultOf(pending);
     expect(signature).toHaveLength(2);
   });
 
@@ -297,7 +290,7 @@ describe('the wallet on chain', () => {
       'the contract says its symbol is "ETH"',
     );
     await dialog.ok();
-    expect(await json(pending)).toStrictEqual({
+    expect(await plainResultOf(pending)).toStrictEqual({
       address: ETH,
       name: 'Ether',
       symbol: 'ETHX',
@@ -355,7 +348,7 @@ describe('the wallet on chain', () => {
     const expectedClassHash = hash.computeContractClassHash(erc20);
     expect(textOf(dialog.content)).toContain(expectedClassHash);
     await dialog.ok();
-    const declared = await json(pending);
+    const declared = await plainResultOf(pending);
     expect(declared.class_hash).toBe(expectedClassHash);
     expect(
       await resultOf(
