@@ -17,15 +17,6 @@ export const CONTRACT_NOT_FOUND = 20;
 export const TRANSACTION_HASH_NOT_FOUND = 29;
 
 /**
- * starknet_chainId.
- *
- * @returns The call.
- */
-export function chainIdCall(): NodeCall<string> {
-  return { method: 'starknet_chainId', params: [], parse: parsedBy(FeltText) };
-}
-
-/**
  * starknet_getNonce.
  *
  * @param address - The account.
@@ -269,22 +260,6 @@ export function blockNumberCall(): NodeCall<number> {
     method: 'starknet_blockNumber',
     params: [],
     parse: parsedBy(number()),
-  };
-}
-
-/**
- * starknet_getTransactionByHash (the fields the history needs).
- *
- * @param transactionHash - The transaction.
- * @returns The call.
- */
-export function transactionCall(
-  transactionHash: string,
-): NodeCall<{ type: string; transaction_hash: string }> {
-  return {
-    method: 'starknet_getTransactionByHash',
-    params: { transaction_hash: transactionHash },
-    parse: parsedBy(type({ type: string(), transaction_hash: FeltText })),
   };
 }
 

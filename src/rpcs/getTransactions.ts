@@ -19,7 +19,11 @@ import { AddressStruct, ChainIdStruct, withDefault } from './structs';
 import { historyFromChain, normaliseHash } from '../chain/history';
 import { NodeClient } from '../chain/rpc';
 import type { NodeCall } from '../chain/rpc';
-import { blockNumberCall, transactionStatusCall } from '../chain/starknet';
+import {
+  blockNumberCall,
+  transactionStatusCall,
+  TransactionStatusStruct,
+} from '../chain/starknet';
 import type { TransactionRecord, TransactionStatus } from '../state/schema';
 import { updateState } from '../state/store';
 
@@ -91,7 +95,7 @@ export const getTransactions = defineMethod({
     pending.forEach((record, index) => {
       const answer = answers[index];
       if (answer?.status === 'fulfilled') {
-        const status = transactionStatusCall('0x0').parse(answer.value);
+        const status = TransactionStatusStruct.create(answer.value);
         refreshed.set(
           record.txnHash,
           status.execution_status === 'REVERTED'
@@ -127,7 +131,7 @@ export const getTransactions = defineMethod({
         known: new Set(
           fromState.map((record) => normaliseHash(record.txnHash)),
         ),
-        latest: blockNumberCall().parse(latestAnswer.value),
+        latest: Number(latestAnswer.value),
       });
     }
     return [...fromState, ...fromChain]

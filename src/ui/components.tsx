@@ -2,7 +2,6 @@ import {
   Banner,
   Box,
   Copyable,
-  Divider,
   Heading,
   Row,
   Section,
@@ -138,5 +137,3 @@ export const MessageFields: SnapComponent<{ fields: MessageField[] }> = ({
     )}
   </Box>
 );
-
-export const Separator: SnapComponent = () => <Divider />;
