@@ -2,11 +2,10 @@ import { createServer } from 'http';
 import type { Server } from 'http';
 
 import { ACCOUNT_0, errorOf, installWallet, invoke, MAINNET } from '../helpers';
+import { TEST_MAINNET_PORT } from '../ports';
 import type { LocalNode } from '@snapnet/local-node';
 import { startLocalNode } from '@snapnet/local-node';
 
-/** The port `npm run build:test` points the snap's Mainnet URL at. */
-const MAINNET_PORT = 5056;
 const STRK =
   '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';
 
@@ -39,7 +38,7 @@ async function brokenNode(behaviour: Behaviour): Promise<Server> {
     });
   });
   await new Promise<void>((resolve) =>
-    server.listen(MAINNET_PORT, '127.0.0.1', resolve),
+    server.listen(TEST_MAINNET_PORT, '127.0.0.1', resolve),
   );
   return server;
 }
@@ -98,7 +97,7 @@ describe('node failures are named, and change nothing', () => {
     try {
       node = await startLocalNode({
         host: '127.0.0.1',
-        port: MAINNET_PORT,
+        port: TEST_MAINNET_PORT,
         chainId: 'SN_SEPOLIA',
       });
       const error = await mainnetBalanceError();

@@ -1,8 +1,6 @@
+import { TEST_NODE_PORT } from '../ports';
 import { startLocalNode } from '@snapnet/local-node';
 import type { LocalNode } from '@snapnet/local-node';
-
-/** The port `npm run build:test` points the snap's Testnet URL at. */
-export const TEST_NODE_PORT = 5055;
 
 /**
  * Starts a fresh local node for one test file, on the test build's port.

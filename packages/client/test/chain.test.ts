@@ -8,12 +8,10 @@ import { hash, RpcProvider, WalletAccountV5 } from 'starknet';
 import { ACCOUNT_0, SimulatedMetaMask, SNAP_ID } from './metamask';
 import { defaultState } from '../../../src/state/schema';
 import { nodeRequest } from '../../../test/chain/node';
+import { TEST_NODE_PORT } from '../../../test/ports';
 import { createStarknetWallet, SnapClient, WalletApiError } from '../src';
 import type { StarknetSnapWallet } from '../src';
 
-// The snap's test build (`npm run build:test`) points its Testnet at this
-// port; the root chain tests use it too, one file at a time (--runInBand).
-const TEST_NODE_PORT = 5055;
 const STRK =
   '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';
 const ETH =

@@ -16,6 +16,7 @@ import { chromium } from 'playwright-core';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 
 import { provideWallet } from './page-wallet';
+import { TEST_NODE_PORT } from '../../../test/ports';
 import { SimulatedMetaMask, SNAP_ID } from '../../client/test/metamask';
 import { serveSite } from '../src/serve';
 import type { RunningSite } from '../src/serve';
@@ -96,7 +97,11 @@ beforeAll(async () => {
     );
   }
   await mkdir(ARTIFACTS, { recursive: true });
-  node = await startLocalNode({ host: '127.0.0.1', port: 5055, seed: 42 });
+  node = await startLocalNode({
+    host: '127.0.0.1',
+    port: TEST_NODE_PORT,
+    seed: 42,
+  });
   site = await serveSite({ port: 0, snapId: SNAP_ID });
   metamask = new SimulatedMetaMask(
     await installSnap(),

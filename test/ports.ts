@@ -1,0 +1,12 @@
+/**
+ * The loopback ports the test build (`npm run build:test`) points the snap's
+ * networks at. `TEST_TESTNET_PORT` / `TEST_MAINNET_PORT` move them, so two
+ * checkouts (or the devnet tier) can run their suites side by side; the
+ * build script reads the same variables.
+ */
+// eslint-disable-next-line n/no-process-env
+export const TEST_NODE_PORT = Number(process.env.TEST_TESTNET_PORT ?? 5055);
+
+/** Where the test build's Mainnet points: nothing runs there but broken nodes. */
+// eslint-disable-next-line n/no-process-env
+export const TEST_MAINNET_PORT = Number(process.env.TEST_MAINNET_PORT ?? 5056);
