@@ -12,8 +12,9 @@ export type CallTiming = {
   snapMs: number;
   /** Request → first dialog shown, if any. */
   toDialogMs: number | undefined;
+  /** HTTP requests to the node (a batch of calls is one). */
   roundTrips: number;
-  /** The round trips by node method (`getNonce`, …). */
+  /** The node calls by method (`getNonce`, …); a batch holds several. */
   byMethod: Record<string, number>;
   result: Json;
 };
@@ -71,7 +72,7 @@ export async function timeCall(options: {
   }
   const { response } = await pending;
   snapMs += performance.now() - resumed;
-  const roundTrips = node.requestCount();
+  const roundTrips = node.roundTripCount();
   const byMethod = callsByMethod(node);
   if ('error' in response) {
     throw new Error(`${method} failed: ${JSON.stringify(response.error)}`);

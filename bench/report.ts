@@ -106,7 +106,7 @@ export function formatReport(results: Results): string {
   );
   sections.push(
     [
-      `methods (${calls?.measured ? calls.calls : 0} calls each after one warm-up call; ms of snap time, dialogs approved at once and their open time left out; round trips = JSON-RPC calls the node received per call)`,
+      `methods (${calls?.measured ? calls.calls : 0} calls each after one warm-up call; ms of snap time, dialogs approved at once and their open time left out; round trips = HTTP requests to the node per call, each a single call or a batch; the calls by method follow)`,
       formatTable(
         [
           'method',

@@ -20,7 +20,10 @@ export type LocalNode = {
   port: number;
   accounts: PredeployedAccount[];
   stop(): Promise<void>;
+  /** JSON-RPC calls served (each call of a batch counts), by method or all. */
   requestCount(method?: string): number;
+  /** Request bodies served: one per HTTP post or WebSocket message. */
+  roundTripCount(): number;
   resetRequestCount(): void;
 };
 
@@ -75,6 +78,7 @@ export async function startLocalNode(
     accounts: dispatcher.node.accounts.map((account) => ({ ...account })),
     stop: async () => server.close(),
     requestCount: (method) => dispatcher.requestCount(method),
+    roundTripCount: () => dispatcher.roundTripCount(),
     resetRequestCount: () => dispatcher.resetRequestCount(),
   };
 }

@@ -9,6 +9,7 @@ import type { ParsedTx } from './txs';
 import { callContract, deployContract, selectorOf } from '../contracts/calls';
 import { balanceOf as balanceOfToken } from '../contracts/erc20';
 import type {
+  BlockInfo,
   ExecEnv,
   Invocation,
   NativeClass,
@@ -52,6 +53,7 @@ export type ExecOptions = {
   validate: boolean;
   chargeFee: boolean;
   resolve: (classHash: bigint) => NativeClass | undefined;
+  block?: BlockInfo;
 };
 
 const isAccount = (native: NativeClass | undefined): boolean =>
@@ -135,6 +137,7 @@ export function executeTransaction(
     events: [],
     deployed: [],
     resolve: options.resolve,
+    ...(options.block ? { block: options.block } : {}),
   };
   const outcome: TxOutcome = {
     status: 'SUCCEEDED',

@@ -13,6 +13,7 @@ import type { ParsedTx } from './txs';
 import { parseTransaction } from './txs';
 import type { TxRecord } from './types';
 import { balanceOf, mintTo, TRANSFER_KEY } from '../contracts/erc20';
+import type { BlockInfo } from '../contracts/types';
 import { RpcError, starknetError } from '../rpc/errors';
 
 /**
@@ -31,6 +32,16 @@ function writeError(failure: TxFailure): RpcError {
     default:
       return starknetError('VALIDATION_FAILURE', failure.message);
   }
+}
+
+/**
+ * The block a transaction runs in, as its contracts see it.
+ *
+ * @param node - The chain.
+ * @returns The time and chain id.
+ */
+function blockInfo(node: LocalChain): BlockInfo {
+  return { timestamp: node.chain.now(), chainId: node.options.chainId };
 }
 
 /**
@@ -85,6 +96,7 @@ export function submitTransaction(node: LocalChain, value: unknown): TxRecord {
       validate: true,
       chargeFee: true,
       resolve: registry.resolve,
+      block: blockInfo(node),
     });
   } catch (error) {
     throw error instanceof TxFailure ? writeError(error) : error;
@@ -155,6 +167,7 @@ export function runSequence(
         validate: !flags.skipValidate,
         chargeFee: flags.chargeFee,
         resolve: node.registry.resolve,
+        block: blockInfo(node),
       });
     } catch (error) {
       if (error instanceof TxFailure) {

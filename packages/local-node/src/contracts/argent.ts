@@ -7,6 +7,7 @@ import {
   txInfo,
 } from './account-common';
 import { CalldataReader, emit } from './calls';
+import { executeFromOutside, isValidOutsideNonce } from './outside-execution';
 import { verifyStark } from './signature';
 import { readSlot, varSlot, writeSlot } from './storage-vars';
 import type { CallContext, NativeClass } from './types';
@@ -89,6 +90,13 @@ const construct = (ctx: CallContext, calldata: bigint[]): bigint[] => {
   return [];
 };
 
+const outsideExecution = (ctx: CallContext, calldata: bigint[]): bigint[] =>
+  serializeResults(
+    executeFromOutside(ctx, calldata, (hash, signature) =>
+      checkSignature(ctx, hash, signature),
+    ),
+  );
+
 const constant = (values: bigint[]) => (): bigint[] => values;
 
 /** Native emulation of Argent account 0.3.1. */
@@ -100,6 +108,8 @@ export const ARGENT_CLASS: NativeClass = {
     __validate_declare__: validateTx,
     __validate_deploy__: validateTx,
     __execute__: execute,
+    execute_from_outside: outsideExecution,
+    is_valid_outside_execution_nonce: isValidOutsideNonce,
     is_valid_signature: isValidSignature,
     isValidSignature,
     supports_interface: supportsInterface,

@@ -38,7 +38,12 @@ export type ExecEnv = {
   deployed: { address: bigint; classHash: bigint }[];
   /** The emulation of a class, or undefined when it has no native code. */
   resolve(classHash: bigint): NativeClass | undefined;
+  /** The block the execution runs in (absent for genesis). */
+  block?: BlockInfo;
 };
+
+/** What a contract can read of its block (`get_block_timestamp`, chain id). */
+export type BlockInfo = { timestamp: number; chainId: string };
 
 /** The context of one contract call. */
 export type CallContext = {

@@ -69,6 +69,8 @@ export class Dispatcher {
 
   #total = 0;
 
+  #roundTrips = 0;
+
   readonly #ctx: MethodContext;
 
   /**
@@ -111,11 +113,22 @@ export class Dispatcher {
   }
 
   /**
+   * How many request bodies (HTTP posts or WebSocket messages, each a
+   * single call or a batch) arrived since the last reset.
    *
+   * @returns The count.
+   */
+  roundTripCount(): number {
+    return this.#roundTrips;
+  }
+
+  /**
+   * Resets the call and round-trip counters.
    */
   resetRequestCount(): void {
     this.#counts.clear();
     this.#total = 0;
+    this.#roundTrips = 0;
   }
 
   /**
@@ -125,6 +138,7 @@ export class Dispatcher {
    * @returns The response body, or undefined when nothing is to be answered.
    */
   handleText(text: string): string | undefined {
+    this.#roundTrips += 1;
     let value: unknown;
     try {
       value = JSON.parse(text);
