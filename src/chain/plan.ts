@@ -1,95 +1,165 @@
-import type { NodeClient } from './rpc';
-import { boundsFromEstimate, estimateFeeCall } from './starknet';
+import { boundsFromEstimate, feeWarnings, maxFeeOf, pricesOf } from './fees';
+import type { GasPrices } from './fees';
+import type { BalanceChange, SimulatedTransaction } from './simulation';
+import { balanceChangesOf, revertReasonOf } from './simulation';
 import type { NodeFeeEstimate } from './starknet';
 import type { PreparedTransaction } from './transactions';
 import { InvalidInputError } from '../errors';
 import type { PartialDetails, V3Details } from '../signing/transactions';
-import { completeDetails, maxFeeOf } from '../signing/transactions';
+import { completeDetails } from '../signing/transactions';
 
-/** Builds one transaction of a sequence from its details. */
-export type Step = (details: V3Details, sign: boolean) => PreparedTransaction;
+export type TransactionKind = 'INVOKE' | 'DECLARE' | 'DEPLOY_ACCOUNT';
 
-const QUERY_VERSION = '0x100000000000000000000000000000003';
+/** One transaction of a sequence, built (and signed) from its details. */
+export type Step = {
+  kind: TransactionKind;
+  build: (details: V3Details, sign: boolean) => PreparedTransaction;
+};
+
+/** Details as a dapp gives them, with its fee cap and validation choice. */
+export type DappDetails = PartialDetails & {
+  skipValidate?: boolean | undefined;
+  maxFee?: string | undefined;
+};
+
+/** One transaction of a plan, with everything its hash is made of. */
+export type PlannedTransaction = {
+  kind: TransactionKind;
+  details: V3Details;
+  /** The most it can cost (FRI), tip included. */
+  maxFee: bigint;
+  /** Whether the nonce is the dapp's rather than the wallet's. */
+  dappNonce: boolean;
+};
+
+/** A sequence of transactions ready to show, sign and send. */
+export type Plan = {
+  transactions: PlannedTransaction[];
+  /** The most the whole sequence can cost (FRI). */
+  maxFee: bigint;
+  /** The node's estimate of each transaction, when simulated. */
+  estimates: NodeFeeEstimate[];
+  /** The network's current prices, when the node was asked. */
+  prices: GasPrices | undefined;
+  /** The account's token balance changes in the simulation. */
+  balanceChanges: BalanceChange[];
+  /** Why the simulated execution reverted, if it did. */
+  revertReason: string | undefined;
+  /** Fees far above the network's prices, or below what it needs. */
+  feeWarnings: string[];
+};
+
+export const QUERY_VERSION = '0x100000000000000000000000000000003';
+
 const ZERO_BOUNDS = {
   l1_gas: { max_amount: '0x0', max_price_per_unit: '0x0' },
   l2_gas: { max_amount: '0x0', max_price_per_unit: '0x0' },
   l1_data_gas: { max_amount: '0x0', max_price_per_unit: '0x0' },
 };
 
-/** A sequence of transactions ready to sign and send. */
-export type Plan = {
-  details: V3Details[];
-  /** The node's estimates, when an estimate was needed. */
-  estimates: NodeFeeEstimate[] | undefined;
-  /** The most the whole sequence may cost (FRI). */
-  maxFee: bigint;
-};
-
 /**
- * Fixes the details of a sequence of transactions from one account (e.g.
- * deploy, then invoke) with nonces from `firstNonce` on. The dapp's details
- * apply to the last step. Resource bounds it does not give come from one
- * estimate of the whole sequence (one round trip); with bounds given for a
- * single step, the node is not asked at all.
+ * The query transactions that simulate a sequence: query version, no
+ * bounds, the dapp's details on the last step, nonces from `firstNonce` on.
  *
- * @param client - The network's node.
  * @param steps - The transactions, in order.
  * @param given - The dapp's details for the last step.
  * @param field - The param name of the details, to blame.
- * @param firstNonce - The nonce of the first step.
- * @returns The plan.
+ * @param firstNonce - The account's nonce on the node.
+ * @returns The transactions to simulate.
  */
-export async function planSequence(
-  client: NodeClient,
+export function simulationQueries(
   steps: Step[],
-  given: PartialDetails & {
-    skipValidate?: boolean | undefined;
-    maxFee?: string | undefined;
-  },
+  given: DappDetails,
   field: string,
   firstNonce: bigint,
-): Promise<Plan> {
+): PreparedTransaction['transaction'][] {
   const lastIndex = steps.length - 1;
-  const nonceOf = (index: number): string =>
-    index === lastIndex && given.nonce !== undefined
-      ? given.nonce
-      : `0x${(firstNonce + BigInt(index)).toString(16)}`;
-  const known = (index: number): PartialDetails =>
-    index === lastIndex ? given : {};
-  let estimates: NodeFeeEstimate[] | undefined;
-  if (steps.length > 1 || given.resourceBounds === undefined) {
-    const skipValidate = given.skipValidate !== false;
-    const queries = steps.map(
-      (step, index) =>
-        step(
+  const signQueries = given.skipValidate === false;
+  return steps.map((step, index) => {
+    const known = index === lastIndex ? given : {};
+    return step.build(
+      {
+        ...completeDetails(
+          { ...known, nonce: undefined, resourceBounds: undefined },
+          field,
           {
-            ...completeDetails(known(index), field, {
-              nonce: nonceOf(index),
-              resourceBounds: ZERO_BOUNDS,
-            }),
-            version: QUERY_VERSION,
+            nonce: `0x${(firstNonce + BigInt(index)).toString(16)}`,
+            resourceBounds: ZERO_BOUNDS,
           },
-          !skipValidate,
-        ).transaction,
-    );
-    estimates = await client.call(estimateFeeCall(queries, skipValidate));
-  }
-  const details = steps.map((_, index) => {
-    const estimate = estimates?.[index];
-    return completeDetails(known(index), field, {
-      nonce: nonceOf(index),
+        ),
+        version: QUERY_VERSION,
+      },
+      signQueries,
+    ).transaction;
+  });
+}
+
+/**
+ * Fixes the details of a sequence of transactions from one account (e.g.
+ * deploy, then invoke), from the node's simulation (or its current prices
+ * when nothing could be simulated). The dapp's details apply to the last
+ * step; bounds it does not give come from the simulation's estimate, with
+ * headroom. A `maxFee` cap counts the tip, as the protocol charges it.
+ *
+ * @param args - What to plan.
+ * @param args.steps - The transactions, in order.
+ * @param args.given - The dapp's details for the last step.
+ * @param args.field - The param name of the details, to blame.
+ * @param args.firstNonce - The nonce of the first step.
+ * @param args.account - The sender (for balance changes).
+ * @param args.simulated - The node's simulation of the steps, if made.
+ * @param args.prices - The node's prices, when not simulated.
+ * @returns The plan.
+ */
+export function planFrom(args: {
+  steps: Step[];
+  given: DappDetails;
+  field: string;
+  firstNonce: bigint;
+  account: string;
+  simulated?: SimulatedTransaction[];
+  prices?: GasPrices;
+}): Plan {
+  const { steps, given, field, simulated } = args;
+  const lastIndex = steps.length - 1;
+  const estimates = (simulated ?? []).map(
+    ({ fee_estimation: estimate }) => estimate,
+  );
+  const prices =
+    args.prices ?? (estimates[0] ? pricesOf(estimates[0]) : undefined);
+  const warnings: string[] = [];
+  const transactions = steps.map((step, index) => {
+    const known = index === lastIndex ? given : {};
+    const estimate = estimates[index];
+    const details = completeDetails(known, field, {
+      nonce: `0x${(args.firstNonce + BigInt(index)).toString(16)}`,
       ...(estimate ? { resourceBounds: boundsFromEstimate(estimate) } : {}),
     });
+    if (prices) {
+      warnings.push(...feeWarnings(details, prices, estimate));
+    }
+    return {
+      kind: step.kind,
+      details,
+      maxFee: maxFeeOf(details),
+      dappNonce: known.nonce !== undefined,
+    };
   });
-  const maxFee = details.reduce(
-    (total, { resourceBounds }) => total + maxFeeOf(resourceBounds),
-    0n,
-  );
+  const maxFee = transactions.reduce((total, each) => total + each.maxFee, 0n);
   if (given.maxFee !== undefined && maxFee > BigInt(given.maxFee)) {
     throw new InvalidInputError(
       `${field}.maxFee`,
-      `${BigInt(given.maxFee)} is below the fee this transaction may need (${maxFee}); raise it or omit it`,
+      `${BigInt(given.maxFee)} is below the most this transaction may cost (${maxFee}, tip included); raise it or omit it`,
     );
   }
-  return { details, estimates, maxFee };
+  const last = simulated?.[lastIndex];
+  return {
+    transactions,
+    maxFee,
+    estimates,
+    prices,
+    balanceChanges: simulated ? balanceChangesOf(simulated, args.account) : [],
+    revertReason: last ? revertReasonOf(last) : undefined,
+    feeWarnings: [...new Set(warnings)],
+  };
 }

@@ -41,6 +41,18 @@ export function parsedBy<Result>(
 
 type Envelope = { id?: unknown; result?: unknown; error?: unknown };
 
+/** The results of a batch of calls, position by position. */
+export type Results<Calls extends NodeCall<unknown>[]> = {
+  [K in keyof Calls]: Calls[K] extends NodeCall<infer R> ? R : never;
+};
+
+/** The settled outcomes of a batch of calls, position by position. */
+export type SettledResults<Calls extends NodeCall<unknown>[]> = {
+  [K in keyof Calls]: PromiseSettledResult<
+    Calls[K] extends NodeCall<infer R> ? R : never
+  >;
+};
+
 /**
  * Reads a JSON-RPC error object.
  *
@@ -106,19 +118,17 @@ export class NodeClient {
    */
   async batch<Calls extends NodeCall<unknown>[]>(
     calls: [...Calls],
-  ): Promise<{
-    [K in keyof Calls]: Calls[K] extends NodeCall<infer R> ? R : never;
-  }> {
-    const settled = await this.batchSettled(calls);
+  ): Promise<Results<Calls>> {
+    const settled: PromiseSettledResult<unknown>[] =
+      await this.batchSettled(calls);
     const results = settled.map((outcome) => {
       if (outcome.status === 'rejected') {
         throw outcome.reason;
       }
       return outcome.value;
     });
-    return results as {
-      [K in keyof Calls]: Calls[K] extends NodeCall<infer R> ? R : never;
-    };
+    // Each result was parsed by its own call's parser, in order.
+    return results as Results<Calls>;
   }
 
   /**
@@ -129,9 +139,9 @@ export class NodeClient {
    * @param calls - The calls.
    * @returns One settled outcome per call, in order.
    */
-  async batchSettled<Result>(
-    calls: NodeCall<Result>[],
-  ): Promise<PromiseSettledResult<Result>[]> {
+  async batchSettled<Calls extends NodeCall<unknown>[]>(
+    calls: [...Calls],
+  ): Promise<SettledResults<Calls>> {
     const verify = !verifiedUrls.has(this.#url);
     const chainCall: NodeCall<string> = {
       method: 'starknet_chainId',
@@ -185,15 +195,16 @@ export class NodeClient {
       }
       verifiedUrls.add(this.#url);
     }
-    return outcomes.map((outcome) => {
-      if (outcome.status === 'rejected') {
-        if (!(outcome.reason instanceof ChainRejectedError)) {
-          throw outcome.reason;
-        }
-        return outcome;
+    for (const outcome of outcomes) {
+      if (
+        outcome.status === 'rejected' &&
+        !(outcome.reason instanceof ChainRejectedError)
+      ) {
+        throw outcome.reason;
       }
-      return outcome as PromiseFulfilledResult<Result>;
-    });
+    }
+    // Each outcome was parsed by its own call's parser, in order.
+    return outcomes as SettledResults<Calls>;
   }
 
   /**

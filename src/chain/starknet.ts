@@ -1,9 +1,10 @@
 import { array, enums, number, optional, string, type } from 'superstruct';
 import type { Infer } from 'superstruct';
 
+import type { GasPrices } from './fees';
 import { FeltText, parsedBy } from './rpc';
 import type { NodeCall } from './rpc';
-import type { ResourceBoundsHex, V3Details } from '../signing/transactions';
+import type { V3Details } from '../signing/transactions';
 
 /**
  * Typed Starknet JSON-RPC 0.10 calls the wallet makes. Each returns a
@@ -115,28 +116,6 @@ export function commonFields(
     paymaster_data: details.paymasterData,
     nonce_data_availability_mode: details.nonceDataAvailabilityMode,
     fee_data_availability_mode: details.feeDataAvailabilityMode,
-  };
-}
-
-/**
- * starknet_estimateFee of a sequence of transactions.
- *
- * @param transactions - The transactions, in order.
- * @param skipValidate - Whether to skip the accounts' validation.
- * @returns The call.
- */
-export function estimateFeeCall(
-  transactions: BroadcastTransaction[],
-  skipValidate: boolean,
-): NodeCall<NodeFeeEstimate[]> {
-  return {
-    method: 'starknet_estimateFee',
-    params: {
-      request: transactions,
-      simulation_flags: skipValidate ? ['SKIP_VALIDATE'] : [],
-      block_id: 'pre_confirmed',
-    },
-    parse: parsedBy(array(FeeEstimateStruct)),
   };
 }
 
@@ -263,31 +242,32 @@ export function blockNumberCall(): NodeCall<number> {
   };
 }
 
+const ResourcePriceStruct = type({ price_in_fri: FeltText });
+
 /**
- * Resource bounds from a fee estimate, with 50 % headroom on amounts and
- * prices (as starknet.js does), so a slightly busier block still fits.
+ * The network's current prices, read from the latest block header (for
+ * signing paths that cannot simulate, e.g. a DECLARE given by hash only).
  *
- * @param estimate - The node's estimate.
- * @returns Bounds for the transaction.
+ * @returns The call.
  */
-export function boundsFromEstimate(
-  estimate: NodeFeeEstimate,
-): ResourceBoundsHex {
-  const headroom = (value: string): string =>
-    `0x${((BigInt(value) * 3n) / 2n).toString(16)}`;
-  const bound = (
-    amount: string,
-    price: string,
-  ): ResourceBoundsHex['l1_gas'] => ({
-    max_amount: headroom(amount),
-    max_price_per_unit: headroom(price),
-  });
+export function gasPricesCall(): NodeCall<GasPrices> {
+  const parse = parsedBy(
+    type({
+      l1_gas_price: ResourcePriceStruct,
+      l2_gas_price: ResourcePriceStruct,
+      l1_data_gas_price: ResourcePriceStruct,
+    }),
+  );
   return {
-    l1_gas: bound(estimate.l1_gas_consumed, estimate.l1_gas_price),
-    l2_gas: bound(estimate.l2_gas_consumed, estimate.l2_gas_price),
-    l1_data_gas: bound(
-      estimate.l1_data_gas_consumed,
-      estimate.l1_data_gas_price,
-    ),
+    method: 'starknet_getBlockWithTxHashes',
+    params: { block_id: 'latest' },
+    parse: (value): GasPrices => {
+      const header = parse(value);
+      return {
+        l1Gas: BigInt(header.l1_gas_price.price_in_fri),
+        l2Gas: BigInt(header.l2_gas_price.price_in_fri),
+        l1DataGas: BigInt(header.l1_data_gas_price.price_in_fri),
+      };
+    },
   };
 }

@@ -17,7 +17,7 @@ import { requestView, resolveNetwork } from './shared';
 import { AddressStruct, ChainIdStruct } from './structs';
 import { NodeClient } from '../chain/rpc';
 import { tokenMetadata } from '../chain/tokenMetadata';
-import { InvalidInputError, UserRejectedError } from '../errors';
+import { InvalidInputError } from '../errors';
 import type { TokenRecord } from '../state/schema';
 import { updateState } from '../state/store';
 import { confirmAddToken } from '../ui/dialogs';
@@ -89,7 +89,7 @@ export const addErc20Token = defineMethod({
       decimals: onChain.decimals,
       chainId: network.chainId,
     };
-    const approved = await confirmAddToken({
+    await confirmAddToken({
       request: requestView(
         context,
         network,
@@ -102,9 +102,6 @@ export const addErc20Token = defineMethod({
             warning: `The site calls this token ${params.tokenSymbol}, but the contract says its symbol is "${onChain.symbol}".`,
           }),
     });
-    if (!approved) {
-      throw new UserRejectedError();
-    }
     await updateState((state) => {
       if (
         !state.tokens.some(

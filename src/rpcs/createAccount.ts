@@ -2,18 +2,14 @@ import { boolean, object, optional, string } from 'superstruct';
 
 import type { RequestContext } from './method';
 import { defineMethod } from './method';
-import { requestView, resolveNetwork } from './shared';
+import { networkTokens, requestView, resolveNetwork } from './shared';
 import { ChainIdStruct, withDefault, IndexStruct } from './structs';
-import { accountStatus } from '../chain/accounts';
-import { planDeployment, sendDeployment } from '../chain/deploy';
 import { NodeClient } from '../chain/rpc';
-import { UserRejectedError } from '../errors';
-import { formatUnits } from '../format';
+import { sendIntent } from '../chain/sender';
 import { deploymentData } from '../keys/address';
-import { recordTransaction, sentRecord } from '../state/records';
 import type { AccountRecord, WalletState } from '../state/schema';
 import { updateState } from '../state/store';
-import { confirmDeployAccount } from '../ui/dialogs';
+import { confirmTransaction } from '../ui/dialogs';
 
 /**
  * The index a new account takes on a network: one past the highest recorded.
@@ -62,12 +58,14 @@ async function accountRecord(
  * @param context - The request context.
  * @param chainId - The network.
  * @param addressIndex - The index, if the dapp named one.
+ * @param deployTxnHash - The hash of the deployment just sent, if any.
  * @returns The stored record (the earlier one when it existed).
  */
 async function storeAccount(
   context: RequestContext,
   chainId: string,
   addressIndex: number | undefined,
+  deployTxnHash?: string,
 ): Promise<AccountRecord> {
   return updateState(async (state) => {
     const index = addressIndex ?? nextAccountIndex(state, chainId);
@@ -78,9 +76,11 @@ async function storeAccount(
         account.kind === 'argent-cairo1',
     );
     if (existing) {
+      existing.deployTxnHash = deployTxnHash ?? existing.deployTxnHash;
       return existing;
     }
     const record = await accountRecord(context, index, chainId);
+    record.deployTxnHash = deployTxnHash ?? '';
     state.accounts.push(record);
     return record;
   });
@@ -124,33 +124,28 @@ export const createAccount = defineMethod({
       ...(await context.keys.account(index)),
       kind: record.kind,
     };
-    const client = new NodeClient(network);
-    const status = await accountStatus(client, record.address);
-    if (status.deployed) {
-      const stored = await storeAccount(context, network.chainId, index);
-      return {
-        address: stored.address,
-        transaction_hash: stored.deployTxnHash,
-      };
-    }
-    const plan = await planDeployment(client, account);
-    const approved = await confirmDeployAccount({
-      request: requestView(context, network, record.address),
-      fee: { maxFee: `${formatUnits(plan.maxFee, 18)} STRK` },
+    const { hashes, alreadyDeployed } = await sendIntent({
+      client: new NodeClient(network),
+      account,
+      intent: { type: 'DEPLOY_ACCOUNT' },
+      details: {},
+      field: 'details',
+      confirm: async (preview) =>
+        confirmTransaction({
+          request: requestView(context, network, record.address),
+          preview,
+          tokens: await networkTokens(context, network.chainId),
+        }),
     });
-    if (!approved) {
-      throw new UserRejectedError();
-    }
-    const transactionHash = await sendDeployment(client, account, plan);
-    await storeAccount(context, network.chainId, index);
-    await recordTransaction(
-      sentRecord({
-        txnHash: transactionHash,
-        txnType: 'deploy_account',
-        senderAddress: record.address,
-        chainId: network.chainId,
-      }),
+    const stored = await storeAccount(
+      context,
+      network.chainId,
+      index,
+      alreadyDeployed ? undefined : hashes[0],
     );
-    return { address: record.address, transaction_hash: transactionHash };
+    return {
+      address: stored.address,
+      transaction_hash: stored.deployTxnHash,
+    };
   },
 });

@@ -1,7 +1,12 @@
 import { object, optional, string, type, unknown } from 'superstruct';
 
 import { defineMethod } from './method';
-import { ownAccount, requestView, resolveNetwork } from './shared';
+import {
+  networkTokens,
+  ownAccount,
+  requestView,
+  resolveNetwork,
+} from './shared';
 import {
   AddressStruct,
   ChainIdStruct,
@@ -9,19 +14,17 @@ import {
   FeltStruct,
 } from './structs';
 import { declarableClass } from '../chain/contractClass';
-import { sendFromAccount } from '../chain/flow';
 import { NodeClient } from '../chain/rpc';
-import { prepareDeclare } from '../chain/transactions';
-import { formatUnits } from '../format';
-import { sentRecord } from '../state/records';
-import { confirmDeclare } from '../ui/dialogs';
+import { sendIntent } from '../chain/sender';
+import { confirmTransaction } from '../ui/dialogs';
 
 /**
  * `snapnet_declareContract {senderAddress, contractPayload, invocationsDetails?,
  * chainId?}` → `{transaction_hash, class_hash}` of a v3 DECLARE, after a
  * dialog. `contractPayload` holds the Sierra `contract` and its `casm` (or
- * its `compiledClassHash`), as objects or JSON text. A class already declared
- * is refused by the node (error 51) before anything is signed.
+ * its `compiledClassHash`), as objects or JSON text. The declaration is
+ * simulated first: a class already declared is refused by the node before
+ * anything is shown or signed.
  */
 export const declareContract = defineMethod({
   params: object({
@@ -43,41 +46,18 @@ export const declareContract = defineMethod({
     const network = await resolveNetwork(context, chainId);
     const declarable = declarableClass(contractPayload);
     const account = await ownAccount(context, senderAddress, 'senderAddress');
-    const hashes = await sendFromAccount({
+    const tokens = await networkTokens(context, network.chainId);
+    const { hashes } = await sendIntent({
       client: new NodeClient(network),
       account,
-      step: (details, sign) =>
-        prepareDeclare(
-          account,
-          declarable.contractClass,
-          declarable.classHash,
-          declarable.compiledClassHash,
-          network.chainId,
-          details,
-          sign,
-        ),
+      intent: { type: 'DECLARE', ...declarable },
       details: invocationsDetails ?? {},
       field: 'invocationsDetails',
-      confirm: async (plan) => {
-        const last = plan.details[plan.details.length - 1];
-        return confirmDeclare({
-          title: 'Declare contract class',
+      confirm: async (preview) =>
+        confirmTransaction({
           request: requestView(context, network, senderAddress),
-          classHash: declarable.classHash,
-          compiledClassHash: declarable.compiledClassHash,
-          fee: {
-            maxFee: `${formatUnits(plan.maxFee, 18)} STRK`,
-            ...(last ? { nonce: BigInt(last.nonce).toString() } : {}),
-          },
-        });
-      },
-      record: (hash, isDeployment) =>
-        sentRecord({
-          txnHash: hash,
-          txnType: isDeployment ? 'deploy_account' : 'declare',
-          senderAddress,
-          chainId: network.chainId,
-          ...(isDeployment ? {} : { contractAddress: declarable.classHash }),
+          preview,
+          tokens,
         }),
     });
     return {

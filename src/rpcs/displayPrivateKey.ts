@@ -3,7 +3,6 @@ import { literal, object } from 'superstruct';
 import { defineMethod } from './method';
 import { ownAccount, requestView, resolveNetwork } from './shared';
 import { AddressStruct, ChainIdStruct } from './structs';
-import { UserRejectedError } from '../errors';
 import { confirmRevealPrivateKey, showPrivateKey } from '../ui/dialogs';
 
 /**
@@ -16,12 +15,7 @@ export const displayPrivateKey = defineMethod({
   handler: async ({ userAddress, chainId }, context) => {
     const network = await resolveNetwork(context, chainId);
     const account = await ownAccount(context, userAddress, 'userAddress');
-    const approved = await confirmRevealPrivateKey(
-      requestView(context, network, userAddress),
-    );
-    if (!approved) {
-      throw new UserRejectedError();
-    }
+    await confirmRevealPrivateKey(requestView(context, network, userAddress));
     await showPrivateKey({
       address: userAddress,
       privateKey: account.privateKey,

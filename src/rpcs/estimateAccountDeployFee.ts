@@ -4,9 +4,9 @@ import { nextAccountIndex } from './createAccount';
 import { defineMethod } from './method';
 import { resolveNetwork } from './shared';
 import { ChainIdStruct, IndexStruct } from './structs';
-import { planDeployment } from '../chain/deploy';
 import { toFeeEstimate } from '../chain/fees';
 import { NodeClient } from '../chain/rpc';
+import { estimateIntent } from '../chain/sender';
 
 export const FeeEstimateResult = object({
   suggestedMaxFee: string(),
@@ -19,7 +19,7 @@ export const FeeEstimateResult = object({
 /**
  * `snapnet_estimateAccountDeployFee {addressIndex?, chainId?}` → the fee of
  * deploying the account at that index (by default the index createAccount
- * would take next), in one node round trip.
+ * would take next), in one node round trip (a simulation).
  */
 export const estimateAccountDeployFee = defineMethod({
   params: object({
@@ -32,10 +32,13 @@ export const estimateAccountDeployFee = defineMethod({
     const index =
       addressIndex ?? nextAccountIndex(await context.state(), network.chainId);
     const derived = await context.keys.account(index);
-    const plan = await planDeployment(new NodeClient(network), {
-      ...derived,
-      kind: 'argent-cairo1',
+    const { plan } = await estimateIntent({
+      client: new NodeClient(network),
+      account: { ...derived, kind: 'argent-cairo1' },
+      intent: { type: 'DEPLOY_ACCOUNT' },
+      details: {},
+      field: 'details',
     });
-    return toFeeEstimate(plan.estimates ?? []);
+    return toFeeEstimate(plan.estimates);
   },
 });

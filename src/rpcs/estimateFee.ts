@@ -16,19 +16,16 @@ import {
   ChainIdStruct,
   DetailsStruct,
 } from './structs';
-import { accountStatus } from '../chain/accounts';
-import { deployStep } from '../chain/deploy';
 import { toFeeEstimate } from '../chain/fees';
-import type { Step } from '../chain/plan';
-import { planSequence } from '../chain/plan';
 import { NodeClient } from '../chain/rpc';
-import { prepareInvoke } from '../chain/transactions';
+import { estimateIntent } from '../chain/sender';
 
 /**
  * `snapnet_estimateFee {address, invocations, details?, chainId?}` → the fee
  * of sending `invocations` from `address`, with `includeDeploy` true when the
  * account is not deployed yet and its deployment is estimated with it (in
- * one request). Two node round trips: nonce, estimate.
+ * one simulation). `suggestedMaxFee` counts the dapp's tip. Two node round
+ * trips: nonce and classes, simulation.
  */
 export const estimateFee = defineMethod({
   params: object({
@@ -41,24 +38,24 @@ export const estimateFee = defineMethod({
   handler: async ({ address, invocations, details, chainId }, context) => {
     const network = await resolveNetwork(context, chainId);
     const account = await ownAccount(context, address, 'address');
-    const client = new NodeClient(network);
-    const status = await accountStatus(client, address);
-    const invoke: Step = (stepDetails, sign) =>
-      prepareInvoke(account, invocations, network.chainId, stepDetails, sign);
-    const steps = status.deployed
-      ? [invoke]
-      : [deployStep(account, network), invoke];
-    const { resourceBounds: _ignored, ...given } = details ?? {};
-    const plan = await planSequence(
-      client,
-      steps,
-      given,
-      'details',
-      status.nonce,
-    );
+    // An estimate says what the transaction needs: the dapp's own bounds,
+    // nonce and cap do not apply to it.
+    const {
+      resourceBounds: _bounds,
+      nonce: _nonce,
+      maxFee: _maxFee,
+      ...given
+    } = details ?? {};
+    const { plan, includesDeployment } = await estimateIntent({
+      client: new NodeClient(network),
+      account,
+      intent: { type: 'INVOKE', calls: invocations },
+      details: given,
+      field: 'details',
+    });
     return {
-      ...toFeeEstimate(plan.estimates ?? []),
-      includeDeploy: !status.deployed,
+      ...toFeeEstimate(plan.estimates, given.tip),
+      includeDeploy: includesDeployment,
     };
   },
 });

@@ -3,6 +3,7 @@ import type { Network } from '../config';
 import { InvalidInputError } from '../errors';
 import { findOwnAccount } from '../keys/ownership';
 import type { OwnAccount } from '../keys/ownership';
+import type { TokenRecord } from '../state/schema';
 import type { RequestView } from '../ui/views';
 
 /**
@@ -90,4 +91,19 @@ export function requestView(
     chainId: network.chainId,
     address,
   };
+}
+
+/**
+ * The tokens the wallet tracks on a network.
+ *
+ * @param context - The request context.
+ * @param chainId - The network.
+ * @returns Its tokens.
+ */
+export async function networkTokens(
+  context: RequestContext,
+  chainId: string,
+): Promise<TokenRecord[]> {
+  const { tokens } = await context.state();
+  return tokens.filter((token) => token.chainId === chainId);
 }

@@ -9,24 +9,19 @@ import {
   FeltStruct,
   RequiredChainIdStruct,
 } from './structs';
-import { accountStatus } from '../chain/accounts';
 import { NodeClient } from '../chain/rpc';
+import { signIntent } from '../chain/sender';
 import { DEFAULT_CHAIN_ID } from '../config';
-import { InvalidInputError, UserRejectedError } from '../errors';
-import { formatUnits } from '../format';
-import { signHash } from '../signing/signature';
-import {
-  completeDetails,
-  declareHash,
-  maxFeeOf,
-} from '../signing/transactions';
-import { confirmDeclare } from '../ui/dialogs';
+import { InvalidInputError } from '../errors';
+import { confirmTransaction } from '../ui/dialogs';
 
 /**
  * `snapnet_signDeclareTransaction {address, chainId, details}` →
  * `{signature: [r, s]}` for the v3 DECLARE of `details.classHash`, after a
- * dialog. Without `details.nonce` the nonce comes from the node (one round
- * trip); resource bounds must be given. `senderAddress` and `chainId` are
+ * dialog showing the class hashes and every signed fee field, checked
+ * against the network's current prices. One node round trip (the nonce and
+ * the latest prices); resource bounds must be given (a declaration cannot
+ * be estimated without its class). `senderAddress` and `chainId` are
  * accepted at the top level or in
  * `details`, where the seed's request shape puts them.
  */
@@ -80,31 +75,23 @@ export const signDeclareTransaction = defineMethod({
         'is required: a DECLARE cannot be estimated without its class',
       );
     }
-    const nonce =
-      details.nonce ??
-      `0x${(await accountStatus(new NodeClient(network), sender)).nonce.toString(16)}`;
-    const complete = completeDetails({ ...details, nonce }, 'details');
-    const transactionHash = declareHash({
-      senderAddress: sender,
-      classHash: details.classHash,
-      compiledClassHash: details.compiledClassHash,
-      chainId: network.chainId,
-      details: complete,
-    });
-    const approved = await confirmDeclare({
-      title: 'Sign contract declaration',
-      request: requestView(context, network, sender),
-      classHash: details.classHash,
-      compiledClassHash: details.compiledClassHash,
-      fee: {
-        maxFee: `${formatUnits(maxFeeOf(complete.resourceBounds), 18)} STRK`,
-        nonce: BigInt(complete.nonce).toString(),
-        version: complete.version,
+    const signature = await signIntent({
+      client: new NodeClient(network),
+      account,
+      intent: {
+        type: 'DECLARE',
+        classHash: details.classHash,
+        compiledClassHash: details.compiledClassHash,
       },
+      details,
+      field: 'details',
+      confirm: async (preview) =>
+        confirmTransaction({
+          request: requestView(context, network, sender),
+          preview,
+          tokens: [],
+        }),
     });
-    if (!approved) {
-      throw new UserRejectedError();
-    }
-    return { signature: signHash(transactionHash, account.privateKey) };
+    return { signature };
   },
 });

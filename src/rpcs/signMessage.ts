@@ -2,17 +2,31 @@ import type { TypedData } from 'starknet';
 import { object, string } from 'superstruct';
 
 import { defineMethod } from './method';
-import { ownAccount, requestView, resolveNetwork } from './shared';
+import {
+  networkTokens,
+  ownAccount,
+  requestView,
+  resolveNetwork,
+} from './shared';
 import { AddressStruct, ChainIdStruct, TypedDataStruct } from './structs';
-import { UserRejectedError } from '../errors';
+import { contractAbis } from '../chain/contractAbis';
+import { NodeClient } from '../chain/rpc';
 import { signHash } from '../signing/signature';
-import { typedDataHash, typedDataView } from '../signing/typedData';
-import { confirmSignMessage } from '../ui/dialogs';
+import { analyseTypedData } from '../signing/typedData';
+import { confirmOutsideExecution, confirmSignMessage } from '../ui/dialogs';
+
+/** The most distinct contracts whose ABIs one outside execution fetches. */
+const MAX_ABI_LOOKUPS = 16;
 
 /**
  * `snapnet_signMessage {typedDataMessage, signerAddress, chainId?}` → the
  * SNIP-12 signature `r,s` (hex values joined by a comma), after the user
- * reads the domain and message and approves.
+ * reads the domain as it is hashed and the message, and approves. Typed data
+ * that grants execution is never shown as a message: a SNIP-9 outside
+ * execution is shown as the transaction it is (its calls decoded with the
+ * called classes' ABIs from the chain: two node round trips), a session
+ * grant or a message carrying calls under a danger banner. A plain message
+ * needs no node.
  */
 export const signMessage = defineMethod({
   params: object({
@@ -24,15 +38,32 @@ export const signMessage = defineMethod({
   handler: async ({ typedDataMessage, signerAddress, chainId }, context) => {
     const network = await resolveNetwork(context, chainId);
     const data: TypedData = typedDataMessage;
-    const messageHash = typedDataHash(data, signerAddress, 'typedDataMessage');
-    const account = await ownAccount(context, signerAddress, 'signerAddress');
-    const approved = await confirmSignMessage(
-      requestView(context, network, signerAddress),
-      typedDataView(data, network),
+    const analysis = analyseTypedData(
+      data,
+      signerAddress,
+      network,
+      'typedDataMessage',
     );
-    if (!approved) {
-      throw new UserRejectedError();
+    const account = await ownAccount(context, signerAddress, 'signerAddress');
+    const request = requestView(context, network, signerAddress);
+    const { grant } = analysis;
+    if (grant?.kind === 'outside-execution') {
+      const targets = [
+        ...new Set(grant.calls.map(({ contractAddress }) => contractAddress)),
+      ].slice(0, MAX_ABI_LOOKUPS);
+      await confirmOutsideExecution({
+        request,
+        analysis,
+        execution: grant,
+        decode: {
+          tokens: await networkTokens(context, network.chainId),
+          account: signerAddress,
+          chainAbis: await contractAbis(new NodeClient(network), targets),
+        },
+      });
+    } else {
+      await confirmSignMessage(request, analysis);
     }
-    return signHash(messageHash, account.privateKey).join(',');
+    return signHash(analysis.hash, account.privateKey).join(',');
   },
 });

@@ -1,23 +1,21 @@
 import { array, nonempty, object, optional, string } from 'superstruct';
 
 import { defineMethod } from './method';
-import { ownAccount, requestView, resolveNetwork } from './shared';
+import {
+  networkTokens,
+  ownAccount,
+  requestView,
+  resolveNetwork,
+} from './shared';
 import {
   AddressStruct,
   CallStruct,
   ChainIdStruct,
   DetailsStruct,
 } from './structs';
-import { accountStatus } from '../chain/accounts';
-import type { Step } from '../chain/plan';
-import { planSequence } from '../chain/plan';
 import { NodeClient } from '../chain/rpc';
-import { prepareInvoke } from '../chain/transactions';
-import { InvalidInputError, UserRejectedError } from '../errors';
-import { formatUnits } from '../format';
-import { signHash } from '../signing/signature';
-import { maxFeeOf } from '../signing/transactions';
-import { describeCall } from '../ui/decodeCalls';
+import { signIntent } from '../chain/sender';
+import { InvalidInputError } from '../errors';
 import { confirmTransaction } from '../ui/dialogs';
 
 /**
@@ -47,10 +45,10 @@ export function senderOf(
 /**
  * `snapnet_signTransaction {address | senderAddress, chainId, transactions,
  * transactionsDetail?}` → the signature of the v3 INVOKE of those calls, as
- * an array of hex strings, after a dialog showing every call. With the nonce
- * and resource bounds given, no node is asked; otherwise the nonce (one round
- * trip) and the resource bounds (an estimate, one round trip) come from the
- * node.
+ * an array of hex strings, after the same confirmation as executeTxn (the
+ * simulation, every call, every signed field). The nonce and resource
+ * bounds the dapp gives are signed as given; missing ones come from the
+ * node. Two node round trips: nonce + classes, simulation + ABIs.
  */
 export const signTransaction = defineMethod({
   params: object({
@@ -65,53 +63,19 @@ export const signTransaction = defineMethod({
     const sender = senderOf(params.address, params.senderAddress);
     const network = await resolveNetwork(context, params.chainId);
     const account = await ownAccount(context, sender, 'address');
-    const given = params.transactionsDetail ?? {};
-    const client = new NodeClient(network);
-    const nonce =
-      given.nonce === undefined
-        ? (await accountStatus(client, sender)).nonce
-        : BigInt(given.nonce);
-    const step: Step = (details, sign) =>
-      prepareInvoke(
-        account,
-        params.transactions,
-        network.chainId,
-        details,
-        sign,
-      );
-    const plan = await planSequence(
-      client,
-      [step],
-      { ...given, nonce: `0x${nonce.toString(16)}` },
-      'transactionsDetail',
-      nonce,
-    );
-    const [details] = plan.details;
-    if (!details) {
-      throw new Error('No details were planned');
-    }
-    const transactionHash = step(details, false).hash;
-    const { tokens } = await context.state();
-    const networkTokens = tokens.filter(
-      ({ chainId }) => chainId === network.chainId,
-    );
-    const approved = await confirmTransaction({
-      title: 'Sign transaction',
-      request: requestView(context, network, sender),
-      calls: params.transactions.map((call) =>
-        describeCall(call, networkTokens),
-      ),
-      fee: {
-        maxFee: `${formatUnits(maxFeeOf(details.resourceBounds), 18)} STRK`,
-        nonce: BigInt(details.nonce).toString(),
-        version: details.version,
-      },
-      notice:
-        'The site receives the signature only; it may send this transaction later.',
+    const tokens = await networkTokens(context, network.chainId);
+    return signIntent({
+      client: new NodeClient(network),
+      account,
+      intent: { type: 'INVOKE', calls: params.transactions },
+      details: params.transactionsDetail ?? {},
+      field: 'transactionsDetail',
+      confirm: async (preview) =>
+        confirmTransaction({
+          request: requestView(context, network, sender),
+          preview,
+          tokens,
+        }),
     });
-    if (!approved) {
-      throw new UserRejectedError();
-    }
-    return signHash(transactionHash, account.privateKey);
   },
 });

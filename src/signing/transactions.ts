@@ -66,6 +66,48 @@ export function v3Version(
 }
 
 /**
+ * Checks a dapp's details before anything is asked of the node: only v3
+ * versions, and none of the signed fields a dialog could not show
+ * faithfully: a paymaster
+ * (its data is opaque, and Argent 0.3.1 refuses paymasters), account
+ * deployment data (Starknet does not deploy inside another transaction
+ * yet) and L2 data availability (Starknet supports L1 only). Each is part of
+ * the transaction hash, so a non-default value cannot be left unshown.
+ *
+ * @param details - The dapp's details.
+ * @param field - The param name to blame.
+ */
+export function checkSignableDetails(
+  details: PartialDetails,
+  field: string,
+): void {
+  v3Version(details.version, `${field}.version`);
+  if ((details.paymasterData ?? []).length > 0) {
+    throw new InvalidInputError(
+      `${field}.paymasterData`,
+      'must be empty: this wallet does not sign paymaster transactions (Argent 0.3.1 accounts refuse them)',
+    );
+  }
+  if ((details.accountDeploymentData ?? []).length > 0) {
+    throw new InvalidInputError(
+      `${field}.accountDeploymentData`,
+      'must be empty: Starknet does not deploy an account inside another transaction',
+    );
+  }
+  for (const mode of [
+    'nonceDataAvailabilityMode',
+    'feeDataAvailabilityMode',
+  ] as const) {
+    if ((details[mode] ?? 'L1') !== 'L1') {
+      throw new InvalidInputError(
+        `${field}.${mode}`,
+        'must be L1: Starknet supports L1 data availability only',
+      );
+    }
+  }
+}
+
+/**
  * Completes details whose nonce and resource bounds are known; the rest take
  * the protocol defaults (no tip, no paymaster, L1 data availability).
  *
@@ -259,18 +301,4 @@ function starknetChainId(chainId: string): constants.StarknetChainId {
     throw new Error(`Unsupported chain ${chainId}`);
   }
   return known;
-}
-
-/**
- * The largest fee the bounds allow: the sum of each amount times its price.
- *
- * @param bounds - Resource bounds.
- * @returns The maximum fee in FRI.
- */
-export function maxFeeOf(bounds: ResourceBoundsHex): bigint {
-  return [bounds.l1_gas, bounds.l2_gas, bounds.l1_data_gas].reduce(
-    (total, bound) =>
-      total + BigInt(bound.max_amount) * BigInt(bound.max_price_per_unit),
-    0n,
-  );
 }

@@ -1,176 +1,155 @@
 import type { DecodedCallView } from './views';
-
-type AbiParam = { name: string; type: string };
-type AbiEntry = {
-  type?: unknown;
-  name?: unknown;
-  inputs?: unknown;
-  items?: unknown;
-  members?: unknown;
-};
+import type { ContractAbi } from '../chain/abi';
 
 const U256 = new Set(['core::integer::u256', 'Uint256']);
 const ARRAY = /^core::array::(?:Array|Span)::<(.+)>$/u;
+const MAX_DEPTH = 4;
 
-/**
- * Reads `{name, type}` pairs.
- *
- * @param value - An ABI `inputs` or `members` list.
- * @returns The pairs, or undefined when malformed.
- */
-function params(value: unknown): AbiParam[] | undefined {
-  if (!Array.isArray(value)) {
-    return undefined;
-  }
-  const list = value.filter(
-    (item): item is AbiParam =>
-      typeof item === 'object' &&
-      item !== null &&
-      typeof item.name === 'string' &&
-      typeof item.type === 'string',
-  );
-  return list.length === value.length ? list : undefined;
-}
+/** Reads values of ABI types off calldata, front to back. */
+class CalldataCursor {
+  readonly #calldata: string[];
 
-/**
- * Every entry of an ABI, interfaces flattened.
- *
- * @param abi - The ABI.
- * @returns Its entries.
- */
-function entries(abi: unknown): AbiEntry[] {
-  if (!Array.isArray(abi)) {
-    return [];
-  }
-  return abi.flatMap((entry: unknown) => {
-    if (typeof entry !== 'object' || entry === null) {
-      return [];
-    }
-    const typed: AbiEntry = entry;
-    return typed.type === 'interface' ? entries(typed.items) : [typed];
-  });
-}
+  #position = 0;
 
-/**
- * The ABI for a contract: `abis` may be one ABI (an array of entries) or a
- * map from contract address to ABI.
- *
- * @param abis - What the dapp passed.
- * @param contractAddress - The called contract (canonical).
- * @returns The ABI's entries.
- */
-function abiFor(abis: unknown, contractAddress: string): AbiEntry[] {
-  if (Array.isArray(abis)) {
-    return entries(abis);
-  }
-  if (typeof abis !== 'object' || abis === null) {
-    return [];
-  }
-  const match = Object.entries(abis).find(
-    ([key]) =>
-      /^0x[0-9a-f]+$/iu.test(key) && BigInt(key) === BigInt(contractAddress),
-  );
-  return match ? entries(match[1]) : [];
-}
+  #last: bigint | undefined;
 
-/**
- * Reads one value of an ABI type off the calldata.
- *
- * @param type - The ABI type.
- * @param calldata - Remaining calldata (consumed).
- * @param structs - Struct definitions of the ABI.
- * @param depth - Nesting depth.
- * @returns Readable text.
- */
-function readValue(
-  type: string,
-  calldata: string[],
-  structs: Map<string, AbiParam[]>,
-  depth: number,
-): string {
-  if (depth > 4) {
-    throw new Error('too deep');
+  readonly #abi: ContractAbi;
+
+  /**
+   * @param calldata - The calldata.
+   * @param abi - Struct and enum definitions.
+   */
+  constructor(calldata: string[], abi: ContractAbi) {
+    this.#calldata = calldata;
+    this.#abi = abi;
   }
-  const take = (): string => {
-    const value = calldata.shift();
+
+  /** @returns Whether every felt was read. */
+  get done(): boolean {
+    return this.#position === this.#calldata.length;
+  }
+
+  /** @returns The next felt. */
+  take(): bigint {
+    const value = this.#calldata[this.#position];
     if (value === undefined) {
       throw new Error('calldata too short');
     }
-    return value;
-  };
-  if (U256.has(type)) {
-    const low = BigInt(take());
-    return (low + BigInt(take()) * 2n ** 128n).toString();
+    this.#position += 1;
+    this.#last = BigInt(value);
+    return this.#last;
   }
-  const element = ARRAY.exec(type)?.[1];
-  if (element !== undefined) {
-    const length = Number(BigInt(take()));
-    if (length > calldata.length) {
+
+  /**
+   * A list of `length` values of one type.
+   *
+   * @param length - How many.
+   * @param element - Their type.
+   * @param depth - Nesting depth.
+   * @returns Readable text.
+   */
+  list(length: bigint, element: string, depth: number): string {
+    if (length > BigInt(this.#calldata.length - this.#position)) {
       throw new Error('array longer than calldata');
     }
-    const items = Array.from({ length }, () =>
-      readValue(element, calldata, structs, depth + 1),
+    const items = Array.from({ length: Number(length) }, () =>
+      this.read(element, depth + 1),
     );
     return `[${items.join(', ')}]`;
   }
-  if (type === 'core::bool') {
-    return BigInt(take()) === 0n ? 'false' : 'true';
+
+  /**
+   * One value of an ABI type.
+   *
+   * @param type - The ABI type.
+   * @param depth - Nesting depth.
+   * @returns Readable text.
+   */
+  read(type: string, depth: number): string {
+    if (depth > MAX_DEPTH) {
+      throw new Error('too deep');
+    }
+    if (U256.has(type)) {
+      const low = this.take();
+      return (low + this.take() * 2n ** 128n).toString();
+    }
+    const element = ARRAY.exec(type)?.[1];
+    if (element !== undefined) {
+      return this.list(this.take(), element, depth);
+    }
+    if (type.endsWith('*')) {
+      // Cairo 0: the array's length is the `_len` value read just before.
+      return this.list(this.#last ?? 0n, type.slice(0, -1), depth);
+    }
+    if (type === 'core::bool') {
+      return this.take() === 0n ? 'false' : 'true';
+    }
+    const members = this.#abi.structs.get(type);
+    if (members) {
+      const fields = members.map(
+        (member) => `${member.name}: ${this.read(member.type, depth + 1)}`,
+      );
+      return `{ ${fields.join(', ')} }`;
+    }
+    const variants = this.#abi.enums.get(type);
+    if (variants) {
+      const variant = variants[Number(this.take())];
+      if (!variant) {
+        throw new Error('unknown enum variant');
+      }
+      return variant.type === '()'
+        ? variant.name
+        : `${variant.name}(${this.read(variant.type, depth + 1)})`;
+    }
+    return `0x${this.take().toString(16)}`;
   }
-  const members = structs.get(type);
-  if (members) {
-    return `{ ${members
-      .map(
-        (member) =>
-          `${member.name}: ${readValue(member.type, calldata, structs, depth + 1)}`,
-      )
-      .join(', ')} }`;
-  }
-  return take();
 }
 
 /**
  * Labels a call's calldata with the names of its ABI function's inputs.
  *
  * @param call - The call.
- * @param call.contractAddress - The called contract.
- * @param call.entrypoint - The entrypoint.
+ * @param call.selector - The entrypoint selector (canonical hex).
  * @param call.calldata - The calldata.
- * @param abis - The ABIs the dapp passed.
+ * @param abi - The called contract's ABI.
  * @returns The decoded call, or undefined when the ABI does not fit.
  */
 export function decodeWithAbi(
-  call: { contractAddress: string; entrypoint: string; calldata: string[] },
-  abis: unknown,
+  call: { selector: string; calldata: string[] },
+  abi: ContractAbi,
 ): DecodedCallView | undefined {
-  const abi = abiFor(abis, call.contractAddress);
-  const structs = new Map<string, AbiParam[]>();
-  for (const entry of abi) {
-    const members = params(entry.members);
-    if (entry.type === 'struct' && typeof entry.name === 'string' && members) {
-      structs.set(entry.name, members);
-    }
-  }
-  const fn = abi.find(
-    (entry) => entry.type === 'function' && entry.name === call.entrypoint,
-  );
-  const inputs = params(fn?.inputs);
-  if (!inputs) {
+  const fn = abi.functions.get(call.selector);
+  if (!fn) {
     return undefined;
   }
   try {
-    const remaining = [...call.calldata];
-    const fields = inputs.map((input) => ({
+    const cursor = new CalldataCursor(call.calldata, abi);
+    const fields = fn.inputs.map((input) => ({
       label: input.name,
-      value: readValue(input.type, remaining, structs, 0),
+      value: cursor.read(input.type, 0),
     }));
-    if (remaining.length > 0) {
+    if (!cursor.done) {
       return undefined;
     }
     return {
-      summary: `${call.entrypoint}(${inputs.map(({ name }) => name).join(', ')})`,
+      summary: `${fn.name}(${fn.inputs.map(({ name }) => name).join(', ')})`,
       fields,
     };
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The name of a selector in an ABI.
+ *
+ * @param selector - The selector (canonical hex).
+ * @param abi - The ABI.
+ * @returns The function's name, if the ABI has it.
+ */
+export function functionName(
+  selector: string,
+  abi: ContractAbi | undefined,
+): string | undefined {
+  return abi?.functions.get(selector)?.name;
 }

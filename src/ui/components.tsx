@@ -9,7 +9,7 @@ import {
 } from '@metamask/snaps-sdk/jsx';
 import type { SnapComponent } from '@metamask/snaps-sdk/jsx';
 
-import type { CallView, FeeView, MessageField, RequestView } from './views';
+import type { CallView, FeeLine, MessageField, RequestView } from './views';
 
 /**
  * The header of every confirmation: the requesting site, the network and the
@@ -41,9 +41,16 @@ export const RequestHeader: SnapComponent<{
   </Box>
 );
 
+const DECODED_BY = {
+  token: 'Decoded as an ERC-20 call of a token in your wallet.',
+  chain: "Labelled with the contract's ABI as the chain has it.",
+  site: 'As the site describes it (not checked against the chain):',
+};
+
 /**
- * One call of a transaction: contract, entrypoint, decoded meaning when
- * known, and the raw calldata.
+ * One call of a transaction: its danger first, then what it means when it
+ * can be decoded (and by whom), then the contract, entrypoint, selector and
+ * raw calldata that are signed.
  *
  * @param props - Component props.
  * @param props.call - The call.
@@ -58,7 +65,15 @@ export const CallSection: SnapComponent<{
 }> = ({ call, position, total }) => (
   <Section>
     <Heading>{`Call ${position} of ${total}: ${call.entrypoint}`}</Heading>
-    {call.decoded ? <Text>{call.decoded.summary}</Text> : null}
+    {call.danger ? (
+      <Banner title="Danger" severity="danger">
+        <Text>{call.danger}</Text>
+      </Banner>
+    ) : null}
+    {call.decoded ? <Text>{DECODED_BY[call.decoded.source]}</Text> : null}
+    {call.decoded ? (
+      <Text fontWeight="bold">{call.decoded.summary}</Text>
+    ) : null}
     {call.decoded?.warning ? (
       <Banner title="Warning" severity="warning">
         <Text>{call.decoded.warning}</Text>
@@ -76,6 +91,9 @@ export const CallSection: SnapComponent<{
     <Row label="Entrypoint">
       <Text>{call.entrypoint}</Text>
     </Row>
+    <Row label="Selector">
+      <Text>{call.selector}</Text>
+    </Row>
     <Text>{`Calldata (${call.calldata.length}):`}</Text>
     {call.calldata.length > 0 ? (
       <Copyable value={call.calldata.join(', ')} />
@@ -86,30 +104,48 @@ export const CallSection: SnapComponent<{
 );
 
 /**
- * Fee, nonce and version of a transaction.
+ * Labelled lines in a section under a heading.
  *
  * @param props - Component props.
- * @param props.fee - What to show.
- * @returns The fee section, or nothing when there is nothing to show.
+ * @param props.heading - The section's title.
+ * @param props.lines - The lines.
+ * @returns The section.
  */
-export const FeeSection: SnapComponent<{ fee: FeeView }> = ({ fee }) => (
+export const LinesSection: SnapComponent<{
+  heading: string;
+  lines: FeeLine[];
+}> = ({ heading, lines }) => (
   <Section>
-    {fee.maxFee ? (
-      <Row label="Maximum fee">
-        <Text>{fee.maxFee}</Text>
+    <Text fontWeight="bold">{heading}</Text>
+    {lines.map(({ label, value }) => (
+      <Row label={label}>
+        <Text>{value}</Text>
       </Row>
-    ) : null}
-    {fee.nonce ? (
-      <Row label="Nonce">
-        <Text>{fee.nonce}</Text>
-      </Row>
-    ) : null}
-    {fee.version ? (
-      <Row label="Version">
-        <Text>{fee.version}</Text>
-      </Row>
-    ) : null}
+    ))}
   </Section>
+);
+
+/**
+ * Warnings, one banner each.
+ *
+ * @param props - Component props.
+ * @param props.title - The banners' title.
+ * @param props.severity - How bad.
+ * @param props.messages - One sentence per banner.
+ * @returns The banners.
+ */
+export const Banners: SnapComponent<{
+  title: string;
+  severity: 'danger' | 'warning' | 'info';
+  messages: string[];
+}> = ({ title, severity, messages }) => (
+  <Box>
+    {messages.map((message) => (
+      <Banner title={title} severity={severity}>
+        <Text>{message}</Text>
+      </Banner>
+    ))}
+  </Box>
 );
 
 /**

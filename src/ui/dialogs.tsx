@@ -10,17 +10,34 @@ import {
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import {
+  Banners,
   CallSection,
-  FeeSection,
+  LinesSection,
   MessageFields,
   RequestHeader,
 } from './components';
-import type { CallView, FeeView, RequestView, TypedDataView } from './views';
+import { describeCall } from './decodeCalls';
+import type { DecodeContext } from './decodeCalls';
+import {
+  balanceLineOf,
+  callViewsOf,
+  feeHeadingOf,
+  feeLinesOf,
+  strk,
+} from './transactionView';
+import type { RequestView } from './views';
+import type { TransactionPreview } from '../chain/sender';
 import type { Network } from '../config';
+import { UserRejectedError } from '../errors';
+import { normaliseAddress } from '../keys/address';
+import type { OutsideExecution } from '../signing/executionGrant';
+import type { TypedDataAnalysis } from '../signing/typedData';
+import type { TokenRecord } from '../state/schema';
 
 /**
- * The only module that opens dialogs. Each function shows one dialog and
- * resolves with the user's answer; handlers never see JSX.
+ * The only module that opens dialogs. Each function shows one dialog; those
+ * that ask for consent return only when the user approves and throw
+ * UserRejectedError otherwise, so no handler can forget to check.
  */
 
 /**
@@ -35,6 +52,18 @@ async function confirm(content: JSXElement): Promise<boolean> {
     params: { type: 'confirmation', content },
   });
   return answer === true;
+}
+
+/**
+ * Opens a confirmation dialog that must be approved.
+ *
+ * @param content - The dialog's content.
+ * @throws UserRejectedError when the user declines.
+ */
+async function ask(content: JSXElement): Promise<void> {
+  if (!(await confirm(content))) {
+    throw new UserRejectedError();
+  }
 }
 
 /**
@@ -86,12 +115,12 @@ export async function confirmSwitchNetwork(view: {
  * Asks whether to reveal an account's private key on screen.
  *
  * @param request - Origin, network and account.
- * @returns Whether the user approved.
+ * @throws UserRejectedError when the user declines.
  */
 export async function confirmRevealPrivateKey(
   request: RequestView,
-): Promise<boolean> {
-  return confirm(
+): Promise<void> {
+  await ask(
     <Box>
       <RequestHeader
         title="Reveal private key"
@@ -131,146 +160,311 @@ export async function showPrivateKey(view: {
 }
 
 /**
- * Asks to sign SNIP-12 typed data.
+ * Banners about the chain a typed-data signature is valid on.
+ *
+ * @param chain - The signed domain's chain binding.
+ * @param networkName - The request's network.
+ * @returns The banner, or null when the domain binds this network.
+ */
+function chainBanner(
+  chain: TypedDataAnalysis['chain'],
+  networkName: string,
+): JSXElement | null {
+  if (chain.kind === 'missing') {
+    return (
+      <Banner title="Valid on every network" severity="warning">
+        <Text>
+          The signed domain names no chain: this signature is valid on every
+          Starknet network, Mainnet included.
+        </Text>
+      </Banner>
+    );
+  }
+  if (chain.kind === 'other') {
+    return (
+      <Banner title="Another network" severity="danger">
+        <Text>{`The signed domain names chain ${chain.shown}, not ${networkName}: the signature is meant for another network.`}</Text>
+      </Banner>
+    );
+  }
+  return null;
+}
+
+/**
+ * The signed domain, exactly as its type hashes it.
+ *
+ * @param analysis - The typed data.
+ * @returns The section.
+ */
+function domainSection(analysis: TypedDataAnalysis): JSXElement {
+  return (
+    <LinesSection
+      heading={`Domain (SNIP-12 revision ${analysis.revision})`}
+      lines={analysis.domain}
+    />
+  );
+}
+
+/**
+ * Asks to sign SNIP-12 typed data that does not execute anything as a plain
+ * message: the domain as hashed, the chain it binds, the message's fields;
+ * a session grant or a message carrying calls under a danger banner.
  *
  * @param request - Origin, network and signer.
- * @param typedData - The domain and message as readable fields.
- * @returns Whether the user approved.
+ * @param analysis - The typed data as it is signed.
+ * @throws UserRejectedError when the user declines.
  */
 export async function confirmSignMessage(
   request: RequestView,
-  typedData: TypedDataView,
-): Promise<boolean> {
-  return confirm(
+  analysis: TypedDataAnalysis,
+): Promise<void> {
+  const grant =
+    analysis.grant && analysis.grant.kind !== 'outside-execution'
+      ? analysis.grant
+      : undefined;
+  await ask(
     <Box>
       <RequestHeader
         title="Sign message"
         request={request}
         accountLabel="Signer"
       />
-      {typedData.chainMismatch ? (
-        <Banner title="Different network" severity="warning">
-          <Text>{typedData.chainMismatch}</Text>
+      {grant ? (
+        <Banner title="This is not just a message" severity="danger">
+          <Text>{grant.reason}</Text>
         </Banner>
       ) : null}
+      {chainBanner(analysis.chain, request.networkName)}
+      {domainSection(analysis)}
       <Section>
-        <Text fontWeight="bold">Domain</Text>
-        {typedData.domain.map(({ label, value }) => (
-          <Row label={label}>
-            <Text>{value}</Text>
-          </Row>
-        ))}
-      </Section>
-      <Section>
-        <Text fontWeight="bold">{`Message (${typedData.primaryType})`}</Text>
-        <MessageFields fields={typedData.message} />
+        <Text fontWeight="bold">{`Message (${analysis.primaryType})`}</Text>
+        <MessageFields fields={analysis.message} />
       </Section>
     </Box>,
   );
 }
 
 /**
- * Asks to sign (and, for executeTxn, send) an invoke transaction.
+ * A time bound of an outside execution, readable.
  *
- * @param view - What is asked.
- * @param view.title - The dialog title.
- * @param view.request - Origin, network and sender.
- * @param view.calls - Every call of the multicall.
- * @param view.fee - Fee, nonce and version.
- * @param view.notice - A line shown above the calls (e.g. account deployment).
- * @returns Whether the user approved.
+ * @param seconds - Unix seconds.
+ * @returns The date and the raw value.
  */
-export async function confirmTransaction(view: {
-  title: string;
-  request: RequestView;
-  calls: CallView[];
-  fee: FeeView;
-  notice?: string;
-}): Promise<boolean> {
-  return confirm(
-    <Box>
-      <RequestHeader
-        title={view.title}
-        request={view.request}
-        accountLabel="Sender"
-      />
-      {view.notice ? (
-        <Banner title="Note" severity="info">
-          <Text>{view.notice}</Text>
-        </Banner>
-      ) : null}
-      {view.calls.map((call, index) => (
-        <CallSection
-          call={call}
-          position={index + 1}
-          total={view.calls.length}
-        />
-      ))}
-      <FeeSection fee={view.fee} />
-    </Box>,
-  );
+function timeOf(seconds: bigint): string {
+  const LATEST_DATE = 8_640_000_000_000n;
+  return seconds > LATEST_DATE
+    ? `never (${seconds})`
+    : `${new Date(Number(seconds) * 1000).toISOString()} (${seconds})`;
 }
 
 /**
- * Asks to sign (or send) a DECLARE transaction.
+ * Asks to sign a SNIP-9 outside execution, shown as the transaction it is:
+ * whoever may submit it, when, with which nonce, and every call decoded as
+ * executeTxn decodes them, under a danger banner.
  *
  * @param view - What is asked.
- * @param view.title - The dialog title.
- * @param view.request - Origin, network and sender.
- * @param view.classHash - The class being declared.
- * @param view.compiledClassHash - Its compiled (CASM) class hash.
- * @param view.fee - Fee, nonce and version.
- * @returns Whether the user approved.
+ * @param view.request - Origin, network and signer.
+ * @param view.analysis - The typed data as it is signed.
+ * @param view.execution - Its outside execution.
+ * @param view.decode - Tokens and the chain's ABIs of the called contracts.
+ * @throws UserRejectedError when the user declines.
  */
-export async function confirmDeclare(view: {
-  title: string;
+export async function confirmOutsideExecution(view: {
   request: RequestView;
-  classHash: string;
-  compiledClassHash: string;
-  fee: FeeView;
-}): Promise<boolean> {
-  return confirm(
+  analysis: TypedDataAnalysis;
+  execution: OutsideExecution;
+  decode: DecodeContext;
+}): Promise<void> {
+  const { execution, analysis } = view;
+  const calls = execution.calls.map((call) => describeCall(call, view.decode));
+  await ask(
     <Box>
       <RequestHeader
-        title={view.title}
-        request={view.request}
-        accountLabel="Sender"
-      />
-      <Section>
-        <Text>Class hash:</Text>
-        <Copyable value={view.classHash} />
-        <Text>Compiled class hash:</Text>
-        <Copyable value={view.compiledClassHash} />
-      </Section>
-      <FeeSection fee={view.fee} />
-    </Box>,
-  );
-}
-
-/**
- * Asks to deploy one of the wallet's accounts.
- *
- * @param view - What is asked.
- * @param view.request - Origin, network and account.
- * @param view.fee - The maximum fee.
- * @returns Whether the user approved.
- */
-export async function confirmDeployAccount(view: {
-  request: RequestView;
-  fee: FeeView;
-}): Promise<boolean> {
-  return confirm(
-    <Box>
-      <RequestHeader
-        title="Deploy account"
+        title="Sign a transaction (outside execution)"
         request={view.request}
         accountLabel="Account"
       />
+      <Banner title="This signature moves your assets" severity="danger">
+        <Text>
+          This is not a message. Signing it lets the caller below make your
+          account run every call listed here, without asking you again. Sign
+          only if you meant to send exactly these calls.
+        </Text>
+      </Banner>
+      {execution.anyCaller ? (
+        <Banner title="Anyone can submit it" severity="danger">
+          <Text>
+            The caller is ANY_CALLER: whoever obtains this signature can run
+            these calls from your account.
+          </Text>
+        </Banner>
+      ) : null}
+      {chainBanner(analysis.chain, view.request.networkName)}
+      <LinesSection
+        heading="Outside execution (SNIP-9)"
+        lines={[
+          {
+            label: 'Caller',
+            value: execution.anyCaller
+              ? 'anyone (ANY_CALLER)'
+              : normaliseAddress(execution.caller),
+          },
+          { label: 'Valid after', value: timeOf(execution.executeAfter) },
+          { label: 'Valid before', value: timeOf(execution.executeBefore) },
+          { label: 'Nonce', value: execution.nonce },
+        ]}
+      />
+      {calls.map((call, index) => (
+        <CallSection call={call} position={index + 1} total={calls.length} />
+      ))}
+      {domainSection(analysis)}
+    </Box>,
+  );
+}
+
+/** What each intent is called in its dialog's title. */
+const TITLES = {
+  send: {
+    INVOKE: 'Send transaction',
+    DECLARE: 'Declare contract class',
+    DEPLOY_ACCOUNT: 'Deploy account',
+  },
+  sign: {
+    INVOKE: 'Sign transaction',
+    DECLARE: 'Sign contract declaration',
+    DEPLOY_ACCOUNT: 'Sign account deployment',
+  },
+} as const;
+
+const SIGN_ONLY_NOTICE =
+  'The site receives the signature only; it may send this transaction later, as long as the nonce is unused.';
+const DEPLOY_NOTICE =
+  'This account is not deployed yet. Approving deploys it first, then sends this; the maximum fee covers both.';
+
+/**
+ * What a transaction does, by intent: its calls, the class it declares, or
+ * the account it deploys.
+ *
+ * @param preview - The planned transaction.
+ * @param tokens - Tokens tracked on the network.
+ * @param siteAbis - ABIs the site passed, if any.
+ * @returns The intent's sections.
+ */
+function intentSections(
+  preview: TransactionPreview,
+  tokens: TokenRecord[],
+  siteAbis: unknown,
+): JSXElement {
+  const { intent } = preview;
+  if (intent.type === 'DECLARE') {
+    return (
+      <Section>
+        <Text>Class hash:</Text>
+        <Copyable value={intent.classHash} />
+        <Text>Compiled class hash:</Text>
+        <Copyable value={intent.compiledClassHash} />
+      </Section>
+    );
+  }
+  if (intent.type === 'DEPLOY_ACCOUNT') {
+    return (
       <Text>
         Deploys this Argent account contract on chain, paid in STRK from the
         account itself.
       </Text>
-      <FeeSection fee={view.fee} />
+    );
+  }
+  const calls = callViewsOf(preview, tokens, siteAbis);
+  return (
+    <Box>
+      {calls.map((call, index) => (
+        <CallSection call={call} position={index + 1} total={calls.length} />
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * Asks to send or sign a planned transaction: the site, network and account;
+ * the simulation's outcome (a revert, and the account's balance changes);
+ * what the transaction does; and every signed fee field with the true
+ * maximum. Returns when the user approves.
+ *
+ * @param view - What is asked.
+ * @param view.request - Origin, network and account.
+ * @param view.preview - The plan the sender will sign.
+ * @param view.tokens - Tokens tracked on the network.
+ * @param view.siteAbis - ABIs the site passed, if any.
+ * @throws UserRejectedError when the user declines.
+ */
+export async function confirmTransaction(view: {
+  request: RequestView;
+  preview: TransactionPreview;
+  tokens: TokenRecord[];
+  siteAbis?: unknown;
+}): Promise<void> {
+  const { preview, tokens } = view;
+  const { plan } = preview;
+  const total = plan.transactions.length;
+  const simulated = plan.estimates.length > 0;
+  await ask(
+    <Box>
+      <RequestHeader
+        title={TITLES[preview.mode][preview.intent.type]}
+        request={view.request}
+        accountLabel={preview.mode === 'sign' ? 'Signer' : 'Sender'}
+      />
+      {plan.revertReason === undefined ? null : (
+        <Banner title="This transaction fails" severity="danger">
+          <Text>{`In simulation it reverts: ${plan.revertReason}`}</Text>
+        </Banner>
+      )}
+      <Banners
+        title="No contract there"
+        severity="danger"
+        messages={preview.undeployedTargets.map(
+          (address) => `Nothing is deployed at ${address}: a call to it fails.`,
+        )}
+      />
+      <Banners
+        title="Check the fee"
+        severity="warning"
+        messages={plan.feeWarnings}
+      />
+      {preview.mode === 'sign' ? (
+        <Banner title="Signature only" severity="info">
+          <Text>{SIGN_ONLY_NOTICE}</Text>
+        </Banner>
+      ) : null}
+      {preview.deploying ? (
+        <Banner title="Note" severity="info">
+          <Text>{DEPLOY_NOTICE}</Text>
+        </Banner>
+      ) : null}
+      {simulated ? (
+        <LinesSection
+          heading="Your balance changes (simulated, before fees)"
+          lines={
+            plan.balanceChanges.length > 0
+              ? plan.balanceChanges.map((change) =>
+                  balanceLineOf(change, tokens),
+                )
+              : [{ label: 'Tokens', value: 'no change' }]
+          }
+        />
+      ) : null}
+      {intentSections(preview, tokens, view.siteAbis)}
+      {plan.transactions.map((planned, index) => (
+        <LinesSection
+          heading={feeHeadingOf(planned, index + 1, total)}
+          lines={feeLinesOf(planned)}
+        />
+      ))}
+      {total > 1 ? (
+        <Row label="Maximum fee, in all">
+          <Text>{strk(plan.maxFee)}</Text>
+        </Row>
+      ) : null}
     </Box>,
   );
 }
@@ -286,14 +480,14 @@ export async function confirmDeployAccount(view: {
  * @param view.token.symbol - Its symbol.
  * @param view.token.decimals - Its decimals.
  * @param view.warning - A difference between the dapp's claim and the chain.
- * @returns Whether the user approved.
+ * @throws UserRejectedError when the user declines.
  */
 export async function confirmAddToken(view: {
   request: RequestView;
   token: { address: string; name: string; symbol: string; decimals: number };
   warning?: string;
-}): Promise<boolean> {
-  return confirm(
+}): Promise<void> {
+  await ask(
     <Box>
       <RequestHeader
         title="Add token"

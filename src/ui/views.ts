@@ -20,25 +20,26 @@ export type DecodedCallView = {
 
 export type CallView = {
   contractAddress: string;
+  /** The tracked token's symbol, when the contract is one. */
   contractLabel?: string;
+  /**
+   * The entrypoint's name when known (chain ABI, or the name the dapp gave
+   * whose selector is the signed one), else its selector.
+   */
   entrypoint: string;
+  selector: string;
   calldata: string[];
-  decoded?: DecodedCallView;
+  /**
+   * How the calldata was labelled: by the token rules, by the class's ABI
+   * from the chain, or by the ABI the site sent (unverified).
+   */
+  decoded?: DecodedCallView & { source: 'token' | 'chain' | 'site' };
+  /** Why this call is dangerous, when it is. */
+  danger?: string;
 };
 
-/** Fee and nonce lines of a transaction confirmation. */
-export type FeeView = {
-  maxFee?: string;
-  nonce?: string;
-  version?: string;
-};
-
-export type TypedDataView = {
-  domain: { label: string; value: string }[];
-  chainMismatch?: string;
-  primaryType: string;
-  message: MessageField[];
-};
+/** One line of a fee section. */
+export type FeeLine = { label: string; value: string };
 
 /** One field of a typed message; nested structs carry children. */
 export type MessageField = {
