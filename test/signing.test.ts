@@ -1,5 +1,4 @@
-import { ec, EDAMode, hash, transaction, typedData } from 'starknet';
-import type { ResourceBoundsBN } from 'starknet';
+import { typedData } from 'starknet';
 
 import {
   RESOURCE_BOUNDS,
@@ -17,8 +16,8 @@ import {
   TESTNET,
   textOf,
 } from './helpers';
+import { signedBy } from './signatures';
 
-const FULL_PUBLIC_KEY = ec.starkCurve.getPublicKey(ACCOUNT_0.privateKey, false);
 const STRK =
   '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';
 const RECIPIENT =
@@ -32,31 +31,8 @@ const RECIPIENT =
  * @returns Whether it verifies.
  */
 function signedByAccount0(signature: unknown, messageHash: string): boolean {
-  if (!Array.isArray(signature) || signature.length !== 2) {
-    return false;
-  }
-  const [sigR, sigS] = signature.map((value) => BigInt(String(value)));
-  return ec.starkCurve.verify(
-    new ec.starkCurve.Signature(sigR ?? 0n, sigS ?? 0n),
-    messageHash,
-    FULL_PUBLIC_KEY,
-  );
+  return signedBy(ACCOUNT_0.privateKey, signature, messageHash);
 }
-
-const BN = (bounds: typeof RESOURCE_BOUNDS): ResourceBoundsBN => ({
-  l1_gas: {
-    max_amount: BigInt(bounds.l1_gas.max_amount),
-    max_price_per_unit: BigInt(bounds.l1_gas.max_price_per_unit),
-  },
-  l2_gas: {
-    max_amount: BigInt(bounds.l2_gas.max_amount),
-    max_price_per_unit: BigInt(bounds.l2_gas.max_price_per_unit),
-  },
-  l1_data_gas: {
-    max_amount: BigInt(bounds.l1_data_gas.max_amount),
-    max_price_per_unit: BigInt(bounds.l1_data_gas.max_price_per_unit),
-  },
-});
 
 describe('snapnet_signMessage', () => {
   it.each([
@@ -116,7 +92,7 @@ describe('snapnet_signMessage', () => {
     expect((await errorOf(pending)).code).toBe(4001);
   });
 
-  it('warns when the domain names another chain than the network', async () => {
+  it('puts a danger banner on a domain that names another chain than the network', async () => {
     const wallet = await installWallet();
     const pending = invoke(wallet, 'snapnet_signMessage', {
       typedDataMessage: typedDataRevision1,
@@ -124,9 +100,144 @@ describe('snapnet_signMessage', () => {
       chainId: MAINNET,
     });
     const dialog = await confirmationOf(pending);
-    expect(textOf(dialog.content)).toContain('Different network');
+    expect(textOf(dialog.content)).toContain('Another network');
+    expect(textOf(dialog.content)).toContain('SN_SEPOLIA, not Mainnet');
     await dialog.cancel();
     expect((await errorOf(pending)).code).toBe(4001);
+  });
+
+  it('shows the domain as its type hashes it, and warns when it binds no chain', async () => {
+    const wallet = await installWallet();
+    // The domain object names a chain and a salt, but the domain type lists
+    // neither: they are not signed, so they are not shown, and the signature
+    // is valid on every network.
+    const unbound = {
+      ...typedDataRevision0,
+      types: {
+        ...typedDataRevision0.types,
+        StarkNetDomain: [
+          { name: 'name', type: 'felt' },
+          { name: 'version', type: 'felt' },
+        ],
+      },
+      domain: { ...typedDataRevision0.domain, salt: 'decoy-salt' },
+    };
+    const pending = invoke(wallet, 'snapnet_signMessage', {
+      typedDataMessage: unbound,
+      signerAddress: ACCOUNT_0.address,
+    });
+    const dialog = await confirmationOf(pending);
+    const text = textOf(dialog.content);
+    expect(text).toContain('Valid on every network');
+    expect(text).toContain('Legacy Exchange');
+    expect(text).not.toContain('decoy-salt');
+    expect(text).not.toContain('Row chainId');
+    await dialog.ok();
+    const result = await resultOf(pending);
+    const signature = typeof result === 'string' ? result.split(',') : [];
+    expect(
+      signedByAccount0(
+        signature,
+        typedData.getMessageHash(unbound, ACCOUNT_0.address),
+      ),
+    ).toBe(true);
+  });
+
+  it.each([
+    [
+      'a session grant',
+      {
+        types: {
+          StarknetDomain: typedDataRevision1.types.StarknetDomain,
+          Session: [
+            { name: 'Expires At', type: 'timestamp' },
+            { name: 'Session Key', type: 'felt' },
+          ],
+        },
+        primaryType: 'Session',
+        domain: {
+          ...typedDataRevision1.domain,
+          name: 'SessionAccount.session',
+        },
+        message: { 'Expires At': 1900000000, 'Session Key': '0x1234' },
+      },
+      'grants a session',
+    ],
+    [
+      'a message carrying calls',
+      {
+        types: {
+          StarknetDomain: typedDataRevision1.types.StarknetDomain,
+          Order: [{ name: 'action', type: 'Action' }],
+          Action: [
+            { name: 'to', type: 'ContractAddress' },
+            { name: 'selector', type: 'selector' },
+            { name: 'calldata', type: 'felt*' },
+          ],
+        },
+        primaryType: 'Order',
+        domain: typedDataRevision1.domain,
+        message: {
+          action: { to: STRK, selector: 'transfer', calldata: ['0x1'] },
+        },
+      },
+      'contains contract calls',
+    ],
+  ])('never shows %s as a plain message', async (_name, data, warning) => {
+    const wallet = await installWallet();
+    const pending = invoke(wallet, 'snapnet_signMessage', {
+      typedDataMessage: data,
+      signerAddress: ACCOUNT_0.address,
+    });
+    const dialog = await confirmationOf(pending);
+    const text = textOf(dialog.content);
+    expect(text).toContain('This is not just a message');
+    expect(text).toContain(warning);
+    await dialog.cancel();
+    expect((await errorOf(pending)).code).toBe(4001);
+  });
+
+  it('refuses an outside execution it cannot read, and oversized typed data', async () => {
+    const wallet = await installWallet();
+    const malformed = {
+      types: {
+        StarkNetDomain: typedDataRevision0.types.StarkNetDomain,
+        OutsideExecution: [
+          { name: 'caller', type: 'felt' },
+          { name: 'nonce', type: 'felt' },
+        ],
+      },
+      primaryType: 'OutsideExecution',
+      domain: {
+        name: 'Account.execute_from_outside',
+        version: '1',
+        chainId: TESTNET,
+      },
+      message: { caller: '0x1', nonce: '0x2' },
+    };
+    const refused = await errorOf(
+      invoke(wallet, 'snapnet_signMessage', {
+        typedDataMessage: malformed,
+        signerAddress: ACCOUNT_0.address,
+      }),
+    );
+    expect(refused.code).toBe(-32602);
+    expect(refused.message).toContain('outside execution');
+    const huge = {
+      ...typedDataRevision1,
+      message: {
+        ...typedDataRevision1.message,
+        tags: Array.from({ length: 600 }, (_, index) => `t${index}`),
+      },
+    };
+    const tooBig = await errorOf(
+      invoke(wallet, 'snapnet_signMessage', {
+        typedDataMessage: huge,
+        signerAddress: ACCOUNT_0.address,
+      }),
+    );
+    expect(tooBig.code).toBe(-32602);
+    expect(tooBig.message).toContain('too large to show faithfully');
   });
 
   it.each([
@@ -250,77 +361,6 @@ describe('snapnet_signTransaction', () => {
     version: '0x3',
   };
 
-  const expectedHash = (nonce: string, tip = '0x0'): string =>
-    hash.calculateInvokeTransactionHash({
-      senderAddress: ACCOUNT_0.address,
-      version: '0x3',
-      compiledCalldata: transaction.getExecuteCalldata(calls, '1'),
-      chainId: TESTNET,
-      nonce,
-      accountDeploymentData: [],
-      nonceDataAvailabilityMode: EDAMode.L1,
-      feeDataAvailabilityMode: EDAMode.L1,
-      resourceBounds: BN(RESOURCE_BOUNDS),
-      tip,
-      paymasterData: [],
-    });
-
-  it('signs the v3 invoke hash after showing every call, with no node', async () => {
-    const wallet = await installWallet();
-    const pending = invoke(wallet, 'snapnet_signTransaction', {
-      address: ACCOUNT_0.address,
-      chainId: TESTNET,
-      transactions: calls,
-      transactionsDetail: details,
-    });
-    const dialog = await confirmationOf(pending);
-    const text = textOf(dialog.content);
-    expect(text).toContain('https://dapp.example');
-    expect(text).toContain(ACCOUNT_0.address);
-    expect(text).toContain('Send 1.5 STRK');
-    expect(text).toContain(RECIPIENT);
-    expect(text).toContain('do_something');
-    expect(text).toContain('0x1, 0x2');
-    expect(text).toContain(`Testnet (${TESTNET})`);
-    await dialog.ok();
-    const signature = await resultOf(pending);
-    expect(signedByAccount0(signature, expectedHash('0x7'))).toBe(true);
-  });
-
-  it('accepts senderAddress, decimal nonce and a tip', async () => {
-    const wallet = await installWallet();
-    const pending = invoke(wallet, 'snapnet_signTransaction', {
-      senderAddress: ACCOUNT_0.address,
-      chainId: TESTNET,
-      transactions: calls,
-      transactionsDetail: { ...details, nonce: 7, tip: '0x10' },
-    });
-    await (await confirmationOf(pending)).ok();
-    expect(
-      signedByAccount0(await resultOf(pending), expectedHash('0x7', '0x10')),
-    ).toBe(true);
-  });
-
-  it('flags an unlimited approval', async () => {
-    const wallet = await installWallet();
-    const max = `0x${'f'.repeat(32)}`;
-    const pending = invoke(wallet, 'snapnet_signTransaction', {
-      address: ACCOUNT_0.address,
-      transactions: [
-        {
-          contractAddress: STRK,
-          entrypoint: 'approve',
-          calldata: [RECIPIENT, max, max],
-        },
-      ],
-      transactionsDetail: details,
-    });
-    const dialog = await confirmationOf(pending);
-    expect(textOf(dialog.content)).toContain('Allow unlimited STRK spending');
-    await dialog.cancel();
-    expect((await errorOf(pending)).code).toBe(4001);
-  });
-
   it.each([
     [{ transactions: [] }, 'transactions'],
     [{ transactions: [{ entrypoint: 'x' }] }, 'transactions.0.contractAddress'],
@@ -337,6 +377,22 @@ describe('snapnet_signTransaction', () => {
       'transactionsDetail.version',
     ],
     [{ transactionsDetail: { ...details, nonce: -1 } }, 'nonce'],
+    [
+      { transactionsDetail: { ...details, paymasterData: ['0x1'] } },
+      'transactionsDetail.paymasterData',
+    ],
+    [
+      { transactionsDetail: { ...details, accountDeploymentData: ['0x1'] } },
+      'transactionsDetail.accountDeploymentData',
+    ],
+    [
+      { transactionsDetail: { ...details, feeDataAvailabilityMode: 'L2' } },
+      'transactionsDetail.feeDataAvailabilityMode',
+    ],
+    [
+      { transactionsDetail: { ...details, nonceDataAvailabilityMode: 1 } },
+      'transactionsDetail.nonceDataAvailabilityMode',
+    ],
     [{ address: undefined }, 'address'],
     [{ senderAddress: '0x1234' }, 'senderAddress'],
     [{ chainId: '0x1' }, 'chainId'],
@@ -364,72 +420,12 @@ describe('snapnet_signDeclareTransaction', () => {
     '0x29927c8af6bccf3f6fda035981e765a7bdbf18a2dc0d630494f8758aa908e2b';
   const compiledClassHash =
     '0x1a9f8bd4dd86b1b0d3a8d9e2fbc3b0c8e1b5f0a9d2c3e4f5a6b7c8d9e0f1a2b';
-  const declareHash = (nonce: string): string =>
-    hash.calculateDeclareTransactionHash({
-      classHash,
-      compiledClassHash,
-      senderAddress: ACCOUNT_0.address,
-      version: '0x3',
-      chainId: TESTNET,
-      nonce,
-      accountDeploymentData: [],
-      nonceDataAvailabilityMode: EDAMode.L1,
-      feeDataAvailabilityMode: EDAMode.L1,
-      resourceBounds: BN(RESOURCE_BOUNDS),
-      tip: 0,
-      paymasterData: [],
-    });
-
-  it('signs the v3 declare hash after a dialog, with fields where the seed puts them', async () => {
-    const wallet = await installWallet();
-    const pending = invoke(wallet, 'snapnet_signDeclareTransaction', {
-      senderAddress: ACCOUNT_0.address,
-      chainId: TESTNET,
-      details: {
-        classHash,
-        compiledClassHash,
-        senderAddress: ACCOUNT_0.address,
-        chainId: TESTNET,
-        version: '0x3',
-        nonce: '0x2',
-        resourceBounds: RESOURCE_BOUNDS,
-      },
-    });
-    const dialog = await confirmationOf(pending);
-    const text = textOf(dialog.content);
-    expect(text).toContain(classHash);
-    expect(text).toContain(ACCOUNT_0.address);
-    await dialog.ok();
-    const result = await resultOf(pending);
-    expect(
-      signedByAccount0(
-        JSON.parse(JSON.stringify(result)).signature,
-        declareHash('0x2'),
-      ),
-    ).toBe(true);
-  });
-
-  it('answers 4001 when the user declines', async () => {
-    const wallet = await installWallet();
-    const pending = invoke(wallet, 'snapnet_signDeclareTransaction', {
-      address: ACCOUNT_0.address,
-      chainId: TESTNET,
-      details: {
-        classHash,
-        compiledClassHash,
-        nonce: '0x2',
-        resourceBounds: RESOURCE_BOUNDS,
-      },
-    });
-    await (await confirmationOf(pending)).cancel();
-    expect((await errorOf(pending)).code).toBe(4001);
-  });
-
   it.each([
     [{ classHash: undefined }, 'details.classHash'],
     [{ compiledClassHash: undefined }, 'details.compiledClassHash'],
     [{ chainId: MAINNET }, 'details.chainId'],
     [{ version: '0x2' }, 'details.version'],
+    [{ paymasterData: ['0x5'] }, 'details.paymasterData'],
   ])('rejects details %j naming %s', async (override, field) => {
     const wallet = await installWallet();
     const params = JSON.parse(

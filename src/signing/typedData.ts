@@ -1,11 +1,37 @@
 import { shortString, typedData as snip12 } from 'starknet';
 import type { TypedData } from 'starknet';
 
+import { executionGrantOf } from './executionGrant';
+import type { ExecutionGrant } from './executionGrant';
+import { encodedFelt, membersOfType, revisionOf } from './snip12';
+import type { Revision } from './snip12';
 import type { Network } from '../config';
 import { InvalidInputError } from '../errors';
-import type { MessageField, TypedDataView } from '../ui/views';
+import type { MessageField } from '../ui/views';
 
 const MAX_DEPTH = 6;
+/** The most fields a message may have and still be shown in a dialog. */
+const MAX_FIELDS = 500;
+/** The most JSON text a typed message may take. */
+const MAX_TEXT = 64 * 1024;
+
+/** Typed data as the dialog shows it: only what is hashed. */
+export type TypedDataAnalysis = {
+  /** The SNIP-12 message hash the signature is over. */
+  hash: string;
+  revision: Revision;
+  /** The members of the domain type, in order, with their values. */
+  domain: { label: string; value: string }[];
+  /** Whether the signed domain binds a chain, and to which. */
+  chain:
+    | { kind: 'match' }
+    | { kind: 'missing' }
+    | { kind: 'other'; shown: string };
+  primaryType: string;
+  message: MessageField[];
+  /** Set when the signature would let someone act for the account. */
+  grant?: ExecutionGrant;
+};
 
 /**
  * The SNIP-12 hash of typed data for an account, with malformed typed data
@@ -30,28 +56,6 @@ export function typedDataHash(
       `not valid SNIP-12 typed data: ${reason}`,
     );
   }
-}
-
-/**
- * Reads a domain chain id written as a short string ("SN_SEPOLIA"), hex or
- * decimal.
- *
- * @param value - The domain's chainId.
- * @returns It as a bigint, or undefined when unreadable.
- */
-function domainChainId(value: unknown): bigint | undefined {
-  if (typeof value === 'number' || typeof value === 'bigint') {
-    return BigInt(value);
-  }
-  if (typeof value !== 'string' || value.length === 0) {
-    return undefined;
-  }
-  if (/^(0x[0-9a-f]+|[0-9]+)$/iu.test(value)) {
-    return BigInt(value);
-  }
-  return shortString.isShortString(value)
-    ? BigInt(shortString.encodeShortString(value))
-    : undefined;
 }
 
 /**
@@ -82,13 +86,31 @@ function displayValue(value: unknown, type: string): string {
   return JSON.stringify(value) ?? '';
 }
 
+/** Counts the fields a message view builds, to bound the dialog. */
+class FieldBudget {
+  #left = MAX_FIELDS;
+
+  /** Takes one field, or refuses the message when it has too many. */
+  take(): void {
+    this.#left -= 1;
+    if (this.#left < 0) {
+      throw new InvalidInputError(
+        'typedDataMessage',
+        `has more than ${MAX_FIELDS} fields: too large to show faithfully in a dialog`,
+      );
+    }
+  }
+}
+
 /**
- * Turns a struct value into labelled fields, following its type definition.
+ * Turns a struct value into labelled fields, following its type definition
+ * (only the members the type lists: the rest is not hashed).
  *
  * @param types - The typed data's types.
  * @param typeName - The struct type.
  * @param value - The struct value.
  * @param depth - Nesting depth so far.
+ * @param budget - The field budget.
  * @returns The fields.
  */
 function structFields(
@@ -96,14 +118,16 @@ function structFields(
   typeName: string,
   value: unknown,
   depth: number,
+  budget: FieldBudget,
 ): MessageField[] {
-  const members = types[typeName];
+  const members = membersOfType(types, typeName);
   if (!members || typeof value !== 'object' || value === null) {
+    budget.take();
     return [{ label: typeName, value: displayValue(value, typeName) }];
   }
   const record = new Map(Object.entries(value));
   return members.map(({ name, type }) =>
-    fieldOf(types, name, type, record.get(name), depth + 1),
+    fieldOf(types, name, type, record.get(name), depth + 1, budget),
   );
 }
 
@@ -115,6 +139,7 @@ function structFields(
  * @param type - The field's SNIP-12 type.
  * @param value - The field's value.
  * @param depth - Nesting depth.
+ * @param budget - The field budget.
  * @returns The field.
  */
 function fieldOf(
@@ -123,7 +148,9 @@ function fieldOf(
   type: string,
   value: unknown,
   depth: number,
+  budget: FieldBudget,
 ): MessageField {
+  budget.take();
   if (depth > MAX_DEPTH) {
     return { label, value: displayValue(value, type) };
   }
@@ -132,44 +159,101 @@ function fieldOf(
     return {
       label: `${label} (${value.length})`,
       children: value.map((item, index) =>
-        fieldOf(types, `#${index + 1}`, elementType, item, depth + 1),
+        fieldOf(types, `#${index + 1}`, elementType, item, depth + 1, budget),
       ),
     };
   }
-  if (types[type] && typeof value === 'object' && value !== null) {
-    return { label, children: structFields(types, type, value, depth) };
+  if (
+    membersOfType(types, type) &&
+    typeof value === 'object' &&
+    value !== null
+  ) {
+    return {
+      label,
+      children: structFields(types, type, value, depth, budget),
+    };
   }
   return { label, value: displayValue(value, type) };
 }
 
 /**
- * What the signing dialog shows of typed data: the domain lines, a warning
- * when its chain differs from the network, and the message as fields.
+ * Whether the signed domain binds the network: read from the domain type's
+ * `chainId` member (a domain object's `chainId` that the type does not list
+ * is not hashed, so it binds nothing).
  *
  * @param data - The typed data.
+ * @param revision - Its revision.
  * @param network - The network the request acts on.
- * @returns The view.
+ * @returns The binding.
  */
-export function typedDataView(
+function chainBinding(
   data: TypedData,
+  revision: Revision,
   network: Network,
-): TypedDataView {
-  const domainEntries = new Map(Object.entries(data.domain));
-  const domain = ['name', 'version', 'chainId', 'revision']
-    .filter((key) => domainEntries.get(key) !== undefined)
-    .map((key) => ({
-      label: key,
-      value: displayValue(domainEntries.get(key), ''),
-    }));
-  const chainId = domainChainId(domainEntries.get('chainId'));
-  const chainMismatch =
-    chainId !== undefined && chainId !== BigInt(network.chainId)
-      ? `The message names chain ${displayValue(domainEntries.get('chainId'), '')}, but this request is on ${network.name} (${network.chainId}).`
-      : undefined;
+): TypedDataAnalysis['chain'] {
+  const domainType = revision === '1' ? 'StarknetDomain' : 'StarkNetDomain';
+  const member = (membersOfType(data.types, domainType) ?? []).find(
+    ({ name }) => name === 'chainId',
+  );
+  if (!member) {
+    return { kind: 'missing' };
+  }
+  const value = new Map(Object.entries(data.domain)).get('chainId');
+  const felt = encodedFelt(data, revision, member.type, value);
+  return BigInt(felt) === BigInt(network.chainId)
+    ? { kind: 'match' }
+    : { kind: 'other', shown: displayValue(value, member.type) };
+}
+
+/**
+ * Reads SNIP-12 typed data the way it is signed: its hash, its revision, the
+ * domain as its type hashes it, whether it binds this network, its message
+ * fields, and whether it grants execution (SNIP-9 outside execution,
+ * session keys, calls). Malformed or oversized typed data is refused.
+ *
+ * @param data - The typed data.
+ * @param accountAddress - The signer.
+ * @param network - The network the request acts on.
+ * @param field - The param name to blame.
+ * @returns The analysis.
+ */
+export function analyseTypedData(
+  data: TypedData,
+  accountAddress: string,
+  network: Network,
+  field: string,
+): TypedDataAnalysis {
+  if (JSON.stringify(data).length > MAX_TEXT) {
+    throw new InvalidInputError(
+      field,
+      `is larger than ${MAX_TEXT / 1024} KiB: too large to show faithfully in a dialog`,
+    );
+  }
+  const hash = typedDataHash(data, accountAddress, field);
+  const revision = revisionOf(data);
+  const domainType = revision === '1' ? 'StarknetDomain' : 'StarkNetDomain';
+  const domainValues = new Map(Object.entries(data.domain));
+  const budget = new FieldBudget();
+  const domain = (membersOfType(data.types, domainType) ?? []).map(
+    ({ name, type }) => ({
+      label: name,
+      value: displayValue(domainValues.get(name), type),
+    }),
+  );
+  const grant = executionGrantOf(data, revision, field);
   return {
+    hash,
+    revision,
     domain,
-    ...(chainMismatch ? { chainMismatch } : {}),
+    chain: chainBinding(data, revision, network),
     primaryType: data.primaryType,
-    message: structFields(data.types, data.primaryType, data.message, 0),
+    message: structFields(
+      data.types,
+      data.primaryType,
+      data.message,
+      0,
+      budget,
+    ),
+    ...(grant ? { grant } : {}),
   };
 }
