@@ -7,6 +7,7 @@ import {
   ec,
   hash,
   num as numUtils,
+  OutsideExecutionVersion,
   uint256,
 } from 'starknet';
 
@@ -400,6 +401,61 @@ describe('starknet.js against the local node', () => {
       WAIT,
     );
     expect(await balanceOf(deployed.contract_address, holder)).toBe(5000n);
+  });
+
+  it('runs an owner-signed outside execution once, and refuses forgeries, replays, wrong callers and stale windows', async () => {
+    const recipient = '0xabc123';
+    const now = Math.floor(Date.now() / 1000);
+    const window = {
+      caller: 'ANY_CALLER',
+      execute_after: now - 60,
+      execute_before: now + 600,
+    };
+    const signed = await argent.getOutsideTransaction(
+      window,
+      transferCall(recipient, 7n),
+      OutsideExecutionVersion.V1,
+      '0x901',
+    );
+    expect(
+      await provider.callContract({
+        contractAddress: argent.address,
+        entrypoint: 'is_valid_outside_execution_nonce',
+        calldata: ['0x901'],
+      }),
+    ).toStrictEqual(['0x1']);
+    const forged = {
+      ...signed,
+      signature: [String(signed.signature[0] ?? '0x0'), '0x1234'],
+    };
+    await expect(funder.executeFromOutside(forged)).rejects.toThrow(
+      /argent\/invalid-owner-sig/u,
+    );
+    const relayed = await funder.executeFromOutside(signed);
+    await provider.waitForTransaction(relayed.transaction_hash, WAIT);
+    expect(await balanceOf(STRK, recipient)).toBe(7n);
+    await expect(funder.executeFromOutside(signed)).rejects.toThrow(
+      /argent\/duplicated-outside-nonce/u,
+    );
+    const onlyOther = await argent.getOutsideTransaction(
+      { ...window, caller: '0x1234' },
+      transferCall(recipient, 1n),
+      OutsideExecutionVersion.V1,
+      '0x902',
+    );
+    await expect(funder.executeFromOutside(onlyOther)).rejects.toThrow(
+      /argent\/invalid-caller/u,
+    );
+    const stale = await argent.getOutsideTransaction(
+      { ...window, execute_before: now - 30 },
+      transferCall(recipient, 1n),
+      OutsideExecutionVersion.V1,
+      '0x903',
+    );
+    await expect(funder.executeFromOutside(stale)).rejects.toThrow(
+      /argent\/invalid-timestamp/u,
+    );
+    expect(await balanceOf(STRK, recipient)).toBe(7n);
   });
 
   it('checked every response against the OpenRPC documents', () => {
