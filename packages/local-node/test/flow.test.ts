@@ -424,10 +424,10 @@ describe('starknet.js against the local node', () => {
         calldata: ['0x901'],
       }),
     ).toStrictEqual(['0x1']);
-    const forged = {
-      ...signed,
-      signature: [String(signed.signature[0] ?? '0x0'), '0x1234'],
-    };
+    const [sigR = '0x0'] = Array.isArray(signed.signature)
+      ? signed.signature.map(String)
+      : [];
+    const forged = { ...signed, signature: [sigR, '0x1234'] };
     await expect(funder.executeFromOutside(forged)).rejects.toThrow(
       /argent\/invalid-owner-sig/u,
     );
