@@ -18,9 +18,20 @@ const testnetRpcUrl =
   process.env.SNAP_TESTNET_RPC_URL ??
   `https://starknet-sepolia.infura.io/v3/${apiKey}`;
 
+/**
+ * Where the build writes `dist/` and the manifest, and what `serve` serves:
+ * the repository, unless `SNAP_BUILD_DIR` names a copy. `npm start` builds
+ * into a copy so that the local build's shasum never rewrites the committed
+ * snap.manifest.json.
+ */
+const buildDir = process.env.SNAP_BUILD_DIR ?? __dirname;
+
 const config: SnapConfig = {
   input: resolve(__dirname, 'src/index.tsx'),
+  output: { path: resolve(buildDir, 'dist') },
+  manifest: { path: resolve(buildDir, 'snap.manifest.json') },
   server: {
+    root: buildDir,
     port: Number(process.env.SNAP_SERVER_PORT ?? 8081),
   },
   polyfills: false,
@@ -35,7 +46,8 @@ const config: SnapConfig = {
     merge(webpackConfig, {
       resolve: {
         alias: {
-          // @metamask/utils imports all of lodash for `memoize` only.
+          // @metamask/utils imports all of lodash (~70 KB) for `memoize`
+          // only; scripts/lodash-memoize.js is that one function.
           lodash: resolve(__dirname, 'scripts/lodash-memoize.js'),
         },
       },

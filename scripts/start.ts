@@ -7,12 +7,37 @@
  */
 import type { ChildProcess } from 'child_process';
 import { spawn } from 'child_process';
+import { copyFile, mkdir, rm } from 'fs/promises';
+import { resolve as resolvePath } from 'path';
 
 import { serveSite } from '../packages/site/src/serve';
 import { startLocalNode } from '@snapnet/local-node';
 
 const nodePort = Number(process.env.LOCAL_NODE_PORT ?? 5050);
 const snapPort = Number(process.env.SNAP_SERVER_PORT ?? 8081);
+
+const root = resolvePath(__dirname, '..');
+/**
+ * The local build's own copy of the snap: its manifest takes the shasum of a
+ * bundle pointed at the local node, which must not touch the committed one.
+ */
+const buildDir = resolvePath(root, 'node_modules/.cache/snapnet-start');
+
+/**
+ * Copies what the manifest check reads (manifest, package.json, icon) into
+ * the build directory, fresh.
+ */
+async function prepareBuildDir(): Promise<void> {
+  await rm(buildDir, { recursive: true, force: true });
+  await mkdir(resolvePath(buildDir, 'images'), { recursive: true });
+  for (const file of [
+    'snap.manifest.json',
+    'package.json',
+    'images/icon.svg',
+  ]) {
+    await copyFile(resolvePath(root, file), resolvePath(buildDir, file));
+  }
+}
 
 /**
  * Runs the snaps CLI with extra environment.
@@ -33,9 +58,11 @@ function snapsCli(args: string[], env: Record<string, string>): ChildProcess {
  */
 async function main(): Promise<void> {
   const node = await startLocalNode({ host: '127.0.0.1', port: nodePort });
+  await prepareBuildDir();
   const env = {
     SNAP_TESTNET_RPC_URL: node.url,
     SNAP_SERVER_PORT: String(snapPort),
+    SNAP_BUILD_DIR: buildDir,
   };
 
   const build = snapsCli(['build'], env);

@@ -11,11 +11,17 @@ const tsJest = [
   { tsconfig: resolve(__dirname, '../../tsconfig.json') },
 ];
 
+// The snap's API module, as tsconfig.json's `paths` names it.
+const moduleNameMapper = {
+  '^@snapnet/snap-api$': resolve(__dirname, '../../src/api.ts'),
+};
+
 module.exports = {
   testTimeout: 30000,
   projects: [
     {
       displayName: 'client-unit',
+      moduleNameMapper,
       testEnvironment: 'node',
       testMatch: ['<rootDir>/src/**/*.test.ts'],
       transform: { '^.+\\.ts$': tsJest },
@@ -24,6 +30,7 @@ module.exports = {
       // The real snap: snaps-jest serves the repository root's built dist/
       // (`npm test` at the root builds it first, pointed at port 5055).
       displayName: 'client-snap',
+      moduleNameMapper,
       preset: '@metamask/snaps-jest',
       testEnvironmentOptions: {
         server: { root: snapRoot },

@@ -5,8 +5,14 @@ const { resolve } = require('path');
 // eslint-disable-next-line n/no-process-env
 const snapRoot = process.env.SNAPNET_SNAP_ROOT ?? resolve(__dirname, '../..');
 
+// The snap's API module, as tsconfig.json's `paths` names it.
+const moduleNameMapper = {
+  '^@snapnet/snap-api$': resolve(__dirname, '../../src/api.ts'),
+};
+
 module.exports = {
   displayName: 'site-browser',
+  moduleNameMapper,
   preset: '@metamask/snaps-jest',
   testEnvironmentOptions: { server: { root: snapRoot } },
   testMatch: ['<rootDir>/test/**/*.test.ts'],

@@ -1,12 +1,14 @@
 import type { Json } from '@metamask/snaps-sdk';
+// The snap's API module (tsconfig `paths`): this repository, not a dependency.
+// eslint-disable-next-line import-x/no-extraneous-dependencies
+import { SnapErrorCode } from '@snapnet/snap-api';
 
-/** JSON-RPC and EIP-1193 codes the client decodes. */
+/**
+ * The codes the client decodes: the snap's own (from its API module) and
+ * MetaMask's wrapper around a snap's error.
+ */
 export const ErrorCode = {
-  UserRejected: 4001,
-  Unauthorized: 4100,
-  InvalidParams: -32602,
-  MethodNotFound: -32601,
-  Internal: -32603,
+  ...SnapErrorCode,
   /** MetaMask's wrapper around an error thrown by a snap (older versions). */
   SnapError: -31002,
 } as const;

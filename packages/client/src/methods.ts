@@ -1,12 +1,8 @@
 // The snap's own method table is the one source of truth for names, params
 // and results. Only its types are imported: nothing of the snap runs here.
 import type { Json } from '@metamask/snaps-sdk';
+import type { SnapMethods as SnapTable } from '@snapnet/snap-api';
 import type { Struct } from 'superstruct';
-
-import type { methods } from '../../../src/rpcs/router';
-
-/** The snap's method table, as its type. */
-type SnapTable = typeof methods;
 
 /** The type a superstruct struct describes. */
 type StructType<Type> =

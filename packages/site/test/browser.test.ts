@@ -8,29 +8,21 @@
 import { installSnap } from '@metamask/snaps-jest';
 import { startLocalNode } from '@snapnet/local-node';
 import type { LocalNode } from '@snapnet/local-node';
-import { constants } from 'fs';
-import { access, mkdir, mkdtemp, rm } from 'fs/promises';
-import { tmpdir } from 'os';
-import { join, resolve } from 'path';
-import { chromium } from 'playwright-core';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
+import { launchChromium, screenshot as saveScreenshot } from './chromium';
+import type { RunningChromium } from './chromium';
 import { provideWallet } from './page-wallet';
 import { TEST_NODE_PORT } from '../../../test/ports';
 import { SimulatedMetaMask, SNAP_ID } from '../../client/test/metamask';
 import { serveSite } from '../src/serve';
 import type { RunningSite } from '../src/serve';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ARTIFACTS = resolve(__dirname, '../../../test-artifacts/site');
-/** How long the page may take to show a state the test waits for. */
-const UI_TIMEOUT_MS = 20000;
 const STRK_100 = (100n * 10n ** 18n).toString();
 /** Any well-formed address: the symbol is refused before it is read. */
 const SOME_ADDRESS = '0x1234';
 
-let browser: BrowserContext | undefined;
-let userDataDir: string | undefined;
+let browser: RunningChromium | undefined;
 let site: RunningSite | undefined;
 let node: LocalNode | undefined;
 let metamask: SimulatedMetaMask;
@@ -43,10 +35,7 @@ let account = '';
  * @param name - The file's name, without extension.
  */
 async function screenshot(name: string): Promise<void> {
-  await page.screenshot({
-    path: join(ARTIFACTS, `${name}.png`),
-    fullPage: true,
-  });
+  await saveScreenshot(page, name);
 }
 
 /**
@@ -87,16 +76,6 @@ async function mint(address: string, amount: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  const hasChromium = await access(CHROMIUM, constants.X_OK).then(
-    () => true,
-    () => false,
-  );
-  if (!hasChromium) {
-    throw new Error(
-      `Chromium is missing at ${CHROMIUM}: the browser test needs Debian's chromium (apt-get update && apt-get install -y chromium, as .ci/run does).`,
-    );
-  }
-  await mkdir(ARTIFACTS, { recursive: true });
   node = await startLocalNode({
     host: '127.0.0.1',
     port: TEST_NODE_PORT,
@@ -107,26 +86,8 @@ beforeAll(async () => {
     await installSnap(),
     new URL(site.url).origin,
   );
-  userDataDir = await mkdtemp(join(tmpdir(), 'snapnet-chromium-'));
-  // A fresh profile, given as Playwright wants it (not as --user-data-dir).
-  browser = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    timeout: UI_TIMEOUT_MS,
-    viewport: { width: 1100, height: 900 },
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-  page = browser.pages()[0] ?? (await browser.newPage());
-  page.setDefaultTimeout(UI_TIMEOUT_MS);
+  browser = await launchChromium();
+  page = browser.page;
   await provideWallet(page, metamask);
 });
 
@@ -134,9 +95,6 @@ afterAll(async () => {
   await browser?.close();
   await site?.stop();
   await node?.stop();
-  if (userDataDir) {
-    await rm(userDataDir, { recursive: true, force: true });
-  }
 });
 
 describe('the companion page in Chromium', () => {

@@ -121,3 +121,42 @@ export async function provideWallet(
   );
   await page.addInitScript(ANNOUNCE_PROVIDER);
 }
+
+/**
+ * Gives a page a regular MetaMask (`io.metamask`, not Flask): with `snaps`
+ * it knows `wallet_getSnaps` (and has none installed), without it every
+ * method is unknown to it (-32601), as in a wallet with no snap support.
+ *
+ * @param page - The page, before it loads.
+ * @param options - What the wallet can do.
+ * @param options.snaps - Whether it knows the snap methods.
+ */
+export async function provideRegularMetaMask(
+  page: Page,
+  { snaps }: { snaps: boolean },
+): Promise<void> {
+  await page.addInitScript(`(() => {
+    const snaps = ${JSON.stringify(snaps)};
+    const provider = {
+      async request({ method }) {
+        if (snaps && method === 'wallet_getSnaps') {
+          return {};
+        }
+        throw Object.assign(new Error('The method "' + method + '" does not exist / is not available.'), { code: -32601 });
+      },
+    };
+    const detail = Object.freeze({
+      info: Object.freeze({
+        uuid: '0f6a3c2e-1b4d-4e5f-8a9b-7c6d5e4f3a2b',
+        name: 'MetaMask (test)',
+        icon: 'data:image/svg+xml,<svg xmlns="http://www.w3.org/2000/svg"/>',
+        rdns: 'io.metamask',
+      }),
+      provider,
+    });
+    const announce = () =>
+      window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail }));
+    window.addEventListener('eip6963:requestProvider', announce);
+    announce();
+  })();`);
+}

@@ -1,11 +1,16 @@
 /* eslint-disable no-restricted-globals -- browser code: the DOM is its environment */
 // The companion page's entry: finds MetaMask, connects the snap through
 // the snap client package, and wires each control to its action.
-import { discoverMetaMask, SnapClient } from '@snapnet/client';
+import {
+  discoverMetaMask,
+  MethodNotFoundError,
+  SnapClient,
+} from '@snapnet/client';
 
 import { App } from './app';
 import { byId } from './dom';
 import { describeError } from './errors';
+import { showGuide } from './guide';
 import { showConnection, showError } from './view';
 
 /** The snap `npm start` serves, when the page is opened without the server. */
@@ -103,7 +108,28 @@ function wire(app: App): void {
 }
 
 /**
- * Finds MetaMask; connects at once if the snap is already granted to this
+ * Whether the wallet knows the snap methods, and whether this snap is
+ * already granted to the page.
+ *
+ * @param client - The client over the wallet found.
+ * @returns `no-snaps`, `installed` or `available`.
+ */
+async function snapSupport(
+  client: SnapClient,
+): Promise<'no-snaps' | 'installed' | 'available'> {
+  try {
+    return (await client.isInstalled()) ? 'installed' : 'available';
+  } catch (error) {
+    if (error instanceof MethodNotFoundError) {
+      return 'no-snaps';
+    }
+    return 'available';
+  }
+}
+
+/**
+ * Finds MetaMask; guides the visitor when it is missing, is not Flask or
+ * cannot run snaps; connects at once if the snap is already granted to this
  * page, else waits for the Connect button.
  */
 async function main(): Promise<void> {
@@ -111,22 +137,38 @@ async function main(): Promise<void> {
   const connectButton = byId('connect', HTMLButtonElement);
   connectButton.disabled = true;
   let client: SnapClient;
+  let source: string;
   try {
-    const { provider, source } = await discoverMetaMask();
-    client = new SnapClient(provider, id);
+    const found = await discoverMetaMask();
+    client = new SnapClient(found.provider, id);
+    source = found.source;
+  } catch {
+    showConnection('missing', 'MetaMask not found.');
+    showGuide('missing', id);
+    return;
+  }
+  const support = await snapSupport(client);
+  if (support === 'no-snaps') {
+    showConnection('no-snaps', 'This wallet cannot run snaps.');
+    showGuide('no-snaps', id);
+    return;
+  }
+  if (source === 'io.metamask' && id.startsWith('local:')) {
+    // MetaMask itself runs only reviewed npm snaps: say so, but let the
+    // visitor try (a later MetaMask may do more).
+    showConnection('not-flask', 'MetaMask found, but not MetaMask Flask.');
+    showGuide('not-flask', id);
+  } else {
     showConnection(
       'found',
       `${source === 'window.ethereum' ? 'A wallet' : source} found. Connect to install the snap ${id}.`,
     );
-  } catch (error) {
-    showConnection('missing', 'MetaMask not found.');
-    showError(describeError(error));
-    return;
   }
   const app = new App(client, (error) => showError(describeError(error)));
   wire(app);
   const start = async (): Promise<void> => {
     const installed = await client.connect();
+    showGuide(undefined, id);
     showConnection('connected', `Connected to ${id} ${installed.version}.`);
     await app.load();
   };
@@ -134,7 +176,7 @@ async function main(): Promise<void> {
     run(connectButton, start).catch(console.error);
   });
   connectButton.disabled = false;
-  if (await client.isInstalled().catch(() => false)) {
+  if (support === 'installed') {
     await run(connectButton, start);
   }
 }

@@ -1,0 +1,475 @@
+import type { Json } from '@metamask/snaps-sdk';
+
+import type { MethodName } from '../../src/rpcs/router';
+
+/**
+ * What the structs cannot say about a method: its purpose, what can make it
+ * fail, and examples. Typed by the router's method names, so a method added
+ * to the table does not type-check until it is documented here.
+ */
+export type MethodDoc = {
+  summary: string;
+  description?: string;
+  /** It may open a MetaMask dialog, so the user may decline (4001). */
+  dialog: boolean;
+  /** It may call the network's node (-32002 when the node fails). */
+  node: boolean;
+  /** It may answer that the thing asked for does not exist (-32001). */
+  notFound?: boolean;
+  /** Run in this order, one snap, by test/chain/openrpc-examples.test.ts. */
+  examples: [MethodExample, ...MethodExample[]];
+};
+
+export type MethodExample = {
+  name: string;
+  description?: string;
+  params: Record<string, Json>;
+  result: Json;
+  /**
+   * Why the snap's answer differs from `result` (a fresh hash, the node's
+   * fees): then only its shape is checked. Absent: it must equal `result`.
+   */
+  resultVaries?: string;
+};
+
+/**
+ * The examples' wallet: account 0 of the secret recovery phrase
+ * `test test test test test test test test test test test ball`.
+ */
+const ACCOUNT =
+  '0x03a48f9784a19e574e3976351f36d3806b8c27a97a972d2e2834e067d2c52883';
+const PUBLIC_KEY =
+  '0x1297ebe045cf72e92946f2daf84e7cbafdbe89bcb6f382e8fd3bdc254ea8a62';
+const TESTNET = '0x534e5f5345504f4c4941';
+const MAINNET = '0x534e5f4d41494e';
+const STRK =
+  '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';
+const ETH =
+  '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7';
+const RECIPIENT =
+  '0x0000000000000000000000000000000000000000000000000000000000abcdef';
+
+/** The first transaction of the examples' node: 100 STRK minted to ACCOUNT. */
+export const EXAMPLE_FUNDING = {
+  address: ACCOUNT,
+  amountFri: '100000000000000000000',
+  transactionHash:
+    '0x188e2651332cc7cae30ce9b4c87e5af0e8e302b4fc8229f3027268f3eed4dbb',
+};
+
+/** 1 STRK to RECIPIENT: an ERC-20 transfer (u256 amount as low, high). */
+const TRANSFER = {
+  contractAddress: STRK,
+  entrypoint: 'transfer',
+  calldata: [RECIPIENT, '0xde0b6b3a7640000', '0x0'],
+};
+
+/** Resource bounds given in full, so signing needs no node. */
+const RESOURCE_BOUNDS = {
+  l1_gas: { max_amount: '0x0', max_price_per_unit: '0x0' },
+  l2_gas: { max_amount: '0x200000', max_price_per_unit: '0x3b9aca00' },
+  l1_data_gas: { max_amount: '0x200', max_price_per_unit: '0x3b9aca00' },
+};
+
+/** A SNIP-12 (revision 1) message. */
+const TYPED_DATA = {
+  types: {
+    StarknetDomain: [
+      { name: 'name', type: 'shortstring' },
+      { name: 'version', type: 'shortstring' },
+      { name: 'chainId', type: 'shortstring' },
+      { name: 'revision', type: 'shortstring' },
+    ],
+    Mail: [
+      { name: 'to', type: 'ContractAddress' },
+      { name: 'contents', type: 'shortstring' },
+    ],
+  },
+  primaryType: 'Mail',
+  domain: {
+    name: 'Example Dapp',
+    version: '1',
+    chainId: 'SN_SEPOLIA',
+    revision: '1',
+  },
+  message: { to: RECIPIENT, contents: 'Hello' },
+};
+
+const MESSAGE_SIGNATURE =
+  '0x84154f5b4dd484e55095528fe96c435825b4aca77225cddbd0b33b95b87bd7,0x16b8d8d67fb1fd01bf42ff3ce4b1856bc3ec70ab1ada54a8b585dcaeaf033d7';
+
+/** The smallest Sierra class the node declares (it runs no Cairo). */
+const TINY_CLASS = {
+  sierra_program: ['0x1', '0x2'],
+  contract_class_version: '0.1.0',
+  entry_points_by_type: { CONSTRUCTOR: [], EXTERNAL: [], L1_HANDLER: [] },
+  abi: [],
+};
+const TINY_CLASS_HASH =
+  '0x375176d23dc3342b12e17f1c77e87fc4378d4344e6c2bdfdca9935107ba1bb8';
+
+const FRESH_HASH = 'a new transaction hash';
+const SENT_HASH =
+  '0x77db6887b18a17871dcff5b73699d0c0bffc5076bff2cbf797a7291bf7fba6b';
+const NODE_FEES = "the node's fees";
+
+export const METHOD_DOCS: Record<MethodName, MethodDoc> = {
+  snapnet_addErc20Token: {
+    summary: 'Adds an ERC-20 token to the wallet, after the user approves.',
+    description:
+      'The token is read on chain first: decimals that differ from the contract are refused, a different symbol is shown to the user as a warning. A token already tracked on that network is refused.',
+    dialog: true,
+    node: true,
+    examples: [
+      {
+        name: 'Track ETH',
+        description: 'In a wallet that does not track ETH on Testnet yet.',
+        params: {
+          tokenAddress: ETH,
+          tokenName: 'Ether',
+          tokenSymbol: 'ETH',
+          tokenDecimals: 18,
+          chainId: TESTNET,
+        },
+        result: {
+          address: ETH,
+          name: 'Ether',
+          symbol: 'ETH',
+          decimals: 18,
+          chainId: TESTNET,
+        },
+      },
+    ],
+  },
+  snapnet_createAccount: {
+    summary:
+      'Creates the account at an index of the secret recovery phrase (Argent 0.3.1), and deploys it on request.',
+    description:
+      'Without `addressIndex` the next unused index on that network is taken; an index already created returns the same account. Without `deploy` nothing is sent and `transaction_hash` is the empty string; with it the user approves the fee and a v3 DEPLOY_ACCOUNT paid in STRK is sent.',
+    dialog: true,
+    node: true,
+    examples: [
+      {
+        name: 'Account 0, not deployed',
+        params: { addressIndex: 0 },
+        result: { address: ACCOUNT, transaction_hash: '' },
+      },
+    ],
+  },
+  snapnet_declareContract: {
+    summary:
+      'Declares a Sierra contract class from an account of the wallet, after the user approves.',
+    description:
+      '`contractPayload` holds the Sierra `contract` and its `casm` (or its `compiledClassHash`), as objects or JSON text. An undeployed sender is deployed in the same confirmation.',
+    dialog: true,
+    node: true,
+    examples: [
+      {
+        name: 'Declare a class',
+        params: {
+          senderAddress: ACCOUNT,
+          contractPayload: {
+            contract: TINY_CLASS,
+            compiledClassHash: '0x1234',
+          },
+        },
+        result: {
+          transaction_hash:
+            '0x44ac752984d199d79156305c12be5a72e60696b64d6c651fd9e2aaccf8ffe3',
+          class_hash: TINY_CLASS_HASH,
+        },
+        resultVaries: FRESH_HASH,
+      },
+    ],
+  },
+  snapnet_displayPrivateKey: {
+    summary:
+      "Shows an account's private key to the user, in MetaMask only, after a confirmation.",
+    description: 'The key never reaches the caller: the result is null.',
+    dialog: true,
+    node: false,
+    examples: [
+      {
+        name: 'Show the key of account 0',
+        params: { userAddress: ACCOUNT },
+        result: null,
+      },
+    ],
+  },
+  snapnet_estimateAccountDeployFee: {
+    summary: 'Estimates the fee of deploying the account at an index.',
+    description:
+      'Amounts are base-10 integer text in the fee token\'s smallest unit (FRI: STRK pays v3 transactions), `unit` is "wei" as the wallet API names it. `suggestedMaxFee` is the most the wallet lets the deployment cost.',
+    dialog: false,
+    node: true,
+    examples: [
+      {
+        name: 'Deploying account 1',
+        params: { addressIndex: 1 },
+        result: {
+          suggestedMaxFee: '1359504000000000',
+          overallFee: '604224000000000',
+          gasConsumed: '604224',
+          gasPrice: '1000000000',
+          unit: 'wei',
+        },
+        resultVaries: NODE_FEES,
+      },
+    ],
+  },
+  snapnet_estimateFee: {
+    summary:
+      'Estimates the fee of sending calls from an account of the wallet.',
+    description:
+      '`includeDeploy` is true when the account is not deployed yet and its deployment is estimated with the calls.',
+    dialog: false,
+    node: true,
+    examples: [
+      {
+        name: 'A transfer of 1 STRK',
+        description: 'From account 0, deployed by the declaration above.',
+        params: { address: ACCOUNT, invocations: [TRANSFER] },
+        result: {
+          suggestedMaxFee: '931932000000000',
+          overallFee: '414192000000000',
+          gasConsumed: '414192',
+          gasPrice: '1000000000',
+          unit: 'wei',
+          includeDeploy: false,
+        },
+        resultVaries: NODE_FEES,
+      },
+    ],
+  },
+  snapnet_executeTxn: {
+    summary:
+      'Signs and sends a v3 INVOKE of one or more calls, after the user approves.',
+    description:
+      'The confirmation shows the site, the network, the sender, every call (ERC-20 transfers and approvals decoded, others labelled from `abis` when given) and the maximum fee. Missing details come from the node. An undeployed account is deployed first, in the same confirmation.',
+    dialog: true,
+    node: true,
+    examples: [
+      {
+        name: 'Send 1 STRK',
+        params: { address: ACCOUNT, calls: [TRANSFER] },
+        result: { transaction_hash: SENT_HASH },
+        resultVaries: FRESH_HASH,
+      },
+    ],
+  },
+  snapnet_extractPublicKey: {
+    summary: 'The public key of an account of the wallet.',
+    dialog: false,
+    node: false,
+    examples: [
+      {
+        name: 'Account 0',
+        params: { userAddress: ACCOUNT },
+        result: PUBLIC_KEY,
+      },
+    ],
+  },
+  snapnet_getCurrentNetwork: {
+    summary: 'The network the wallet is on.',
+    dialog: false,
+    node: false,
+    examples: [
+      {
+        name: 'Testnet',
+        params: {},
+        result: { name: 'Testnet', chainId: TESTNET },
+      },
+    ],
+  },
+  snapnet_getErc20TokenBalance: {
+    summary:
+      'The balance of an address in an ERC-20 token, pending and latest (hex, smallest unit).',
+    dialog: false,
+    node: true,
+    examples: [
+      {
+        name: 'STRK of account 0',
+        params: { tokenAddress: STRK, userAddress: ACCOUNT },
+        result: {
+          balancePending: '0x55ddf7b527743d000',
+          balanceLatest: '0x55ddf7b527743d000',
+        },
+        resultVaries: 'the balance on chain',
+      },
+    ],
+  },
+  snapnet_getTransactions: {
+    summary:
+      "An account's transactions, newest first: the wallet's own records and what the node shows of the account.",
+    description:
+      'Also accepted as `snapnet_getTransaction`. Statuses of pending records are refreshed from the node; no indexer and no API key are needed.',
+    dialog: false,
+    node: true,
+    examples: [
+      {
+        name: 'Transactions of account 0',
+        params: { senderAddress: ACCOUNT, onlyFromState: true },
+        result: [
+          {
+            txnHash: SENT_HASH,
+            txnType: 'invoke',
+            senderAddress: ACCOUNT,
+            contractAddress: STRK,
+            contractFuncName: 'transfer',
+            contractCallData: TRANSFER.calldata,
+            status: 'ACCEPTED_ON_L2',
+            failureReason: null,
+            eventIds: [],
+            timestamp: 1795431092,
+            chainId: TESTNET,
+          },
+        ],
+        resultVaries: 'the transactions sent before',
+      },
+    ],
+  },
+  snapnet_getTransactionStatus: {
+    summary:
+      'The finality status of a transaction, or REVERTED when it was included but failed.',
+    dialog: false,
+    node: true,
+    notFound: true,
+    examples: [
+      {
+        name: 'An accepted transaction',
+        params: { transactionHash: EXAMPLE_FUNDING.transactionHash },
+        result: 'ACCEPTED_ON_L2',
+      },
+    ],
+  },
+  snapnet_recoverAccounts: {
+    summary:
+      "Finds the wallet's accounts on a network by scanning indices of the secret recovery phrase.",
+    description:
+      'Both Argent account kinds are checked per index. Scanning stops after `maxScanned` indices or `maxMissed` undeployed indices in a row; every index scanned is returned and remembered.',
+    dialog: false,
+    node: true,
+    examples: [
+      {
+        name: 'From index 0',
+        params: { startScanIndex: 0, maxScanned: 1, maxMissed: 1 },
+        result: [
+          {
+            address: ACCOUNT,
+            addressIndex: 0,
+            publicKey: PUBLIC_KEY,
+            addressSalt: PUBLIC_KEY,
+            deployTxnHash:
+              '0x5cc0740d2edd768313e0b2ae625e1b889bcc49b0df20069ead52faab1be3143',
+            derivationPath: "m/44'/9004'/0'/0/0",
+            chainId: TESTNET,
+          },
+        ],
+        resultVaries: 'the hash of the deployment',
+      },
+    ],
+  },
+  snapnet_signDeclareTransaction: {
+    summary: 'Signs a v3 DECLARE without sending it, after the user approves.',
+    description:
+      'Resource bounds must be given; without `details.nonce` the nonce comes from the node.',
+    dialog: true,
+    node: true,
+    examples: [
+      {
+        name: 'Sign a declaration',
+        params: {
+          address: ACCOUNT,
+          chainId: TESTNET,
+          details: {
+            classHash: TINY_CLASS_HASH,
+            compiledClassHash: '0x1234',
+            nonce: '0x5',
+            version: '0x3',
+            resourceBounds: RESOURCE_BOUNDS,
+          },
+        },
+        result: {
+          signature: [
+            '0x36122a7ae749135e26f651f251dab2a50e0b8c4601763ae9452905018a28405',
+            '0x4af5d711365d8c3f14a0f7160d887eed4696a9c8179dbb58f52515560bc0e75',
+          ],
+        },
+      },
+    ],
+  },
+  snapnet_signMessage: {
+    summary:
+      'Signs SNIP-12 typed data, after the user reads the domain and message and approves.',
+    description:
+      '`typedDataMessage` may be the object or its JSON text. The signature is `r,s` (hex, joined by a comma).',
+    dialog: true,
+    node: false,
+    examples: [
+      {
+        name: 'Sign a mail',
+        params: { typedDataMessage: TYPED_DATA, signerAddress: ACCOUNT },
+        result: MESSAGE_SIGNATURE,
+      },
+    ],
+  },
+  snapnet_signTransaction: {
+    summary: 'Signs a v3 INVOKE without sending it, after the user approves.',
+    description:
+      'With `nonce` and `resourceBounds` in `transactionsDetail` no node is needed.',
+    dialog: true,
+    node: true,
+    examples: [
+      {
+        name: 'Sign a transfer',
+        params: {
+          address: ACCOUNT,
+          chainId: TESTNET,
+          transactions: [TRANSFER],
+          transactionsDetail: {
+            nonce: '0x5',
+            version: '0x3',
+            resourceBounds: RESOURCE_BOUNDS,
+          },
+        },
+        result: [
+          '0xbc7f482b60a3e80837748426165daacd1162a5d8c00eb1e7489987405600c7',
+          '0x4f9681e1dbe9b1af6d2dbfb5639a32134f801a2ec59730c00e33be915e33350',
+        ],
+      },
+    ],
+  },
+  snapnet_switchNetwork: {
+    summary: 'Switches the wallet to another network, after the user approves.',
+    description:
+      'False when the user declines or the network is not supported; true with no dialog for the current network.',
+    dialog: true,
+    node: false,
+    examples: [
+      {
+        name: 'To Mainnet',
+        params: { chainId: MAINNET },
+        result: true,
+      },
+    ],
+  },
+  snapnet_verifySignedMessage: {
+    summary:
+      'Whether a signature of SNIP-12 typed data is valid for an address.',
+    description:
+      'An account of this wallet is checked with its own key; any other account contract is asked on chain (`is_valid_signature`).',
+    dialog: false,
+    node: true,
+    examples: [
+      {
+        name: 'The signed mail',
+        params: {
+          typedDataMessage: TYPED_DATA,
+          address: ACCOUNT,
+          signature: MESSAGE_SIGNATURE,
+        },
+        result: true,
+      },
+    ],
+  },
+};

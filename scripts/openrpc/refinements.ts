@@ -1,0 +1,35 @@
+import type { JsonSchema } from './json-schema';
+
+/**
+ * What the snap's named refinements (`refine(struct, name, check)`) mean in
+ * JSON Schema. The check itself is code; its name is all a struct shows, so
+ * each name used in the method table needs one line here. The generator
+ * stops on a name it does not know rather than document a looser shape.
+ *
+ * Patterns describe the canonical value the refinement checks; when the
+ * snap also coerces other inputs (decimal felts, short addresses), the
+ * params schema shows those inputs next to it (see `coerce`).
+ */
+export const REFINEMENTS: Readonly<Record<string, JsonSchema>> = {
+  felt: {
+    pattern: '^0x[0-9a-fA-F]+$',
+    description:
+      'A felt: hex below the Stark prime (decimal text and safe integers are accepted too).',
+  },
+  u128: { description: 'An unsigned integer below 2^128, as a felt.' },
+  address: {
+    pattern: '^0x[0-9a-fA-F]{64}$',
+    description:
+      'A Starknet address, below 2^251 and not zero: any hex form is accepted, answers use 0x + 64 lower-case hex digits.',
+  },
+  chainId: {
+    pattern: '^0x[0-9a-fA-F]+$',
+    description:
+      'A chain id as hex text: 0x534e5f5345504f4c4941 (Testnet) or 0x534e5f4d41494e (Mainnet).',
+  },
+  'integer text': { pattern: '^[0-9]+$' },
+  decimals: { pattern: '^[0-9]+$' },
+  entrypoint: { minLength: 1 },
+  signature: { minItems: 2 },
+  symbol: { pattern: '^[\\p{L}\\p{N}._-]+$' },
+};

@@ -1,0 +1,69 @@
+/**
+ * The snap's API as dapps see it, in one module: the method table's type
+ * (names, params and results come from the router's structs) and the error
+ * codes the snap answers with. The dapp client and the OpenRPC document take
+ * both from here; nothing in this module runs snap code.
+ */
+import type { methods } from './rpcs/router';
+
+/** Every `snapnet_*` method with its params and result structs. */
+export type SnapMethods = typeof methods;
+
+/** Names the router also accepts, and the method each one stands for. */
+export const METHOD_ALIASES = {
+  snapnet_getTransaction: 'snapnet_getTransactions',
+} as const;
+
+/** The JSON-RPC codes of the snap's errors (see `toSnapError`). */
+export const SnapErrorCode = {
+  UserRejected: 4001,
+  Unauthorized: 4100,
+  InvalidParams: -32602,
+  MethodNotFound: -32601,
+  ResourceNotFound: -32001,
+  ResourceUnavailable: -32002,
+  Internal: -32603,
+} as const;
+
+export type SnapErrorName = keyof typeof SnapErrorCode;
+
+/** What each error means to a dapp, and what the dapp can do about it. */
+export const SNAP_ERRORS: Readonly<
+  Record<SnapErrorName, { meaning: string; whatToDo: string }>
+> = {
+  UserRejected: {
+    meaning: 'The user declined the request in MetaMask.',
+    whatToDo:
+      'Nothing was signed or sent. Leave it there, or offer to ask again.',
+  },
+  Unauthorized: {
+    meaning:
+      'The caller may not call this method: another snap, or a site MetaMask has not connected to the snap.',
+    whatToDo: 'Connect first (wallet_requestSnaps), then retry.',
+  },
+  InvalidParams: {
+    meaning:
+      'A param is missing or wrong; the message and `data.field` name it (e.g. an address that is not an account of this wallet).',
+    whatToDo: 'Fix that field; retrying unchanged fails the same way.',
+  },
+  MethodNotFound: {
+    meaning: 'The installed snap has no such method (an older version).',
+    whatToDo: 'Ask the user to update the snap, or do without the method.',
+  },
+  ResourceNotFound: {
+    meaning: 'The thing asked for does not exist, e.g. an unknown transaction.',
+    whatToDo:
+      'Check the hash and network; a just-sent transaction may need a moment.',
+  },
+  ResourceUnavailable: {
+    meaning:
+      "The network's node is down, failing, answering garbage or serving another chain; `data.network` names the network.",
+    whatToDo: 'Retry later or on another network; nothing was signed or sent.',
+  },
+  Internal: {
+    meaning:
+      'The node refused the transaction (its code in `data.nodeCode`, its reason in the message), or an unexpected error.',
+    whatToDo:
+      'Show the message; for a refused transaction fix its cause (balance, nonce, fee) and send again.',
+  },
+};
