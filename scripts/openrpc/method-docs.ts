@@ -64,7 +64,7 @@ const TRANSFER = {
   calldata: [RECIPIENT, '0xde0b6b3a7640000', '0x0'],
 };
 
-/** Resource bounds given in full, so signing needs no node. */
+/** Resource bounds given in full, signed as given. */
 const RESOURCE_BOUNDS = {
   l1_gas: { max_amount: '0x0', max_price_per_unit: '0x0' },
   l2_gas: { max_amount: '0x200000', max_price_per_unit: '0x3b9aca00' },
@@ -416,7 +416,7 @@ export const METHOD_DOCS: Record<MethodName, MethodDoc> = {
   snapnet_signTransaction: {
     summary: 'Signs a v3 INVOKE without sending it, after the user approves.',
     description:
-      'With `nonce` and `resourceBounds` in `transactionsDetail` no node is needed.',
+      'The dialog is the one of executeTxn (simulation, decoded calls, every signed fee field); the nonce and resource bounds given in `transactionsDetail` are signed as given, missing ones come from the node.',
     dialog: true,
     node: true,
     examples: [
