@@ -402,9 +402,9 @@ export const METHOD_DOCS: Record<MethodName, MethodDoc> = {
     summary:
       'Signs SNIP-12 typed data, after the user reads the domain and message and approves.',
     description:
-      '`typedDataMessage` may be the object or its JSON text. The signature is `r,s` (hex, joined by a comma).',
+      "`typedDataMessage` may be the object or its JSON text. The signature is `r,s` (hex, joined by a comma). A plain message needs no node; a SNIP-9 outside execution is shown as a transaction, its calls decoded with the ABIs from the network's node.",
     dialog: true,
-    node: false,
+    node: true,
     examples: [
       {
         name: 'Sign a mail',
