@@ -81,6 +81,38 @@ export class ChainRejectedError extends WalletError {
   }
 }
 
+/**
+ * The stored wallet state cannot be read. It is left as it is: nothing is
+ * written over it, so an update of the snap (or support) can still read it.
+ */
+export class StateUnreadableError extends WalletError {
+  /**
+   * @param reason - Why it cannot be read.
+   */
+  constructor(reason: string) {
+    super(
+      `The wallet's stored state cannot be read: ${reason}. It was left untouched.`,
+    );
+  }
+}
+
+/**
+ * A site asked for an account the user has not shared with it. The same
+ * answer is given for an address that is not the wallet's at all, so a site
+ * cannot probe which addresses the wallet holds.
+ */
+export class AccountNotSharedError extends WalletError {
+  /**
+   * @param address - The account.
+   * @param origin - The site.
+   */
+  constructor(address: string, origin: string) {
+    super(
+      `Account ${address} has not been shared with ${origin}: ask the user with snapnet_createAccount or snapnet_recoverAccounts`,
+    );
+  }
+}
+
 /** Unknown `snapnet_*` method. */
 export class UnknownMethodError extends WalletError {
   /**
@@ -135,13 +167,19 @@ export function toSnapError(error: unknown): Error {
   if (error instanceof NotFoundError) {
     return new ResourceNotFoundError(error.message);
   }
-  if (error instanceof OriginNotAllowedError) {
+  if (
+    error instanceof OriginNotAllowedError ||
+    error instanceof AccountNotSharedError
+  ) {
     return new UnauthorizedError(error.message);
   }
   if (error instanceof NodeError) {
     return new ResourceUnavailableError(error.message, {
       network: error.network,
     });
+  }
+  if (error instanceof StateUnreadableError) {
+    return new InternalError(error.message);
   }
   if (error instanceof ChainRejectedError) {
     return new InternalError(error.message, { nodeCode: error.code });

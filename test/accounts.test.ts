@@ -1,92 +1,251 @@
 import {
   ACCOUNT_0,
   confirmationOf,
+  createAccount,
+  DAPP_ORIGIN,
   errorOf,
+  installSharedWallet,
   installWallet,
   invoke,
   MAINNET,
+  plainResultOf,
   resultOf,
+  stateSharing,
   textOf,
 } from './helpers';
 
+const OTHER_SITE = 'https://other.example';
+const NOT_OURS =
+  '0x0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef';
+
 describe('snapnet_createAccount (no deploy)', () => {
-  it('derives index 0 first and returns an empty hash: nothing was sent', async () => {
+  it('shows index 0 to the site, shares it once approved, and sends nothing', async () => {
     const wallet = await installWallet();
-    expect(await resultOf(invoke(wallet, 'snapnet_createAccount'))).toEqual({
+    const pending = invoke(wallet, 'snapnet_createAccount');
+    const dialog = await confirmationOf(pending);
+    const text = textOf(dialog.content);
+    expect(text).toContain('Share account');
+    expect(text).toContain(DAPP_ORIGIN);
+    expect(text).toContain(ACCOUNT_0.address);
+    await dialog.ok();
+    expect(await plainResultOf(pending)).toStrictEqual({
       address: ACCOUNT_0.address,
       transaction_hash: '',
     });
+    // Shared now: asking again needs no dialog, and its key is readable.
+    expect(
+      await plainResultOf(
+        invoke(wallet, 'snapnet_createAccount', { addressIndex: 0 }),
+      ),
+    ).toStrictEqual({
+      address: ACCOUNT_0.address,
+      transaction_hash: '',
+    });
+    expect(
+      await resultOf(
+        invoke(wallet, 'snapnet_extractPublicKey', {
+          userAddress: ACCOUNT_0.address,
+        }),
+      ),
+    ).toBe(ACCOUNT_0.publicKey);
+  });
+
+  it('stores and shares nothing when the user declines', async () => {
+    const wallet = await installWallet();
+    const pending = invoke(wallet, 'snapnet_createAccount');
+    await (await confirmationOf(pending)).cancel();
+    expect((await errorOf(pending)).code).toBe(4001);
+    expect(
+      textOf((await wallet.onHomePage()).getInterface().content),
+    ).not.toContain(ACCOUNT_0.address);
+    const refused = await errorOf(
+      invoke(wallet, 'snapnet_extractPublicKey', {
+        userAddress: ACCOUNT_0.address,
+      }),
+    );
+    expect(refused.code).toBe(4100);
   });
 
   it('takes the next index, an explicit index, and returns the same account twice', async () => {
     const wallet = await installWallet();
-    const first = await resultOf(invoke(wallet, 'snapnet_createAccount'));
-    const second = await resultOf(invoke(wallet, 'snapnet_createAccount'));
-    const fifth = await resultOf(
-      invoke(wallet, 'snapnet_createAccount', { addressIndex: 5 }),
-    );
-    const again = await resultOf(
+    const first = await createAccount(wallet);
+    const second = await createAccount(wallet);
+    const fifth = await createAccount(wallet, { addressIndex: 5 });
+    const again = await plainResultOf(
       invoke(wallet, 'snapnet_createAccount', { addressIndex: '5' }),
     );
-    expect(first).not.toEqual(second);
-    expect(fifth).toEqual(again);
-    const next = await resultOf(invoke(wallet, 'snapnet_createAccount'));
-    expect(next).not.toEqual(fifth);
+    expect(first).not.toStrictEqual(second);
+    expect(fifth).toStrictEqual(again);
+    const next = await createAccount(wallet);
+    expect(next).not.toStrictEqual(fifth);
     expect(
       textOf((await wallet.onHomePage()).getInterface().content),
     ).toContain(ACCOUNT_0.address);
   });
 
-  it('keeps parallel creations apart: no account is lost', async () => {
-    const wallet = await installWallet();
-    const results = await Promise.all(
-      [0, 1, 2, 3].map(async () =>
-        resultOf(invoke(wallet, 'snapnet_createAccount')),
-      ),
+  it('asks another site again before showing it the same account', async () => {
+    const wallet = await installWallet({
+      state: stateSharing([ACCOUNT_0.address]),
+    });
+    await createAccount(wallet, { addressIndex: 0 });
+    const other = invoke(
+      wallet,
+      'snapnet_createAccount',
+      { addressIndex: 0 },
+      OTHER_SITE,
     );
-    const addresses = new Set(results.map((result) => JSON.stringify(result)));
+    const dialog = await confirmationOf(other);
+    expect(textOf(dialog.content)).toContain(OTHER_SITE);
+    await dialog.cancel();
+    expect((await errorOf(other)).code).toBe(4001);
+  });
+
+  it('keeps parallel creations apart: each dialog shows a different account, the one stored', async () => {
+    const wallet = await installWallet();
+    const pendings = [
+      invoke(wallet, 'snapnet_createAccount'),
+      invoke(wallet, 'snapnet_createAccount'),
+      invoke(wallet, 'snapnet_createAccount'),
+      invoke(wallet, 'snapnet_createAccount'),
+    ];
+    const shown: string[] = [];
+    for (const pending of pendings) {
+      const dialog = await confirmationOf(pending);
+      shown.push(textOf(dialog.content));
+      await dialog.ok();
+    }
+    const results = await Promise.all(
+      pendings.map(async (pending) => plainResultOf(pending)),
+    );
+    const addresses = new Set(results.map(({ address }) => address));
     expect(addresses.size).toBe(4);
+    // Every account returned was the one a dialog showed (the simulation
+    // does not tie parallel dialogs to their requests, so compare sets).
+    for (const address of addresses) {
+      expect(shown.filter((text) => text.includes(address))).toHaveLength(1);
+    }
     const home = textOf((await wallet.onHomePage()).getInterface().content);
-    for (const result of results) {
-      expect(home).toContain(JSON.parse(JSON.stringify(result)).address);
+    for (const address of addresses) {
+      expect(home).toContain(address);
     }
   });
 
   it('records accounts per network', async () => {
     const wallet = await installWallet();
-    await resultOf(invoke(wallet, 'snapnet_createAccount'));
-    expect(
-      await resultOf(
-        invoke(wallet, 'snapnet_createAccount', { chainId: MAINNET }),
-      ),
-    ).toEqual({ address: ACCOUNT_0.address, transaction_hash: '' });
+    await createAccount(wallet);
+    expect(await createAccount(wallet, { chainId: MAINNET })).toStrictEqual({
+      address: ACCOUNT_0.address,
+      transaction_hash: '',
+    });
+  });
+
+  it('flags an index far past the next free one in its dialog', async () => {
+    const wallet = await installWallet();
+    const pending = invoke(wallet, 'snapnet_createAccount', {
+      addressIndex: 2147483647,
+    });
+    const dialog = await confirmationOf(pending);
+    expect(textOf(dialog.content)).toContain(
+      'far past your next free index (0)',
+    );
+    await dialog.ok();
+    await plainResultOf(pending);
+    // The next account is still index 0, not past the parked one.
+    expect(await createAccount(wallet)).toStrictEqual({
+      address: ACCOUNT_0.address,
+      transaction_hash: '',
+    });
   });
 
   it.each([
     [{ addressIndex: -1 }, 'addressIndex'],
     [{ addressIndex: 1.5 }, 'addressIndex'],
     [{ addressIndex: 'one' }, 'addressIndex'],
+    [{ addressIndex: 2147483648 }, 'addressIndex'],
+    [{ addressIndex: '99999999999999999999' }, 'addressIndex'],
     [{ deploy: 'yes' }, 'deploy'],
     [{ chainId: '0x1' }, 'chainId'],
     [{ chainId: 'SN_MAIN' }, 'chainId'],
     [{ extra: true }, 'extra'],
-  ])('rejects %j naming %s, and stores nothing', async (params, field) => {
-    const wallet = await installWallet();
-    const error = await errorOf(
-      invoke(wallet, 'snapnet_createAccount', params),
+  ])(
+    'rejects %j naming %s, with no dialog, and stores nothing',
+    async (params, field) => {
+      const wallet = await installWallet();
+      const error = await errorOf(
+        invoke(wallet, 'snapnet_createAccount', params),
+      );
+      expect(error.code).toBe(-32602);
+      expect(error.message).toContain(field);
+      expect(await createAccount(wallet)).toStrictEqual({
+        address: ACCOUNT_0.address,
+        transaction_hash: '',
+      });
+    },
+  );
+});
+
+describe('per-site access', () => {
+  it.each([
+    ['snapnet_extractPublicKey', { userAddress: ACCOUNT_0.address }],
+    ['snapnet_displayPrivateKey', { userAddress: ACCOUNT_0.address }],
+    [
+      'snapnet_getTransactions',
+      { senderAddress: ACCOUNT_0.address, onlyFromState: true },
+    ],
+  ])(
+    '%s refuses an account not shared with the site (4100, naming it)',
+    async (method, params) => {
+      const wallet = await installSharedWallet();
+      const error = await errorOf(invoke(wallet, method, params, OTHER_SITE));
+      expect(error.code).toBe(4100);
+      expect(error.message).toContain(ACCOUNT_0.address);
+      expect(error.message).toContain(OTHER_SITE);
+    },
+  );
+
+  it('answers an address that is not the wallet’s as it answers an unshared one', async () => {
+    const wallet = await installSharedWallet();
+    const foreign = await errorOf(
+      invoke(wallet, 'snapnet_extractPublicKey', { userAddress: NOT_OURS }),
     );
-    expect(error.code).toBe(-32602);
-    expect(error.message).toContain(field);
-    expect(await resultOf(invoke(wallet, 'snapnet_createAccount'))).toEqual({
-      address: ACCOUNT_0.address,
-      transaction_hash: '',
+    expect(foreign.code).toBe(4100);
+    expect(foreign.message).toContain(NOT_OURS);
+  });
+
+  it('lets a site withdraw its own access, to one account or to all', async () => {
+    const wallet = await installWallet({
+      state: stateSharing([ACCOUNT_0.address, NOT_OURS]),
     });
+    expect(
+      await plainResultOf(
+        invoke(wallet, 'snapnet_revokeAccess', { addresses: [NOT_OURS] }),
+      ),
+    ).toStrictEqual([ACCOUNT_0.address]);
+    expect(
+      await resultOf(
+        invoke(wallet, 'snapnet_extractPublicKey', {
+          userAddress: ACCOUNT_0.address,
+        }),
+      ),
+    ).toBe(ACCOUNT_0.publicKey);
+    expect(
+      await plainResultOf(invoke(wallet, 'snapnet_revokeAccess', {})),
+    ).toStrictEqual([]);
+    expect(
+      (
+        await errorOf(
+          invoke(wallet, 'snapnet_extractPublicKey', {
+            userAddress: ACCOUNT_0.address,
+          }),
+        )
+      ).code,
+    ).toBe(4100);
   });
 });
 
 describe('snapnet_extractPublicKey', () => {
-  it('finds the key of an address by derivation, with nothing in state', async () => {
-    const wallet = await installWallet();
+  it('finds the key of a shared address by derivation', async () => {
+    const wallet = await installSharedWallet();
     expect(
       await resultOf(
         invoke(wallet, 'snapnet_extractPublicKey', {
@@ -97,7 +256,7 @@ describe('snapnet_extractPublicKey', () => {
   });
 
   it('accepts the address without leading zeros and in upper case', async () => {
-    const wallet = await installWallet();
+    const wallet = await installSharedWallet();
     const short = `0x${ACCOUNT_0.address.slice(3).toUpperCase()}`;
     expect(
       await resultOf(
@@ -108,28 +267,12 @@ describe('snapnet_extractPublicKey', () => {
 
   it('finds a recorded account beyond the first indices', async () => {
     const wallet = await installWallet();
-    const created = await resultOf(
-      invoke(wallet, 'snapnet_createAccount', { addressIndex: 40 }),
-    );
-    const { address } = JSON.parse(JSON.stringify(created));
+    const { address } = await createAccount(wallet, { addressIndex: 40 });
     const publicKey = await resultOf(
       invoke(wallet, 'snapnet_extractPublicKey', { userAddress: address }),
     );
     expect(publicKey).toMatch(/^0x[0-9a-f]+$/u);
     expect(publicKey).not.toBe(ACCOUNT_0.publicKey);
-  });
-
-  it('refuses an address this seed does not own, naming the field', async () => {
-    const wallet = await installWallet();
-    const error = await errorOf(
-      invoke(wallet, 'snapnet_extractPublicKey', {
-        userAddress:
-          '0x0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
-      }),
-    );
-    expect(error.code).toBe(-32602);
-    expect(error.message).toContain('userAddress');
-    expect(error.message).toContain('not an account of this wallet');
   });
 
   it.each([
@@ -138,7 +281,7 @@ describe('snapnet_extractPublicKey', () => {
     [{ userAddress: `0x${'f'.repeat(64)}` }, 'userAddress'],
     [{ userAddress: ACCOUNT_0.address, chainId: 5 }, 'chainId'],
   ])('rejects %j naming %s', async (params, field) => {
-    const wallet = await installWallet();
+    const wallet = await installSharedWallet();
     const error = await errorOf(
       invoke(wallet, 'snapnet_extractPublicKey', params),
     );
@@ -149,7 +292,7 @@ describe('snapnet_extractPublicKey', () => {
 
 describe('snapnet_displayPrivateKey', () => {
   it('asks first, then shows the key in a dialog and returns null', async () => {
-    const wallet = await installWallet();
+    const wallet = await installSharedWallet();
     const pending = invoke(wallet, 'snapnet_displayPrivateKey', {
       userAddress: ACCOUNT_0.address,
     });
@@ -170,24 +313,12 @@ describe('snapnet_displayPrivateKey', () => {
   });
 
   it('answers 4001 and shows nothing when the user declines', async () => {
-    const wallet = await installWallet();
+    const wallet = await installSharedWallet();
     const pending = invoke(wallet, 'snapnet_displayPrivateKey', {
       userAddress: ACCOUNT_0.address,
     });
     await (await confirmationOf(pending)).cancel();
     const error = await errorOf(pending);
     expect(error.code).toBe(4001);
-  });
-
-  it('refuses an address this seed does not own, with no dialog', async () => {
-    const wallet = await installWallet();
-    const error = await errorOf(
-      invoke(wallet, 'snapnet_displayPrivateKey', {
-        userAddress:
-          '0x0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
-      }),
-    );
-    expect(error.code).toBe(-32602);
-    expect(error.message).toContain('userAddress');
   });
 });

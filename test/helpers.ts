@@ -2,6 +2,8 @@ import { installSnap } from '@metamask/snaps-jest';
 import type { SnapConfirmationInterface } from '@metamask/snaps-jest';
 import type { Json } from '@metamask/snaps-sdk';
 
+import { defaultState } from '../src/state/schema';
+
 export const DAPP_ORIGIN = 'https://dapp.example';
 export const TESTNET = '0x534e5f5345504f4c4941';
 export const MAINNET = '0x534e5f4d41494e';
@@ -14,6 +16,27 @@ export const ACCOUNT_0 = {
   privateKey:
     '0x531a5ab3fe52a0c54b8b4f70ecc022f7b8224372b886b39ecad0f9ec89688ca',
 };
+
+/**
+ * A fresh install's state in which the user already shared `addresses` with
+ * `origin` (what an approved share dialog leaves behind), for tests about
+ * something else than sharing.
+ *
+ * @param addresses - The shared accounts.
+ * @param origin - The site.
+ * @returns The state.
+ */
+export function stateSharing(
+  addresses: string[],
+  origin = DAPP_ORIGIN,
+): Record<string, Json> {
+  return JSON.parse(
+    JSON.stringify({
+      ...defaultState(),
+      permissions: [{ origin, accounts: addresses }],
+    }),
+  );
+}
 
 /** Every response of this test file, for the private-key leak scan. */
 export const recordedResponses: Json[] = [];
@@ -31,6 +54,15 @@ export async function installWallet(
   options: { state?: Record<string, Json> } = {},
 ): Promise<Wallet> {
   return installSnap({ options });
+}
+
+/**
+ * Installs the snap with ACCOUNT_0 already shared with the test dapp.
+ *
+ * @returns The installed snap.
+ */
+export async function installSharedWallet(): Promise<Wallet> {
+  return installWallet({ state: stateSharing([ACCOUNT_0.address]) });
 }
 
 /**
@@ -161,4 +193,20 @@ export function textOf(content: unknown): string {
     return Object.values(content).map(textOf).join(' ');
   }
   return '';
+}
+
+/**
+ * createAccount as a dapp calls it, with its share dialog approved.
+ *
+ * @param wallet - The snap.
+ * @param params - Its params.
+ * @returns The created account.
+ */
+export async function createAccount(
+  wallet: Wallet,
+  params: Record<string, Json> = {},
+): Promise<{ address: string; transaction_hash: string }> {
+  const pending = invoke(wallet, 'snapnet_createAccount', params);
+  await (await confirmationOf(pending)).ok();
+  return plainResultOf(pending);
 }

@@ -9,13 +9,14 @@ import {
   ACCOUNT_0,
   confirmationOf,
   errorOf,
-  installWallet,
+  installSharedWallet,
   invoke,
   MAINNET,
   resultOf,
   TESTNET,
   textOf,
 } from './helpers';
+import type { Wallet } from './helpers';
 import { signedBy } from './signatures';
 
 const STRK =
@@ -42,7 +43,7 @@ describe('snapnet_signMessage', () => {
   ])(
     'signs %s after showing the domain and fields',
     async (_name, data, asText) => {
-      const wallet = await installWallet();
+      const wallet = await installSharedWallet();
       const pending = invoke(wallet, 'snapnet_signMessage', {
         typedDataMessage: asText ? JSON.stringify(data) : data,
         signerAddress: ACCOUNT_0.address,
@@ -70,7 +71,7 @@ describe('snapnet_signMessage', () => {
   );
 
   it('shows message fields readably, nested structs and arrays included', async () => {
-    const wallet = await installWallet();
+    const wallet = await installSharedWallet();
     const pending = invoke(wallet, 'snapnet_signMessage', {
       typedDataMessage: typedDataRevision1,
       signerAddress: ACCOUNT_0.address,
@@ -93,7 +94,7 @@ describe('snapnet_signMessage', () => {
   });
 
   it('puts a danger banner on a domain that names another chain than the network', async () => {
-    const wallet = await installWallet();
+    const wallet = await installSharedWallet();
     const pending = invoke(wallet, 'snapnet_signMessage', {
       typedDataMessage: typedDataRevision1,
       signerAddress: ACCOUNT_0.address,
@@ -107,7 +108,7 @@ describe('snapnet_signMessage', () => {
   });
 
   it('shows the domain as its type hashes it, and warns when it binds no chain', async () => {
-    const wallet = await installWallet();
+    const wallet = await installSharedWallet();
     // The domain object names a chain and a salt, but the domain type lists
     // neither: they are not signed, so they are not shown, and the signature
     // is valid on every network.
@@ -184,7 +185,7 @@ describe('snapnet_signMessage', () => {
       'contains contract calls',
     ],
   ])('never shows %s as a plain message', async (_name, data, warning) => {
-    const wallet = await installWallet();
+    const wallet = await installSharedWallet();
     const pending = invoke(wallet, 'snapnet_signMessage', {
       typedDataMessage: data,
       signerAddress: ACCOUNT_0.address,
@@ -198,7 +199,7 @@ describe('snapnet_signMessage', () => {
   });
 
   it('refuses an outside execution it cannot read, and oversized typed data', async () => {
-    const wallet = await installWallet();
+    const wallet = await installSharedWallet();
     const malformed = {
       types: {
         StarkNetDomain: typedDataRevision0.types.StarkNetDomain,
@@ -257,19 +258,28 @@ describe('snapnet_signMessage', () => {
       'typedDataMessage',
     ],
     [{ typedDataMessage: typedDataRevision1 }, 'signerAddress'],
-    [
-      {
-        typedDataMessage: typedDataRevision1,
-        signerAddress:
-          '0x0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef',
-      },
-      'signerAddress',
-    ],
   ])('rejects %j naming %s, with no dialog', async (params, field) => {
-    const wallet = await installWallet();
+    const wallet = await installSharedWallet();
     const error = await errorOf(invoke(wallet, 'snapnet_signMessage', params));
     expect(error.code).toBe(-32602);
     expect(error.message).toContain(field);
+  });
+
+  it('refuses a signer not shared with the site, with no dialog (4100, naming it)', async () => {
+    const wallet = await installSharedWallet();
+    const error = await errorOf(
+      invoke(
+        wallet,
+        'snapnet_signMessage',
+        {
+          typedDataMessage: typedDataRevision1,
+          signerAddress: ACCOUNT_0.address,
+        },
+        'https://other.example',
+      ),
+    );
+    expect(error.code).toBe(4100);
+    expect(error.message).toContain(ACCOUNT_0.address);
   });
 });
 
@@ -281,10 +291,7 @@ describe('snapnet_verifySignedMessage', () => {
    * @param data - The typed data.
    * @returns The comma-joined signature.
    */
-  async function sign(
-    wallet: Awaited<ReturnType<typeof installWallet>>,
-    data: object,
-  ): Promise<string> {
+  async function sign(wallet: Wallet, data: object): Promise<string> {
     const pending = invoke(wallet, 'snapnet_signMessage', {
       typedDataMessage: JSON.parse(JSON.stringify(data)),
       signerAddress: ACCOUNT_0.address,
@@ -298,7 +305,7 @@ describe('snapnet_verifySignedMessage', () => {
   }
 
   it('accepts its own signature as text or as an array, and refuses a forged one', async () => {
-    const wallet = await installWallet();
+    const wallet = await installSharedWallet();
     const signature = await sign(wallet, typedDataRevision1);
     const verify = async (
       candidate: string | string[],
@@ -328,7 +335,7 @@ describe('snapnet_verifySignedMessage', () => {
     [{ signature: ['0x1'] }, 'signature'],
     [{ address: 'nope' }, 'address'],
   ])('rejects %j naming %s', async (override, field) => {
-    const wallet = await installWallet();
+    const wallet = await installSharedWallet();
     const error = await errorOf(
       invoke(wallet, 'snapnet_verifySignedMessage', {
         typedDataMessage: typedDataRevision1,
@@ -397,7 +404,7 @@ describe('snapnet_signTransaction', () => {
     [{ senderAddress: '0x1234' }, 'senderAddress'],
     [{ chainId: '0x1' }, 'chainId'],
   ])('rejects %j naming %s, with no dialog', async (override, field) => {
-    const wallet = await installWallet();
+    const wallet = await installSharedWallet();
     const params = JSON.parse(
       JSON.stringify({
         address: ACCOUNT_0.address,
@@ -427,7 +434,7 @@ describe('snapnet_signDeclareTransaction', () => {
     [{ version: '0x2' }, 'details.version'],
     [{ paymasterData: ['0x5'] }, 'details.paymasterData'],
   ])('rejects details %j naming %s', async (override, field) => {
-    const wallet = await installWallet();
+    const wallet = await installSharedWallet();
     const params = JSON.parse(
       JSON.stringify({
         address: ACCOUNT_0.address,

@@ -145,7 +145,7 @@ export const METHOD_DOCS: Record<MethodName, MethodDoc> = {
     summary:
       'Creates the account at an index of the secret recovery phrase (Argent 0.3.1), and deploys it on request.',
     description:
-      'Without `addressIndex` the next unused index on that network is taken; an index already created returns the same account. Without `deploy` nothing is sent and `transaction_hash` is the empty string; with it the user approves the fee and a v3 DEPLOY_ACCOUNT paid in STRK is sent.',
+      'The account is shared with the calling site in a dialog naming it (an account already created and shared is returned without one). Without `addressIndex` the next unused index on that network is taken (at most 2^31 − 1; an index far past the next free one is flagged). Without `deploy` nothing is sent and `transaction_hash` is the empty string; with it the user approves the simulated deployment and its fee, and a v3 DEPLOY_ACCOUNT paid in STRK is sent.',
     dialog: true,
     node: true,
     examples: [
@@ -258,7 +258,8 @@ export const METHOD_DOCS: Record<MethodName, MethodDoc> = {
     ],
   },
   snapnet_extractPublicKey: {
-    summary: 'The public key of an account of the wallet.',
+    summary:
+      'The public key of an account of the wallet that the user shared with the site (4100 otherwise).',
     dialog: false,
     node: false,
     examples: [
@@ -346,8 +347,8 @@ export const METHOD_DOCS: Record<MethodName, MethodDoc> = {
     summary:
       "Finds the wallet's accounts on a network by scanning indices of the secret recovery phrase.",
     description:
-      'Both Argent account kinds are checked per index. Scanning stops after `maxScanned` indices or `maxMissed` undeployed indices in a row; every index scanned is returned and remembered.',
-    dialog: false,
+      'Both Argent account kinds are checked per index. Scanning stops after `maxScanned` indices (at most 100) or `maxMissed` undeployed indices in a row. Deployed accounts are returned and remembered; those not yet shared with the site are shown in a dialog that shares them.',
+    dialog: true,
     node: true,
     examples: [
       {
@@ -366,6 +367,21 @@ export const METHOD_DOCS: Record<MethodName, MethodDoc> = {
           },
         ],
         resultVaries: 'the hash of the deployment',
+      },
+    ],
+  },
+  snapnet_revokeAccess: {
+    summary:
+      "Withdraws the calling site's access to some of the wallet's accounts, or to all of them.",
+    description:
+      'Without `addresses` every account is withdrawn. The result is the accounts the site still sees. It only takes access away, so it needs no dialog; sharing again needs the user (createAccount, recoverAccounts).',
+    dialog: false,
+    node: false,
+    examples: [
+      {
+        name: 'An address the site was not given',
+        params: { addresses: [RECIPIENT] },
+        result: [ACCOUNT],
       },
     ],
   },

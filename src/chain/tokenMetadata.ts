@@ -24,8 +24,54 @@ function decodeText(result: string[]): string {
   });
 }
 
+/** The most characters of a symbol the chain may report and be shown. */
+const MAX_SYMBOL = 31;
+
 /**
- * Asks a token contract its decimals and symbol, in one round trip.
+ * Checks what a token reports before anything is stored or shown: decimals
+ * 0–255 (more would make every amount unreadable), a symbol of at most
+ * MAX_SYMBOL printable characters.
+ *
+ * @param tokenAddress - The token.
+ * @param decimals - The felts `decimals` returned.
+ * @param symbol - The felts `symbol` returned.
+ * @returns The checked metadata.
+ */
+function checkedMetadata(
+  tokenAddress: string,
+  decimals: string[],
+  symbol: string[],
+): { decimals: number; symbol: string } {
+  const [first] = decimals;
+  const value = BigInt(first ?? '0x0');
+  if (decimals.length !== 1 || value > 255n) {
+    throw new InvalidInputError(
+      'tokenAddress',
+      `${tokenAddress} reports decimals ${decimals.join(', ')}; an ERC-20's decimals are one value from 0 to 255`,
+    );
+  }
+  let text: string;
+  try {
+    text = decodeText(symbol);
+  } catch {
+    text = '';
+  }
+  if (
+    text.length === 0 ||
+    text.length > MAX_SYMBOL ||
+    !/^[\p{L}\p{N}\p{P}\p{S} ]+$/u.test(text)
+  ) {
+    throw new InvalidInputError(
+      'tokenAddress',
+      `${tokenAddress} reports a symbol that is not a short readable text`,
+    );
+  }
+  return { decimals: Number(value), symbol: text };
+}
+
+/**
+ * Asks a token contract its decimals and symbol, in one round trip, and
+ * checks them (see checkedMetadata).
  *
  * @param client - The network's node.
  * @param tokenAddress - The token contract.
@@ -40,10 +86,7 @@ export async function tokenMetadata(
       viewCall(tokenAddress, hash.getSelectorFromName('decimals'), []),
       viewCall(tokenAddress, hash.getSelectorFromName('symbol'), []),
     ]);
-    return {
-      decimals: Number(BigInt(decimals[0] ?? '0x0')),
-      symbol: decodeText(symbol),
-    };
+    return checkedMetadata(tokenAddress, decimals, symbol);
   } catch (error) {
     if (error instanceof ChainRejectedError) {
       throw new InvalidInputError(

@@ -32,13 +32,38 @@ export function starkKeysFromBip44Key(bip44PrivateKey: string): {
 }
 
 /**
- * Derives accounts of this seed on demand. One instance serves one request:
- * it asks MetaMask for the coin-type node once and caches derived indices
- * only for the life of that request. Keys are never written anywhere.
+ * The coin-type node's deriver, kept for the life of the snap process (an
+ * accepted design: it is never written to state, returned or logged), so a
+ * request does not ask MetaMask for the entropy again. A failed request for
+ * it is forgotten, so the next request asks again.
+ */
+let coinTypeDeriver: Promise<BIP44AddressKeyDeriver> | undefined;
+
+/**
+ * The deriver of `m/44'/9004'/0'/0/*`.
+ *
+ * @returns The deriver.
+ */
+async function deriver(): Promise<BIP44AddressKeyDeriver> {
+  coinTypeDeriver ??= snap
+    .request({
+      method: 'snap_getBip44Entropy',
+      params: { coinType: STARKNET_COIN_TYPE },
+    })
+    .then(async (node) => getBIP44AddressKeyDeriver(node))
+    .catch((error: unknown) => {
+      coinTypeDeriver = undefined;
+      throw error;
+    });
+  return coinTypeDeriver;
+}
+
+/**
+ * Derives accounts of this seed on demand. One instance serves one request
+ * and caches the indices it derived only for the life of that request.
+ * Keys are never written anywhere.
  */
 export class KeyRing {
-  #deriver: Promise<BIP44AddressKeyDeriver> | undefined;
-
   readonly #keys = new Map<number, Promise<DerivedKeys>>();
 
   /**
@@ -69,20 +94,13 @@ export class KeyRing {
   }
 
   /**
-   * Derives one index (asks MetaMask for the coin-type node once).
+   * Derives one index from the coin-type node.
    *
    * @param addressIndex - The BIP-44 address index.
    * @returns Its keys.
    */
   async #derive(addressIndex: number): Promise<DerivedKeys> {
-    this.#deriver ??= snap
-      .request({
-        method: 'snap_getBip44Entropy',
-        params: { coinType: STARKNET_COIN_TYPE },
-      })
-      .then(async (node) => getBIP44AddressKeyDeriver(node));
-    const deriver = await this.#deriver;
-    const node = await deriver(addressIndex);
+    const node = await (await deriver())(addressIndex);
     if (!node.privateKey) {
       throw new Error('The derived node has no private key');
     }

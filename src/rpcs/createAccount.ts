@@ -7,22 +7,11 @@ import { ChainIdStruct, withDefault, IndexStruct } from './structs';
 import { NodeClient } from '../chain/rpc';
 import { sendIntent } from '../chain/sender';
 import { deploymentData } from '../keys/address';
-import type { AccountRecord, WalletState } from '../state/schema';
+import { nextAccountIndex, reserveIndex } from '../state/indexReservations';
+import { isShared, shareWith } from '../state/permissions';
+import type { AccountRecord } from '../state/schema';
 import { updateState } from '../state/store';
-import { confirmTransaction } from '../ui/dialogs';
-
-/**
- * The index a new account takes on a network: one past the highest recorded.
- *
- * @param state - The wallet state.
- * @param chainId - The network.
- * @returns The next index.
- */
-export function nextAccountIndex(state: WalletState, chainId: string): number {
-  return state.accounts
-    .filter((account) => account.chainId === chainId)
-    .reduce((next, account) => Math.max(next, account.addressIndex + 1), 0);
-}
+import { confirmShareAccounts, confirmTransaction } from '../ui/dialogs';
 
 /**
  * The record of this seed's Argent account at an index.
@@ -50,56 +39,73 @@ async function accountRecord(
   };
 }
 
+/** How far past the next free index a new account may go unremarked. */
+const FAR_AHEAD = 20;
+
 /**
- * Stores the account at an index (by default the next one, chosen under the
- * state lock so parallel creations take different indices) unless that index
- * is already recorded on the network.
+ * Stores the account at an index (unless that index is already recorded on
+ * the network) and shares it with the calling site, in one state write.
  *
  * @param context - The request context.
- * @param chainId - The network.
- * @param addressIndex - The index, if the dapp named one.
+ * @param record - The account's record.
  * @param deployTxnHash - The hash of the deployment just sent, if any.
  * @returns The stored record (the earlier one when it existed).
  */
-async function storeAccount(
+async function storeAndShare(
   context: RequestContext,
-  chainId: string,
-  addressIndex: number | undefined,
+  record: AccountRecord,
   deployTxnHash?: string,
 ): Promise<AccountRecord> {
-  return updateState(async (state) => {
-    const index = addressIndex ?? nextAccountIndex(state, chainId);
+  return updateState((state) => {
+    shareWith(state, context.origin, [record.address]);
     const existing = state.accounts.find(
       (account) =>
-        account.chainId === chainId &&
-        account.addressIndex === index &&
-        account.kind === 'argent-cairo1',
+        account.chainId === record.chainId &&
+        account.addressIndex === record.addressIndex &&
+        account.kind === record.kind,
     );
     if (existing) {
       existing.deployTxnHash = deployTxnHash ?? existing.deployTxnHash;
       return existing;
     }
-    const record = await accountRecord(context, index, chainId);
-    record.deployTxnHash = deployTxnHash ?? '';
-    state.accounts.push(record);
-    return record;
+    const stored = { ...record, deployTxnHash: deployTxnHash ?? '' };
+    state.accounts.push(stored);
+    return stored;
   });
 }
 
 /**
+ * Why an index deserves a second look: far past the next free one, where a
+ * normal recovery scan will not find it.
+ *
+ * @param index - The index asked for.
+ * @param nextFree - The next free index.
+ * @returns The warning, or undefined.
+ */
+function farAheadWarning(index: number, nextFree: number): string | undefined {
+  return index > nextFree + FAR_AHEAD
+    ? `This account is at index ${index}, far past your next free index (${nextFree}): wallets that recover accounts by scanning from index 0 will not find it.`
+    : undefined;
+}
+
+/**
  * `snapnet_createAccount {addressIndex?, deploy?, chainId?}` →
- * `{address, transaction_hash}`.
+ * `{address, transaction_hash}`, and the account shared with the site.
  *
- * Without `addressIndex` the next index not yet recorded on that network is
- * used. With `deploy` false (the default) nothing is sent and
- * `transaction_hash` is the empty string: the field stays a string, as the
- * seed types it, and an empty hash reads as "no transaction". Creating an
- * index that is already recorded returns the recorded account.
+ * Without `addressIndex` the next index not recorded (nor being created by
+ * a parallel request) on that network is used; an index must be at most
+ * 2^31 − 1. The account is shown, and shared with the site, in a dialog
+ * naming the site; an account already recorded and shared is returned
+ * without one. An index far past the next free one is flagged in that
+ * dialog. With `deploy` false (the default) nothing is sent and
+ * `transaction_hash` is the empty string (it stays a string, as the wallet
+ * API types it).
  *
- * With `deploy` true the fee is estimated, the user confirms, and a v3
- * DEPLOY_ACCOUNT paid in STRK is sent; only then are the account and the
- * transaction recorded. An account already deployed is returned with its
- * recorded deployment hash and nothing is sent.
+ * With `deploy` true the deployment goes through the sender (simulation,
+ * fee, the user's approval, which also shares the account) and a v3
+ * DEPLOY_ACCOUNT paid in STRK is sent; only then is the account stored. An
+ * account already deployed is returned with its deployment hash, nothing
+ * sent.
  */
 export const createAccount = defineMethod({
   params: object({
@@ -110,42 +116,81 @@ export const createAccount = defineMethod({
   result: object({ address: string(), transaction_hash: string() }),
   handler: async ({ addressIndex, deploy, chainId }, context) => {
     const network = await resolveNetwork(context, chainId);
-    if (!deploy) {
-      const stored = await storeAccount(context, network.chainId, addressIndex);
+    const state = await context.state();
+    const { index, release } = reserveIndex(
+      state,
+      network.chainId,
+      addressIndex,
+    );
+    try {
+      const record = await accountRecord(context, index, network.chainId);
+      const recorded = state.accounts.find(
+        (account) =>
+          account.chainId === network.chainId &&
+          account.addressIndex === index &&
+          account.kind === record.kind,
+      );
+      const shared = isShared(state, context.origin, record.address);
+      const warning = farAheadWarning(
+        index,
+        nextAccountIndex(state, network.chainId),
+      );
+      const request = requestView(context, network, record.address);
+      const share = {
+        request,
+        accounts: [{ address: record.address, addressIndex: index }],
+        ...(warning ? { warning } : {}),
+      };
+      if (!deploy) {
+        if (recorded && shared) {
+          return {
+            address: recorded.address,
+            transaction_hash: recorded.deployTxnHash,
+          };
+        }
+        await confirmShareAccounts(share);
+        const stored = await storeAndShare(context, record);
+        return {
+          address: stored.address,
+          transaction_hash: stored.deployTxnHash,
+        };
+      }
+      const account = { ...(await context.keys.keys(index)), ...record };
+      const { hashes, alreadyDeployed } = await sendIntent({
+        client: new NodeClient(network),
+        account,
+        intent: { type: 'DEPLOY_ACCOUNT' },
+        details: {},
+        field: 'details',
+        confirm: async (preview) =>
+          confirmTransaction({
+            request,
+            preview,
+            tokens: await networkTokens(context, network.chainId),
+            notices: [
+              ...(shared
+                ? []
+                : [
+                    `Approving also shares this account with ${context.origin}.`,
+                  ]),
+            ],
+            ...(warning ? { warnings: [warning] } : {}),
+          }),
+      });
+      if (alreadyDeployed && !shared) {
+        await confirmShareAccounts(share);
+      }
+      const stored = await storeAndShare(
+        context,
+        record,
+        alreadyDeployed ? undefined : hashes[0],
+      );
       return {
         address: stored.address,
         transaction_hash: stored.deployTxnHash,
       };
+    } finally {
+      release();
     }
-    const index =
-      addressIndex ?? nextAccountIndex(await context.state(), network.chainId);
-    const record = await accountRecord(context, index, network.chainId);
-    const account = {
-      ...(await context.keys.account(index)),
-      kind: record.kind,
-    };
-    const { hashes, alreadyDeployed } = await sendIntent({
-      client: new NodeClient(network),
-      account,
-      intent: { type: 'DEPLOY_ACCOUNT' },
-      details: {},
-      field: 'details',
-      confirm: async (preview) =>
-        confirmTransaction({
-          request: requestView(context, network, record.address),
-          preview,
-          tokens: await networkTokens(context, network.chainId),
-        }),
-    });
-    const stored = await storeAccount(
-      context,
-      network.chainId,
-      index,
-      alreadyDeployed ? undefined : hashes[0],
-    );
-    return {
-      address: stored.address,
-      transaction_hash: stored.deployTxnHash,
-    };
   },
 });

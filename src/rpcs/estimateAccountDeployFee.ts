@@ -1,12 +1,12 @@
 import { literal, object, optional, string } from 'superstruct';
 
-import { nextAccountIndex } from './createAccount';
 import { defineMethod } from './method';
 import { resolveNetwork } from './shared';
 import { ChainIdStruct, IndexStruct } from './structs';
 import { toFeeEstimate } from '../chain/fees';
 import { NodeClient } from '../chain/rpc';
 import { estimateIntent } from '../chain/sender';
+import { nextAccountIndex } from '../state/indexReservations';
 
 export const FeeEstimateResult = object({
   suggestedMaxFee: string(),

@@ -14,7 +14,7 @@ import {
 } from 'superstruct';
 
 import { defineMethod } from './method';
-import { resolveNetwork } from './shared';
+import { requireShared, resolveNetwork } from './shared';
 import { AddressStruct, ChainIdStruct, withDefault } from './structs';
 import { historyFromChain, normaliseHash } from '../chain/history';
 import { NodeClient } from '../chain/rpc';
@@ -75,6 +75,7 @@ export const getTransactions = defineMethod({
   result: array(TransactionRecordStruct),
   handler: async (params, context) => {
     const network = await resolveNetwork(context, params.chainId);
+    await requireShared(context, params.senderAddress);
     const since =
       Math.floor(Date.now() / 1000) - params.txnsInLastNumOfDays * 86_400;
     const { transactions, tokens } = await context.state();

@@ -1,22 +1,29 @@
 import { array, integer, max, min, number, object, string } from 'superstruct';
 
 import { defineMethod } from './method';
-import { resolveNetwork } from './shared';
+import { requestView, resolveNetwork } from './shared';
 import { ChainIdStruct, withDefault, IndexStruct } from './structs';
 import { NodeClient } from '../chain/rpc';
 import { classHashAtCall, CONTRACT_NOT_FOUND } from '../chain/starknet';
 import { ChainRejectedError } from '../errors';
 import { accountAddress, deploymentData } from '../keys/address';
+import { isShared, shareWith } from '../state/permissions';
+import { MAX_ADDRESS_INDEX } from '../state/schema';
 import type { AccountKind, AccountRecord } from '../state/schema';
 import { updateState } from '../state/store';
+import { confirmShareAccounts } from '../ui/dialogs';
 
 const CAIRO1: AccountKind = 'argent-cairo1';
 const KINDS: AccountKind[] = [CAIRO1, 'argent-cairo0'];
 
 /** Indices checked per node round trip. */
 const BATCH = 10;
-/** The most indices one request may scan. */
-const MAX_SCANNED = 1000;
+/**
+ * The most indices one request may scan: each costs a key derivation and two
+ * address hashes (about 50 ms here), so a scan stays within a few seconds.
+ * Scan further with startScanIndex.
+ */
+export const MAX_SCANNED = 100;
 
 /**
  * Whether a contract is deployed, read from one getClassHashAt answer.
@@ -39,18 +46,19 @@ function deployed(answer: PromiseSettledResult<unknown>): boolean {
 
 /**
  * `snapnet_recoverAccounts {startScanIndex?, maxScanned?, maxMissed?,
- * chainId?}` → this seed's accounts from `startScanIndex` on. For each index
- * both account kinds are checked (Argent Cairo 1, and the Cairo 0 proxy of
- * older wallets), ten indices per node round trip. Scanning stops after
- * `maxScanned` indices or `maxMissed` undeployed indices in a row. Every
- * index scanned is returned (its Cairo 1 account when neither is deployed)
- * and stored.
+ * chainId?}` → this seed's deployed accounts from `startScanIndex` on. For
+ * each index both account kinds are checked (Argent Cairo 1, and the Cairo 0
+ * proxy of older wallets), ten indices per node round trip. Scanning stops
+ * after `maxScanned` indices (at most MAX_SCANNED) or `maxMissed` undeployed
+ * indices in a row. Only deployed accounts are returned and stored; those
+ * the site was not given are first shown in a dialog naming the site, which
+ * shares them (declined: 4001, nothing stored).
  */
 export const recoverAccounts = defineMethod({
   params: object({
     startScanIndex: withDefault(IndexStruct, 0),
     maxScanned: withDefault(max(min(integer(), 1), MAX_SCANNED), 1),
-    maxMissed: withDefault(min(integer(), 1), 1),
+    maxMissed: withDefault(max(min(integer(), 1), MAX_SCANNED), 1),
     chainId: ChainIdStruct,
   }),
   result: array(
@@ -73,7 +81,7 @@ export const recoverAccounts = defineMethod({
     const found: AccountRecord[] = [];
     let missed = 0;
     let index = startScanIndex;
-    const end = startScanIndex + maxScanned;
+    const end = Math.min(startScanIndex + maxScanned, MAX_ADDRESS_INDEX + 1);
     while (index < end && missed < maxMissed) {
       const first = index;
       const indices = Array.from(
@@ -104,11 +112,7 @@ export const recoverAccounts = defineMethod({
           );
         });
         missed = live.length > 0 ? 0 : missed + 1;
-        const chosen =
-          live.length > 0
-            ? live
-            : [{ key, kind: CAIRO1, address: key.address }];
-        for (const { kind, address } of chosen) {
+        for (const { kind, address } of live) {
           found.push({
             address,
             addressIndex: key.addressIndex,
@@ -123,16 +127,32 @@ export const recoverAccounts = defineMethod({
       }
       index += indices.length;
     }
-    return updateState((state) =>
-      found.map((account) => {
-        const existing = state.accounts.find(
+    const state = await context.state();
+    const newToSite = found.filter(
+      ({ address }) => !isShared(state, context.origin, address),
+    );
+    const [first] = newToSite;
+    if (first) {
+      await confirmShareAccounts({
+        request: requestView(context, network, first.address),
+        accounts: newToSite,
+      });
+    }
+    return updateState((draft) => {
+      shareWith(
+        draft,
+        context.origin,
+        found.map(({ address }) => address),
+      );
+      return found.map((account) => {
+        const existing = draft.accounts.find(
           (candidate) =>
             candidate.chainId === account.chainId &&
             candidate.address === account.address,
         );
         const stored = existing ?? account;
         if (!existing) {
-          state.accounts.push(account);
+          draft.accounts.push(account);
         }
         return {
           address: stored.address,
@@ -143,7 +163,7 @@ export const recoverAccounts = defineMethod({
           derivationPath: stored.derivationPath,
           chainId: stored.chainId,
         };
-      }),
-    );
+      });
+    });
   },
 });

@@ -14,6 +14,7 @@ import { getTransactions } from './getTransactions';
 import { getTransactionStatus } from './getTransactionStatus';
 import type { RpcMethod } from './method';
 import { recoverAccounts } from './recoverAccounts';
+import { revokeAccess } from './revokeAccess';
 import { signDeclareTransaction } from './signDeclareTransaction';
 import { signMessage } from './signMessage';
 import { signTransaction } from './signTransaction';
@@ -43,6 +44,7 @@ export const methods = {
   snapnet_getTransactions: getTransactions,
   snapnet_getTransactionStatus: getTransactionStatus,
   snapnet_recoverAccounts: recoverAccounts,
+  snapnet_revokeAccess: revokeAccess,
   snapnet_signDeclareTransaction: signDeclareTransaction,
   snapnet_signMessage: signMessage,
   snapnet_signTransaction: signTransaction,
@@ -75,6 +77,7 @@ const originPolicy: Record<MethodName, OriginPolicy> = {
   snapnet_getTransactions: DAPPS_ONLY,
   snapnet_getTransactionStatus: DAPPS_ONLY,
   snapnet_recoverAccounts: DAPPS_ONLY,
+  snapnet_revokeAccess: DAPPS_ONLY,
   snapnet_signDeclareTransaction: DAPPS_ONLY,
   snapnet_signMessage: DAPPS_ONLY,
   snapnet_signTransaction: DAPPS_ONLY,

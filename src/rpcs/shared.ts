@@ -1,8 +1,9 @@
 import type { RequestContext } from './method';
 import type { Network } from '../config';
-import { InvalidInputError } from '../errors';
+import { AccountNotSharedError, InvalidInputError } from '../errors';
 import { findOwnAccount } from '../keys/ownership';
 import type { OwnAccount } from '../keys/ownership';
+import { isShared } from '../state/permissions';
 import type { TokenRecord } from '../state/schema';
 import type { RequestView } from '../ui/views';
 
@@ -33,7 +34,25 @@ export async function resolveNetwork(
 }
 
 /**
- * The keys of an address this seed owns (see findOwnAccount).
+ * Refuses an account the user has not shared with the calling site, before
+ * anything is derived: a foreign address gets the same answer, so a site
+ * cannot probe which addresses the wallet holds.
+ *
+ * @param context - The request context.
+ * @param address - The address (canonical).
+ */
+export async function requireShared(
+  context: RequestContext,
+  address: string,
+): Promise<void> {
+  if (!isShared(await context.state(), context.origin, address)) {
+    throw new AccountNotSharedError(address, context.origin);
+  }
+}
+
+/**
+ * The keys of an account of this seed that the user shared with the calling
+ * site (see requireShared and findOwnAccount).
  *
  * @param context - The request context.
  * @param address - The address (canonical).
@@ -45,13 +64,15 @@ export async function ownAccount(
   address: string,
   field: string,
 ): Promise<OwnAccount> {
+  await requireShared(context, address);
   const { accounts } = await context.state();
   return findOwnAccount(context.keys, address, accounts, field);
 }
 
 /**
- * The public key of an address this seed owns. A recorded account needs no
- * derivation at all; others are found as ownAccount finds them.
+ * The public key of an account shared with the calling site. A recorded
+ * account needs no derivation at all; others are found as ownAccount finds
+ * them.
  *
  * @param context - The request context.
  * @param address - The address (canonical).
@@ -63,6 +84,7 @@ export async function ownPublicKey(
   address: string,
   field: string,
 ): Promise<string> {
+  await requireShared(context, address);
   const { accounts } = await context.state();
   const recorded = accounts.find((account) => account.address === address);
   if (recorded) {

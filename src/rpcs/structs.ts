@@ -6,6 +6,7 @@ import {
   enums,
   integer,
   literal,
+  max,
   min,
   number,
   object,
@@ -21,6 +22,7 @@ import type { Struct } from 'superstruct';
 
 import { DEFAULT_CHAIN_ID } from '../config';
 import { normaliseAddress } from '../keys/address';
+import { MAX_ADDRESS_INDEX } from '../state/schema';
 
 /**
  * A struct whose value has a default when the caller leaves it out. The
@@ -128,9 +130,9 @@ export const ChainIdStruct = withDefault(
   DEFAULT_CHAIN_ID,
 );
 
-/** A non-negative integer; numeric text is accepted. */
+/** A BIP-44 address index (0 to 2^31 − 1); numeric text is accepted. */
 export const IndexStruct = coerce(
-  min(integer(), 0),
+  max(min(integer(), 0), MAX_ADDRESS_INDEX),
   refine(string(), 'integer text', (value) => DECIMAL.test(value)),
   Number,
 );

@@ -11,16 +11,17 @@ import {
 } from './structs';
 import { NodeClient } from '../chain/rpc';
 import { accountAcceptsSignature } from '../chain/signatureCheck';
-import { InvalidInputError } from '../errors';
+import { AccountNotSharedError, InvalidInputError } from '../errors';
 import { verifyHash } from '../signing/signature';
 import { typedDataHash } from '../signing/typedData';
 
 /**
  * `snapnet_verifySignedMessage {typedDataMessage, address, signature,
  * chainId?}` → whether `signature` (comma-joined text or an array) is the
- * account owner's signature of the typed data. For this seed's accounts no
- * node is asked; any other account is asked through the node
- * (`is_valid_signature`, one round trip).
+ * account owner's signature of the typed data. For this seed's accounts
+ * shared with the site no node is asked; any other account (an account the
+ * site was not given included, so nothing tells it apart) is asked through
+ * the node (`is_valid_signature`, one round trip).
  */
 /**
  * The public key of an account this seed owns, or undefined for others.
@@ -36,7 +37,10 @@ async function ownedPublicKey(
   try {
     return await ownPublicKey(context, address, 'address');
   } catch (error) {
-    if (error instanceof InvalidInputError) {
+    if (
+      error instanceof InvalidInputError ||
+      error instanceof AccountNotSharedError
+    ) {
       return undefined;
     }
     throw error;

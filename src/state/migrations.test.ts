@@ -1,6 +1,34 @@
 import { migrate } from './migrations';
 import { defaultState, STATE_VERSION } from './schema';
 
+const ACCOUNT = {
+  address: '0x3a48f9784a19e574e3976351f36d3806b8c27a97a972d2e2834e067d2c52883',
+  addressIndex: 0,
+  publicKey:
+    '0x1297ebe045cf72e92946f2daf84e7cbafdbe89bcb6f382e8fd3bdc254ea8a62',
+  addressSalt:
+    '0x1297ebe045cf72e92946f2daf84e7cbafdbe89bcb6f382e8fd3bdc254ea8a62',
+  deployTxnHash: '',
+  derivationPath: "m/44'/9004'/0'/0/0",
+  chainId: '0x534e5f4d41494e',
+  kind: 'argent-cairo1',
+};
+
+/**
+ * A state as version 1 of this snap wrote it: no per-site permissions.
+ *
+ * @returns The stored state.
+ */
+function version1(): Record<string, unknown> {
+  const { permissions: _none, ...rest } = defaultState();
+  return {
+    ...rest,
+    version: 1,
+    currentChainId: '0x534e5f4d41494e',
+    accounts: [ACCOUNT],
+  };
+}
+
 describe('migrate', () => {
   it('gives the default state to a new install', () => {
     const { state, changed } = migrate(null);
@@ -22,15 +50,57 @@ describe('migrate', () => {
     expect(state.currentChainId).toBe('0x534e5f4d41494e');
   });
 
-  it('refuses a state written by a newer snap', () => {
-    expect(() =>
-      migrate({ ...defaultState(), version: STATE_VERSION + 1 }),
-    ).toThrow('newer than this snap');
+  it('brings version 1 to version 2: accounts and network kept, no site has access', () => {
+    const { state, changed } = migrate(version1());
+    expect(changed).toBe(true);
+    expect(state.version).toBe(STATE_VERSION);
+    expect(state.currentChainId).toBe('0x534e5f4d41494e');
+    expect(state.accounts).toStrictEqual([ACCOUNT]);
+    expect(state.permissions).toStrictEqual([]);
   });
 
-  it('refuses a state that does not match the schema', () => {
-    expect(() => migrate({ version: STATE_VERSION, accounts: 'nope' })).toThrow(
-      'does not match the schema',
-    );
+  it('reads a state written without its version as version 1, losing nothing', () => {
+    const { version: _none, ...stored } = version1();
+    const { state, changed } = migrate(stored);
+    expect(changed).toBe(true);
+    expect(state.currentChainId).toBe('0x534e5f4d41494e');
+    expect(state.accounts).toStrictEqual([ACCOUNT]);
   });
+
+  it.each([
+    [
+      'written by a newer snap',
+      { ...defaultState(), version: STATE_VERSION + 1 },
+      'written by a newer version of this wallet',
+    ],
+    [
+      'of an unknown shape without a version',
+      { accContracts: [], currentNetwork: {} },
+      'not a state this wallet wrote',
+    ],
+    [
+      'with a collection of the wrong type',
+      { version: STATE_VERSION, accounts: 'nope' },
+      'does not match the schema',
+    ],
+    [
+      'with a token of absurd decimals',
+      {
+        ...defaultState(),
+        tokens: [{ ...defaultState().tokens[0], decimals: 2 ** 30 }],
+      },
+      'does not match the schema',
+    ],
+    [
+      'with an account index beyond BIP-44',
+      { ...version1(), accounts: [{ ...ACCOUNT, addressIndex: 2 ** 31 }] },
+      'does not match the schema',
+    ],
+  ])(
+    'refuses a state %s, saying it was left untouched',
+    (_name, stored, reason) => {
+      expect(() => migrate(stored)).toThrow(reason);
+      expect(() => migrate(stored)).toThrow('left untouched');
+    },
+  );
 });

@@ -1,65 +1,95 @@
-import { defaultState, STATE_VERSION } from './schema';
+import { StructError, validate } from 'superstruct';
+
+import { defaultState, STATE_VERSION, WalletStateStruct } from './schema';
 import type { WalletState } from './schema';
+import { StateUnreadableError } from '../errors';
+
+type StoredState = Record<string, unknown>;
 
 /**
  * One step per schema version: `migrations[n]` turns a version-n state into a
  * version-(n+1) state. Add a step (and bump STATE_VERSION) whenever the
  * schema changes; never edit a released step.
  */
-const migrations: Record<
-  number,
-  (state: Record<string, unknown>) => Record<string, unknown>
-> = {};
+const migrations: Record<number, (state: StoredState) => StoredState> = {
+  // Version 2 keeps, per site, the accounts the user shared with it. No
+  // site had access before: each asks again.
+  1: (state) => ({ ...state, permissions: [] }),
+};
+
+/** The collections every stored state has had since version 1. */
+const VERSION_1_KEYS = [
+  'currentChainId',
+  'networks',
+  'accounts',
+  'tokens',
+  'transactions',
+];
 
 /**
- * Brings whatever is stored up to the current schema. Nothing stored (a new
- * install) or a state without a version gives the default state.
+ * The version of a stored state. A state without one is the first schema
+ * written without its version (it has version 1's collections); anything
+ * else is not this wallet's state.
+ *
+ * @param stored - What snap state held.
+ * @returns Its version.
+ */
+function versionOf(stored: StoredState): number {
+  if (typeof stored.version === 'number') {
+    return stored.version;
+  }
+  if (
+    stored.version === undefined &&
+    VERSION_1_KEYS.every((key) => key in stored)
+  ) {
+    return 1;
+  }
+  throw new StateUnreadableError(
+    'it has no version and is not a state this wallet wrote',
+  );
+}
+
+/**
+ * Brings whatever is stored up to the current schema and validates every
+ * record. Nothing stored (a new install) gives the default state. A state
+ * that cannot be read — written by a newer snap, of an unknown shape, or
+ * with an invalid record — is refused with a StateUnreadableError and never
+ * replaced: the caller must not write.
  *
  * @param stored - What snap state held.
  * @returns The state in the current schema, and whether it changed.
  */
-export function migrate(stored: Record<string, unknown> | null): {
+export function migrate(stored: StoredState | null): {
   state: WalletState;
   changed: boolean;
 } {
-  if (!stored || typeof stored.version !== 'number') {
+  if (!stored || Object.keys(stored).length === 0) {
     return { state: defaultState(), changed: true };
   }
-  let current = stored;
-  let { version } = stored;
-  if (version > STATE_VERSION) {
-    throw new Error(
-      `State version ${version} is newer than this snap (${STATE_VERSION})`,
+  const storedVersion = versionOf(stored);
+  if (storedVersion > STATE_VERSION) {
+    throw new StateUnreadableError(
+      `it was written by a newer version of this wallet (state version ${storedVersion}, this snap reads up to ${STATE_VERSION})`,
     );
   }
-  while (version < STATE_VERSION) {
+  let current: StoredState = { ...stored, version: storedVersion };
+  for (let version = storedVersion; version < STATE_VERSION; version++) {
     const step = migrations[version];
     if (!step) {
-      throw new Error(`No migration from state version ${version}`);
+      throw new StateUnreadableError(
+        `no migration from state version ${version}`,
+      );
     }
-    current = step(current);
-    version += 1;
-    current.version = version;
+    current = { ...step(current), version: version + 1 };
   }
-  if (!isWalletState(current)) {
-    throw new Error('Stored state does not match the schema');
+  const [error, state] = validate(current, WalletStateStruct);
+  if (error instanceof StructError || !state) {
+    throw new StateUnreadableError(
+      `a record does not match the schema (${error?.message ?? 'unknown'})`,
+    );
   }
-  return { state: current, changed: version !== stored.version };
-}
-
-/**
- * Checks the top-level shape of a migrated state.
- *
- * @param value - The migrated state.
- * @returns Whether it has every collection of the current schema.
- */
-function isWalletState(value: Record<string, unknown>): value is WalletState {
-  return (
-    value.version === STATE_VERSION &&
-    typeof value.currentChainId === 'string' &&
-    Array.isArray(value.networks) &&
-    Array.isArray(value.accounts) &&
-    Array.isArray(value.tokens) &&
-    Array.isArray(value.transactions)
-  );
+  return {
+    state,
+    changed: storedVersion !== STATE_VERSION || stored.version === undefined,
+  };
 }

@@ -1,74 +1,121 @@
 import {
+  array,
+  enums,
+  integer,
+  max,
+  min,
+  nullable,
+  number,
+  object,
+  optional,
+  refine,
+  size,
+  string,
+} from 'superstruct';
+import type { Infer } from 'superstruct';
+
+import {
   DEFAULT_CHAIN_ID,
   ETH_ADDRESS,
   STRK_ADDRESS,
   SUPPORTED_NETWORKS,
 } from '../config';
-import type { Network } from '../config';
+
+/**
+ * The wallet state, declared once: the structs validate what is read from
+ * snap state (every record, on every read), and the types are derived from
+ * them.
+ */
+
+const HexText = refine(string(), 'hex', (value) =>
+  /^0x[0-9a-f]+$/u.test(value) ? true : 'Expected lower-case 0x-hex',
+);
+
+/** The largest BIP-44 address index (non-hardened). */
+export const MAX_ADDRESS_INDEX = 2 ** 31 - 1;
+
+const NetworkStruct = object({
+  name: size(string(), 1, 64),
+  chainId: HexText,
+});
 
 /** The kinds of account contract an address of this seed can hold. */
-export type AccountKind = 'argent-cairo1' | 'argent-cairo0';
+const AccountKindStruct = enums(['argent-cairo1', 'argent-cairo0']);
 
-/** An account of this seed, as kept in state (never its private key). */
-export type AccountRecord = {
-  address: string;
-  addressIndex: number;
-  publicKey: string;
-  addressSalt: string;
-  deployTxnHash: string;
-  derivationPath: string;
-  chainId: string;
-  kind: AccountKind;
-};
+const AccountRecordStruct = object({
+  address: HexText,
+  addressIndex: max(min(integer(), 0), MAX_ADDRESS_INDEX),
+  publicKey: HexText,
+  addressSalt: HexText,
+  deployTxnHash: string(),
+  derivationPath: string(),
+  chainId: HexText,
+  kind: AccountKindStruct,
+});
 
-export type TokenRecord = {
-  address: string;
-  name: string;
-  symbol: string;
-  decimals: number;
-  chainId: string;
-  logo?: string;
-};
+const TokenRecordStruct = object({
+  address: HexText,
+  name: size(string(), 1, 64),
+  symbol: size(string(), 1, 16),
+  decimals: max(min(integer(), 0), 255),
+  chainId: HexText,
+  logo: optional(string()),
+});
 
-export type TransactionStatus =
-  | 'RECEIVED'
-  | 'CANDIDATE'
-  | 'PENDING'
-  | 'PRE_CONFIRMED'
-  | 'ACCEPTED_ON_L2'
-  | 'ACCEPTED_ON_L1'
-  | 'REJECTED'
-  | 'REVERTED';
+const TransactionStatusStruct = enums([
+  'RECEIVED',
+  'CANDIDATE',
+  'PENDING',
+  'PRE_CONFIRMED',
+  'ACCEPTED_ON_L2',
+  'ACCEPTED_ON_L1',
+  'REJECTED',
+  'REVERTED',
+]);
 
-/** A transaction the wallet sent or found, in the seed's record shape. */
-export type TransactionRecord = {
-  txnHash: string;
-  txnType: string;
-  senderAddress: string;
-  contractAddress: string;
-  contractFuncName: string;
-  contractCallData: string[];
-  status: TransactionStatus;
-  failureReason: string | null;
-  eventIds: string[];
-  timestamp: number;
-  chainId: string;
-};
+const TransactionRecordStruct = object({
+  txnHash: string(),
+  txnType: string(),
+  senderAddress: string(),
+  contractAddress: string(),
+  contractFuncName: string(),
+  contractCallData: array(string()),
+  status: TransactionStatusStruct,
+  failureReason: nullable(string()),
+  eventIds: array(string()),
+  timestamp: number(),
+  chainId: string(),
+});
 
-export type WalletState = {
-  version: number;
-  currentChainId: string;
-  networks: Network[];
-  accounts: AccountRecord[];
-  tokens: TokenRecord[];
-  transactions: TransactionRecord[];
-};
+/** The accounts the user shared with one site (canonical addresses). */
+const SitePermissionStruct = object({
+  origin: string(),
+  accounts: array(HexText),
+});
 
-export const STATE_VERSION = 1;
+export const WalletStateStruct = object({
+  version: number(),
+  currentChainId: HexText,
+  networks: array(NetworkStruct),
+  accounts: array(AccountRecordStruct),
+  tokens: array(TokenRecordStruct),
+  transactions: array(TransactionRecordStruct),
+  permissions: array(SitePermissionStruct),
+});
+
+export type AccountKind = Infer<typeof AccountKindStruct>;
+export type AccountRecord = Infer<typeof AccountRecordStruct>;
+export type TokenRecord = Infer<typeof TokenRecordStruct>;
+export type TransactionStatus = Infer<typeof TransactionStatusStruct>;
+export type TransactionRecord = Infer<typeof TransactionRecordStruct>;
+export type SitePermission = Infer<typeof SitePermissionStruct>;
+export type WalletState = Infer<typeof WalletStateStruct>;
+
+export const STATE_VERSION = 2;
 
 /**
  * The state of a fresh install: both networks, Testnet current, the fee
- * tokens of both networks, no accounts.
+ * tokens of both networks, no accounts, no site with access.
  *
  * @returns A new default state.
  */
@@ -95,5 +142,6 @@ export function defaultState(): WalletState {
       },
     ]),
     transactions: [],
+    permissions: [],
   };
 }

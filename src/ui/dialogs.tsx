@@ -395,6 +395,8 @@ function intentSections(
  * @param view.preview - The plan the sender will sign.
  * @param view.tokens - Tokens tracked on the network.
  * @param view.siteAbis - ABIs the site passed, if any.
+ * @param view.notices - Lines to note (e.g. the account is shared too).
+ * @param view.warnings - Lines to warn about.
  * @throws UserRejectedError when the user declines.
  */
 export async function confirmTransaction(view: {
@@ -402,6 +404,8 @@ export async function confirmTransaction(view: {
   preview: TransactionPreview;
   tokens: TokenRecord[];
   siteAbis?: unknown;
+  notices?: string[];
+  warnings?: string[];
 }): Promise<void> {
   const { preview, tokens } = view;
   const { plan } = preview;
@@ -431,6 +435,12 @@ export async function confirmTransaction(view: {
         severity="warning"
         messages={plan.feeWarnings}
       />
+      <Banners
+        title="Warning"
+        severity="warning"
+        messages={view.warnings ?? []}
+      />
+      <Banners title="Note" severity="info" messages={view.notices ?? []} />
       {preview.mode === 'sign' ? (
         <Banner title="Signature only" severity="info">
           <Text>{SIGN_ONLY_NOTICE}</Text>
@@ -465,6 +475,52 @@ export async function confirmTransaction(view: {
           <Text>{strk(plan.maxFee)}</Text>
         </Row>
       ) : null}
+    </Box>,
+  );
+}
+
+/**
+ * Asks to share accounts with a site: it will see their addresses and
+ * public keys and may ask (each time, in a dialog) to sign with them.
+ *
+ * @param view - What is asked.
+ * @param view.request - Origin and network (the account is the first one).
+ * @param view.accounts - The accounts to share.
+ * @param view.warning - Something the user should weigh first.
+ * @throws UserRejectedError when the user declines.
+ */
+export async function confirmShareAccounts(view: {
+  request: RequestView;
+  accounts: { address: string; addressIndex: number }[];
+  warning?: string;
+}): Promise<void> {
+  const { request, accounts } = view;
+  const plural = accounts.length > 1;
+  await ask(
+    <Box>
+      <Heading>{plural ? 'Share accounts' : 'Share account'}</Heading>
+      <Section>
+        <Row label="Requested by">
+          <Text>{request.origin}</Text>
+        </Row>
+        <Row label="Network">
+          <Text>{`${request.networkName} (${request.chainId})`}</Text>
+        </Row>
+      </Section>
+      <Text>
+        {`${request.origin} will see ${plural ? 'these accounts' : 'this account'} (address and public key) and may ask you to sign with ${plural ? 'them' : 'it'}; every signature still needs your approval. You can withdraw access later.`}
+      </Text>
+      {view.warning ? (
+        <Banner title="Check the index" severity="warning">
+          <Text>{view.warning}</Text>
+        </Banner>
+      ) : null}
+      {accounts.map(({ address, addressIndex }) => (
+        <Section>
+          <Text>{`Account ${addressIndex}:`}</Text>
+          <Copyable value={address} />
+        </Section>
+      ))}
     </Box>,
   );
 }

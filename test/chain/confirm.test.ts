@@ -9,7 +9,7 @@ import {
   ACCOUNT_0,
   confirmationOf,
   errorOf,
-  installWallet,
+  installSharedWallet,
   invoke,
   plainResultOf,
   TESTNET,
@@ -120,7 +120,7 @@ describe('what you see is what you sign', () => {
   let wallet: Wallet;
 
   beforeAll(async () => {
-    const first = await installWallet();
+    const first = await installSharedWallet();
     const deploying = invoke(first, 'snapnet_createAccount', { deploy: true });
     const dialog = await confirmationOf(deploying);
     const text = textOf(dialog.content);
@@ -132,7 +132,7 @@ describe('what you see is what you sign', () => {
   });
 
   beforeEach(async () => {
-    wallet = await installWallet();
+    wallet = await installSharedWallet();
   });
 
   it('shows the simulated balance change and every signed fee field, and signs exactly that', async () => {
@@ -304,7 +304,7 @@ describe('signing without sending', () => {
   });
 
   it('signs the invoke hash of the given nonce, bounds and tip after showing them', async () => {
-    const wallet = await installWallet();
+    const wallet = await installSharedWallet();
     const pending = invoke(wallet, 'snapnet_signTransaction', {
       senderAddress: ACCOUNT_0.address,
       chainId: TESTNET,
@@ -343,7 +343,7 @@ describe('signing without sending', () => {
   });
 
   it('signs a declaration by hash after showing its fee against current prices', async () => {
-    const wallet = await installWallet();
+    const wallet = await installSharedWallet();
     const classHash = '0x1234';
     const compiledClassHash = '0x5678';
     const greedy = {
@@ -388,7 +388,7 @@ describe('signing without sending', () => {
   });
 
   it('answers 4001 and signs nothing when the user declines', async () => {
-    const wallet = await installWallet();
+    const wallet = await installSharedWallet();
     const pending = invoke(wallet, 'snapnet_signDeclareTransaction', {
       address: ACCOUNT_0.address,
       chainId: TESTNET,

@@ -2,8 +2,9 @@ import { mintStrk, nodeRequest, ONE_STRK, STRK, useFundedNode } from './node';
 import {
   ACCOUNT_0,
   confirmationOf,
+  createAccount,
   errorOf,
-  installWallet,
+  installSharedWallet,
   invoke,
   plainResultOf,
   MAINNET,
@@ -36,7 +37,7 @@ async function balanceOf(wallet: Wallet, owner: string): Promise<bigint> {
 
 describe('an account on chain, end to end', () => {
   it('estimates, deploys, transfers and reports status, counting node calls', async () => {
-    const wallet = await installWallet();
+    const wallet = await installSharedWallet();
     expect(await balanceOf(wallet, ACCOUNT_0.address)).toBe(100n * ONE_STRK);
 
     const deployFee = await plainResultOf(
@@ -123,7 +124,7 @@ describe('an account on chain, end to end', () => {
   });
 
   it('leaves no trace when the user declines: nothing sent', async () => {
-    const wallet = await installWallet();
+    const wallet = await installSharedWallet();
     const before = await balanceOf(wallet, RECIPIENT);
     const sending = invoke(wallet, 'snapnet_executeTxn', {
       address: ACCOUNT_0.address,
@@ -141,7 +142,7 @@ describe('an account on chain, end to end', () => {
   });
 
   it('never reuses a nonce for parallel sends from one account', async () => {
-    const wallet = await installWallet();
+    const wallet = await installSharedWallet();
     const before = await balanceOf(wallet, RECIPIENT);
     // Not async: each SnapRequest must keep its getInterface().
     // eslint-disable-next-line @typescript-eslint/promise-function-async
@@ -168,7 +169,7 @@ describe('an account on chain, end to end', () => {
   });
 
   it('names the network when its node is down, and records nothing', async () => {
-    const wallet = await installWallet();
+    const wallet = await installSharedWallet();
     const error = await errorOf(
       invoke(wallet, 'snapnet_getErc20TokenBalance', {
         tokenAddress: STRK,
@@ -181,7 +182,7 @@ describe('an account on chain, end to end', () => {
   });
 
   it('answers an unknown transaction hash with a clear error', async () => {
-    const wallet = await installWallet();
+    const wallet = await installSharedWallet();
     const error = await errorOf(
       invoke(wallet, 'snapnet_getTransactionStatus', {
         transactionHash: '0x1234',
@@ -194,10 +195,8 @@ describe('an account on chain, end to end', () => {
 
 describe('the first transaction of an undeployed account', () => {
   it('deploys it and sends the calls in one confirmation', async () => {
-    const wallet = await installWallet();
-    const created = await plainResultOf(
-      invoke(wallet, 'snapnet_createAccount', { addressIndex: 3 }),
-    );
+    const wallet = await installSharedWallet();
+    const created = await createAccount(wallet, { addressIndex: 3 });
     await mintStrk(testNode(), created.address, 10n * ONE_STRK);
     const sending = invoke(wallet, 'snapnet_executeTxn', {
       address: created.address,

@@ -1,7 +1,13 @@
 import { createServer } from 'http';
 import type { Server } from 'http';
 
-import { ACCOUNT_0, errorOf, installWallet, invoke, MAINNET } from '../helpers';
+import {
+  ACCOUNT_0,
+  errorOf,
+  installSharedWallet,
+  invoke,
+  MAINNET,
+} from '../helpers';
 import { TEST_MAINNET_PORT } from '../ports';
 import type { LocalNode } from '@snapnet/local-node';
 import { startLocalNode } from '@snapnet/local-node';
@@ -62,7 +68,7 @@ async function mainnetBalanceError(): Promise<{
   code: number;
   message: string;
 }> {
-  const wallet = await installWallet();
+  const wallet = await installSharedWallet();
   return errorOf(
     invoke(wallet, 'snapnet_getErc20TokenBalance', {
       tokenAddress: STRK,

@@ -10,7 +10,7 @@ import {
   ACCOUNT_0,
   confirmationOf,
   errorOf,
-  installWallet,
+  installSharedWallet,
   invoke,
   plainResultOf,
   TESTNET,
@@ -84,14 +84,14 @@ function oneStrkOutside(
 
 describe('SNIP-9 outside execution', () => {
   beforeAll(async () => {
-    const wallet = await installWallet();
+    const wallet = await installSharedWallet();
     const deploying = invoke(wallet, 'snapnet_createAccount', { deploy: true });
     await (await confirmationOf(deploying)).ok();
     await plainResultOf(deploying);
   });
 
   it('is shown as the transaction it is, and the signature moves funds on chain', async () => {
-    const wallet = await installWallet();
+    const wallet = await installSharedWallet();
     const { data, window } = oneStrkOutside('1', '0x51');
     const pending = invoke(wallet, 'snapnet_signMessage', {
       typedDataMessage: JSON.parse(JSON.stringify(data)),
@@ -154,7 +154,7 @@ describe('SNIP-9 outside execution', () => {
   });
 
   it('shows the v2 domain alike, and declining signs nothing', async () => {
-    const wallet = await installWallet();
+    const wallet = await installSharedWallet();
     const { data } = oneStrkOutside('2', '0x52');
     const pending = invoke(wallet, 'snapnet_signMessage', {
       typedDataMessage: JSON.parse(JSON.stringify(data)),

@@ -8,7 +8,9 @@ import { RESOURCE_BOUNDS, typedDataRevision1 } from '../fixtures';
 import {
   ACCOUNT_0,
   confirmationOf,
+  createAccount,
   errorOf,
+  installSharedWallet,
   installWallet,
   invoke,
   plainResultOf,
@@ -65,23 +67,26 @@ describe('the wallet on chain', () => {
   let wallet: Wallet;
 
   beforeAll(async () => {
-    await deployAccount0(await installWallet());
+    await deployAccount0(await installSharedWallet());
   });
 
   beforeEach(async () => {
-    wallet = await installWallet();
+    wallet = await installSharedWallet();
   });
 
-  it('recovers deployed accounts and stops after maxMissed undeployed ones', async () => {
+  it('recovers deployed accounts only, and stops after maxMissed undeployed ones', async () => {
+    testNode().resetRequestCount();
     const records = await plainResultOf(
       invoke(wallet, 'snapnet_recoverAccounts', {
         maxScanned: 10,
         maxMissed: 2,
       }),
     );
+    // Indices 0 to 2 were scanned (one round trip); only 0 is deployed.
+    expect(testNode().roundTripCount()).toBe(1);
     expect(
       records.map((record: { addressIndex: number }) => record.addressIndex),
-    ).toStrictEqual([0, 1, 2]);
+    ).toStrictEqual([0]);
     expect(records[0]).toStrictEqual({
       address: ACCOUNT_0.address,
       addressIndex: 0,
@@ -91,10 +96,50 @@ describe('the wallet on chain', () => {
       derivationPath: "m/44'/9004'/0'/0/0",
       chainId: TESTNET,
     });
-    const created = await plainResultOf(
-      invoke(wallet, 'snapnet_createAccount'),
-    );
+    const created = await createAccount(wallet);
     expect(created.address).not.toBe(ACCOUNT_0.address);
+  });
+
+  it('asks before showing recovered accounts to a site that was not given them', async () => {
+    const fresh = await installWallet();
+    const declined = invoke(fresh, 'snapnet_recoverAccounts', {
+      maxScanned: 3,
+    });
+    const dialog = await confirmationOf(declined);
+    expect(textOf(dialog.content)).toContain('Share account');
+    expect(textOf(dialog.content)).toContain(ACCOUNT_0.address);
+    await dialog.cancel();
+    expect((await errorOf(declined)).code).toBe(4001);
+    expect(
+      textOf((await fresh.onHomePage()).getInterface().content),
+    ).not.toContain(ACCOUNT_0.address);
+
+    const approved = invoke(fresh, 'snapnet_recoverAccounts', {
+      maxScanned: 3,
+    });
+    await (await confirmationOf(approved)).ok();
+    expect(await plainResultOf(approved)).toHaveLength(1);
+    // Shared now: a second scan asks nothing, and the key is readable.
+    expect(
+      await plainResultOf(
+        invoke(fresh, 'snapnet_recoverAccounts', { maxScanned: 3 }),
+      ),
+    ).toHaveLength(1);
+    expect(
+      await plainResultOf(
+        invoke(fresh, 'snapnet_extractPublicKey', {
+          userAddress: ACCOUNT_0.address,
+        }),
+      ),
+    ).toBe(ACCOUNT_0.publicKey);
+  });
+
+  it('refuses to scan more than its maximum in one call', async () => {
+    const error = await errorOf(
+      invoke(wallet, 'snapnet_recoverAccounts', { maxScanned: 101 }),
+    );
+    expect(error.code).toBe(-32602);
+    expect(error.message).toContain('maxScanned');
   });
 
   it('estimates an invoke of a deployed account without a deployment', async () => {
@@ -156,7 +201,7 @@ describe('the wallet on chain', () => {
 
   it('finds from the node what another install of the same seed sent (no state)', async () => {
     const sent = await sendStrk(wallet, '0x123', 1n);
-    const other = await installWallet();
+    const other = await installSharedWallet();
     const records = await plainResultOf(
       invoke(other, 'snapnet_getTransactions', {
         senderAddress: ACCOUNT_0.address,
