@@ -6,6 +6,7 @@ import { networkTokens, requestView, resolveNetwork } from './shared';
 import { ChainIdStruct, withDefault, IndexStruct } from './structs';
 import { NodeClient } from '../chain/rpc';
 import { sendIntent } from '../chain/sender';
+import { InvalidInputError } from '../errors';
 import { deploymentData } from '../keys/address';
 import type { AccountRecord, WalletState } from '../state/schema';
 import { updateState } from '../state/store';
@@ -19,9 +20,16 @@ import { confirmTransaction } from '../ui/dialogs';
  * @returns The next index.
  */
 export function nextAccountIndex(state: WalletState, chainId: string): number {
-  return state.accounts
+  const next = state.accounts
     .filter((account) => account.chainId === chainId)
-    .reduce((next, account) => Math.max(next, account.addressIndex + 1), 0);
+    .reduce((after, account) => Math.max(after, account.addressIndex + 1), 0);
+  if (next > 2 ** 31 - 1) {
+    throw new InvalidInputError(
+      'addressIndex',
+      'the highest index is taken, so there is no next one: name a free addressIndex',
+    );
+  }
+  return next;
 }
 
 /**
