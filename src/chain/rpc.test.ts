@@ -6,6 +6,11 @@ import { missingAbiCalls } from './contractAbis';
 import { ANSWER_BYTES_PER_CALL } from './nodeLimits';
 import { FeltText, NodeClient, parsedBy } from './rpc';
 import type { NodeCall } from './rpc';
+import {
+  sendEndlessBody,
+  sendHeadersThenStall,
+  sendTrickle,
+} from '../../test/hostileResponses';
 import { TESTNET_CHAIN_ID } from '../config';
 import { ChainRejectedError, NodeError } from '../errors';
 
@@ -127,6 +132,24 @@ function answerAll(
 }
 
 /**
+ * Answers every request of a POST with a result, always as a batch.
+ *
+ * @param resultOf - The result of each request.
+ * @returns The script.
+ */
+function answering(resultOf: (request: RpcRequest) => unknown): Script {
+  return (requests, response) =>
+    sendJson(
+      response,
+      requests.map((request) => ({
+        jsonrpc: '2.0',
+        id: request.id,
+        result: resultOf(request),
+      })),
+    );
+}
+
+/**
  * A call whose result is a felt.
  *
  * @param method - The method.
@@ -201,15 +224,9 @@ describe('NodeClient batches', () => {
       ['starknet_blockNumber'],
     ]);
 
-    const mainnetNode = await scriptedNode((requests, response) =>
-      sendJson(
-        response,
-        requests.map((request) => ({
-          jsonrpc: '2.0',
-          id: request.id,
-          result:
-            request.method === 'starknet_chainId' ? '0x534e5f4d41494e' : '0x1',
-        })),
+    const mainnetNode = await scriptedNode(
+      answering((request) =>
+        request.method === 'starknet_chainId' ? '0x534e5f4d41494e' : '0x1',
       ),
     );
     const wrongChain = new NodeClient(TESTNET, { url: mainnetNode.url });
@@ -391,43 +408,13 @@ describe('NodeClient refuses malformed answers', () => {
 });
 
 describe('NodeClient bounds every exchange in time', () => {
-  const timeoutMs = 300;
-
-  it('fails when the node never sends headers', async () => {
-    const node = await scriptedNode(() => undefined);
-    const client = new NodeClient(TESTNET, { url: node.url, timeoutMs });
-    await expectNodeError(
-      client.call(feltCall('starknet_blockNumber')),
-      'no complete answer within 0.3 s',
-    );
-  });
-
-  it('fails when the node sends headers, then stalls', async () => {
-    const node = await scriptedNode((_requests, response) => {
-      response.writeHead(200, { 'Content-Type': 'application/json' });
-      response.write('[{"jsonrpc":"2.0",');
-    });
-    const client = new NodeClient(TESTNET, { url: node.url, timeoutMs });
-    await expectNodeError(
-      client.call(feltCall('starknet_blockNumber')),
-      'no complete answer within 0.3 s',
-    );
-  });
-
-  it('fails when the node trickles a body that never ends', async () => {
-    const node = await scriptedNode((_requests, response) => {
-      response.writeHead(200, { 'Content-Type': 'application/json' });
-      response.write('[');
-      const trickle = setInterval(() => {
-        if (response.destroyed) {
-          clearInterval(trickle);
-          return;
-        }
-        response.write(' ');
-      }, 20);
-      response.on('close', () => clearInterval(trickle));
-    });
-    const client = new NodeClient(TESTNET, { url: node.url, timeoutMs });
+  it.each([
+    ['never sends headers', (): void => undefined],
+    ['sends headers, then stalls', sendHeadersThenStall],
+    ['trickles a body that never ends', sendTrickle],
+  ])('fails when the node %s', async (_case, answer) => {
+    const node = await scriptedNode((_requests, response) => answer(response));
+    const client = new NodeClient(TESTNET, { url: node.url, timeoutMs: 300 });
     await expectNodeError(
       client.call(feltCall('starknet_blockNumber')),
       'no complete answer within 0.3 s',
@@ -437,17 +424,9 @@ describe('NodeClient bounds every exchange in time', () => {
 
 describe('NodeClient bounds every answer in size', () => {
   it('refuses a body over the limit, streamed without a length', async () => {
-    const node = await scriptedNode((_requests, response) => {
-      response.writeHead(200, { 'Content-Type': 'application/json' });
-      const chunk = ' '.repeat(64 * 1024);
-      const writeMore = (): void => {
-        while (!response.destroyed && response.write(chunk)) {
-          // Keep writing until the socket pushes back.
-        }
-      };
-      response.on('drain', writeMore);
-      writeMore();
-    });
+    const node = await scriptedNode((_requests, response) =>
+      sendEndlessBody(response),
+    );
     const client = new NodeClient(TESTNET, { url: node.url });
     await expectNodeError(
       client.call(feltCall('starknet_blockNumber')),
@@ -471,17 +450,11 @@ describe('NodeClient bounds every answer in size', () => {
   });
 
   it('allows a class its larger allowance, and no other call', async () => {
-    const node = await scriptedNode((requests, response) =>
-      sendJson(
-        response,
-        requests.map((request) => ({
-          jsonrpc: '2.0',
-          id: request.id,
-          result:
-            request.method === 'starknet_chainId'
-              ? TESTNET_CHAIN_ID
-              : resultFor({ ...request, method: 'starknet_getClass' }),
-        })),
+    const node = await scriptedNode(
+      answering((request) =>
+        request.method === 'starknet_chainId'
+          ? TESTNET_CHAIN_ID
+          : resultFor({ ...request, method: 'starknet_getClass' }),
       ),
     );
     const client = new NodeClient(TESTNET, { url: node.url });

@@ -1,5 +1,5 @@
 import { createServer } from 'http';
-import type { Server, ServerResponse } from 'http';
+import type { Server } from 'http';
 
 import { mintStrk, ONE_STRK } from './node';
 import {
@@ -11,6 +11,7 @@ import {
   MAINNET,
   plainResultOf,
 } from '../helpers';
+import { sendEndlessBody, sendHeadersThenStall } from '../hostileResponses';
 import { TEST_MAINNET_PORT, TEST_NODE_TIMEOUT_MS } from '../ports';
 import type { LocalNode } from '@snapnet/local-node';
 import { startLocalNode } from '@snapnet/local-node';
@@ -26,23 +27,6 @@ type Behaviour =
   | 'endless-body';
 
 /**
- * Sends headers, then body bytes for as long as the client reads them.
- *
- * @param response - The response.
- */
-function sendEndlessBody(response: ServerResponse): void {
-  response.writeHead(200, { 'Content-Type': 'application/json' });
-  const chunk = ' '.repeat(64 * 1024);
-  const writeMore = (): void => {
-    while (!response.destroyed && response.write(chunk)) {
-      // Until the socket pushes back; 'drain' resumes.
-    }
-  };
-  response.on('drain', writeMore);
-  writeMore();
-}
-
-/**
  * A broken "Mainnet node": answers every request the way `behaviour` says.
  *
  * @param behaviour - How to misbehave.
@@ -53,8 +37,7 @@ async function brokenNode(behaviour: Behaviour): Promise<Server> {
     request.resume();
     request.on('end', () => {
       if (behaviour === 'headers-then-stall') {
-        response.writeHead(200, { 'Content-Type': 'application/json' });
-        response.write('[{"jsonrpc":"2.0",');
+        sendHeadersThenStall(response);
         return;
       }
       if (behaviour === 'endless-body') {

@@ -60,13 +60,26 @@ async function connectedWallet(): ReturnType<typeof freshWallet> {
 async function walletError(
   request: Promise<unknown>,
 ): Promise<{ code: number; message: string }> {
+  const { code, message } = await walletApiErrorOf(request);
+  return { code, message };
+}
+
+/**
+ * The WalletApiError a request fails with (anything else fails the test).
+ *
+ * @param request - The pending request.
+ * @returns The error.
+ */
+async function walletApiErrorOf(
+  request: Promise<unknown>,
+): Promise<WalletApiError> {
   try {
     await request;
   } catch (error) {
     if (error instanceof WalletApiError) {
-      return { code: error.code, message: error.message };
+      return error;
     }
-    throw error;
+    throw new Error(`Expected a WalletApiError, got ${String(error)}`);
   }
   throw new Error('Expected the request to fail');
 }
@@ -356,17 +369,10 @@ async function asRequest(action: () => unknown): Promise<unknown> {
 async function walletFailure(
   request: Promise<unknown>,
 ): Promise<{ code: number; data: string }> {
-  try {
-    await request;
-  } catch (error) {
-    if (!(error instanceof WalletApiError)) {
-      throw new Error(`Expected a WalletApiError, got ${String(error)}`);
-    }
-    expect(error.message).toMatch(/^An error occurred \([A-Z_0-9]+\)$/u);
-    expect(typeof error.data).toBe('string');
-    return { code: error.code, data: error.data };
-  }
-  throw new Error('Expected the request to fail');
+  const error = await walletApiErrorOf(request);
+  expect(error.message).toMatch(/^An error occurred \([A-Z_0-9]+\)$/u);
+  expect(typeof error.data).toBe('string');
+  return { code: error.code, data: error.data };
 }
 
 describe('every bad input gets a wallet API error with its method’s code', () => {
