@@ -53,6 +53,8 @@ const config = createConfig([
       'snap.config.ts',
       'packages/**/*.ts',
       'test/**/*.ts',
+      // Unit tests run in Node (e.g. against loopback HTTP servers).
+      'src/**/*.test.ts',
       'scripts/**',
       'bench/**',
     ],

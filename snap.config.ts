@@ -9,6 +9,10 @@ import { resolve } from 'path';
  * - `SNAP_MAINNET_RPC_URL` / `SNAP_TESTNET_RPC_URL`: full JSON-RPC URLs.
  * - `SNAP_RPC_API_KEY`: used to form the default Infura URLs when the two
  *   variables above are absent.
+ * - `SNAP_NODE_TIMEOUT_MS`: how long one exchange with a node may take, body
+ *   included (default 30000). Only the test build shortens it, to test
+ *   stalled nodes quickly; values outside 1000–30000 stop the build, so no
+ *   build waits longer than production.
  */
 const apiKey = process.env.SNAP_RPC_API_KEY ?? '';
 const mainnetRpcUrl =
@@ -17,6 +21,16 @@ const mainnetRpcUrl =
 const testnetRpcUrl =
   process.env.SNAP_TESTNET_RPC_URL ??
   `https://starknet-sepolia.infura.io/v3/${apiKey}`;
+const nodeTimeoutMs = process.env.SNAP_NODE_TIMEOUT_MS ?? '30000';
+if (
+  !/^\d+$/u.test(nodeTimeoutMs) ||
+  Number(nodeTimeoutMs) < 1000 ||
+  Number(nodeTimeoutMs) > 30000
+) {
+  throw new Error(
+    `SNAP_NODE_TIMEOUT_MS must be 1000–30000 (milliseconds), not ${nodeTimeoutMs}`,
+  );
+}
 
 /**
  * Where the build writes `dist/` and the manifest, and what `serve` serves:
@@ -41,6 +55,7 @@ const config: SnapConfig = {
   environment: {
     SNAP_MAINNET_RPC_URL: mainnetRpcUrl,
     SNAP_TESTNET_RPC_URL: testnetRpcUrl,
+    SNAP_NODE_TIMEOUT_MS: nodeTimeoutMs,
   },
   customizeWebpackConfig: (webpackConfig) =>
     merge(webpackConfig, {

@@ -10,3 +10,13 @@ export const TEST_NODE_PORT = Number(process.env.TEST_TESTNET_PORT ?? 5055);
 /** Where the test build's Mainnet points: nothing runs there but broken nodes. */
 // eslint-disable-next-line n/no-process-env
 export const TEST_MAINNET_PORT = Number(process.env.TEST_MAINNET_PORT ?? 5056);
+
+/**
+ * The node timeout of the test build (`SNAP_NODE_TIMEOUT_MS`, 30 s in
+ * production): short, so stalled-node tests end quickly, and long enough for
+ * any answer of a local node.
+ */
+export const TEST_NODE_TIMEOUT_MS = Number(
+  // eslint-disable-next-line n/no-process-env
+  process.env.TEST_NODE_TIMEOUT_MS ?? 10_000,
+);

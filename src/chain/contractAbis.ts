@@ -2,6 +2,7 @@ import { optional, type, union, string, array, unknown } from 'superstruct';
 
 import { parseAbi } from './abi';
 import type { ContractAbi } from './abi';
+import { CLASS_ANSWER_BYTES } from './nodeLimits';
 import { parsedBy } from './rpc';
 import type { NodeCall, NodeClient } from './rpc';
 import { classHashAtCall } from './starknet';
@@ -48,6 +49,8 @@ function classAbiCall(classHash: string): NodeCall<ContractAbi> {
     method: 'starknet_getClass',
     params: { block_id: 'latest', class_hash: classHash },
     parse: (value) => parseAbi(parse(value).abi ?? []),
+    // A whole class comes back (Sierra program included), which can be MBs.
+    maxAnswerBytes: CLASS_ANSWER_BYTES,
   };
 }
 

@@ -62,11 +62,20 @@ export function declarableClass(payload: {
     typeof contract.abi === 'string'
       ? contract.abi
       : JSON.stringify(contract.abi ?? []);
+  let parsedAbi: unknown;
+  try {
+    parsedAbi = JSON.parse(abi);
+  } catch {
+    throw new InvalidInputError(
+      'contractPayload.contract.abi',
+      'is not valid JSON text',
+    );
+  }
   const sierra: CompiledSierra = {
     sierra_program: program,
     contract_class_version: version,
     entry_points_by_type: contract.entry_points_by_type,
-    abi: JSON.parse(abi),
+    abi: parsedAbi,
   } as CompiledSierra;
   let classHash: string;
   try {

@@ -1,6 +1,8 @@
 import { create, refine, string, StructError } from 'superstruct';
 import type { Struct } from 'superstruct';
 
+import { ExchangeFailure, postJson } from './httpExchange';
+import { answerLimit, NODE_TIMEOUT_MS } from './nodeLimits';
 import { rpcUrlFor } from '../config';
 import type { Network } from '../config';
 import { ChainRejectedError, NodeError } from '../errors';
@@ -9,9 +11,6 @@ import { ChainRejectedError, NodeError } from '../errors';
 export const FeltText = refine(string(), 'felt', (value) =>
   /^0x[0-9a-fA-F]+$/u.test(value) ? true : 'Expected a hex felt',
 );
-
-/** How long one node round trip may take. */
-const TIMEOUT_MS = 30_000;
 
 /**
  * Node URLs whose chain id this snap process has checked. The first request
@@ -25,6 +24,19 @@ export type NodeCall<Result> = {
   method: string;
   params: unknown;
   parse: (value: unknown) => Result;
+  /**
+   * Bytes of answer this call may add to its batch's answer, when it needs
+   * more than ANSWER_BYTES_PER_CALL (see nodeLimits.ts).
+   */
+  maxAnswerBytes?: number;
+};
+
+/** Where and how patiently a NodeClient talks to its node. */
+export type NodeClientOptions = {
+  /** The node's URL; by default the network's build-time URL. */
+  url?: string;
+  /** The limit of one exchange, body included; by default NODE_TIMEOUT_MS. */
+  timeoutMs?: number;
 };
 
 /**
@@ -39,7 +51,16 @@ export function parsedBy<Result>(
   return (value) => create(value, struct);
 }
 
-type Envelope = { id?: unknown; result?: unknown; error?: unknown };
+/**
+ * Whether a value is a JSON object (not an array): a response of a batch,
+ * or an error object.
+ *
+ * @param value - The value.
+ * @returns Whether its members can be read.
+ */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
 /** The results of a batch of calls, position by position. */
 export type Results<Calls extends NodeCall<unknown>[]> = {
@@ -54,48 +75,58 @@ export type SettledResults<Calls extends NodeCall<unknown>[]> = {
 };
 
 /**
- * Reads a JSON-RPC error object.
+ * Reads a JSON-RPC error object: an integer `code`, a string `message`, any
+ * `data`.
  *
  * @param error - The `error` member of a response.
- * @returns Its code and a message with its data.
+ * @returns Its code and a message with its data, or undefined when it is
+ * not an error object.
  */
-function describeError(error: unknown): { code: number; message: string } {
-  if (typeof error !== 'object' || error === null) {
-    return { code: -1, message: String(error) };
+function describeError(
+  error: unknown,
+): { code: number; message: string } | undefined {
+  if (!isRecord(error)) {
+    return undefined;
   }
-  const { code, message, data } = error as {
-    code?: unknown;
-    message?: unknown;
-    data?: unknown;
-  };
+  const { code, message, data } = error;
+  if (typeof code !== 'number' || !Number.isInteger(code)) {
+    return undefined;
+  }
+  if (typeof message !== 'string') {
+    return undefined;
+  }
   const detail =
     data === undefined
       ? ''
       : `: ${typeof data === 'string' ? data : JSON.stringify(data)}`;
-  return {
-    code: typeof code === 'number' ? code : -1,
-    message: `${typeof message === 'string' ? message : 'error'}${detail}`,
-  };
+  return { code, message: `${message}${detail}` };
 }
 
 /**
  * A JSON-RPC client for one network's node. Every failure names the network:
- * unreachable, HTTP errors, malformed answers and timeouts are NodeErrors;
- * errors the node answers (a rejected transaction) are ChainRejectedErrors.
+ * unreachable, HTTP errors, malformed answers, oversized answers and
+ * timeouts are NodeErrors; errors the node answers (a rejected transaction)
+ * are ChainRejectedErrors. Every exchange is bounded (see nodeLimits.ts):
+ * the whole of it, body included, in time, and the answer in size.
  */
 export class NodeClient {
   readonly network: Network;
 
   readonly #url: string;
 
+  readonly #timeoutMs: number;
+
   #nextId = 1;
 
   /**
-   * @param network - The network whose build-time URL to use.
+   * @param network - The network.
+   * @param options - Where and how patiently to ask (tests use these; the
+   * snap uses the build-time URL and timeout).
    */
-  constructor(network: Network) {
+  constructor(network: Network, options: NodeClientOptions = {}) {
     this.network = network;
-    this.#url = rpcUrlFor(network.chainId);
+    this.#url = options.url ?? rpcUrlFor(network.chainId);
+    this.#timeoutMs = options.timeoutMs ?? NODE_TIMEOUT_MS;
   }
 
   /**
@@ -156,43 +187,27 @@ export class NodeClient {
       this.#nextId += 1;
       return id;
     });
-    const body =
-      allCalls.length === 1
-        ? {
-            jsonrpc: '2.0',
-            id: ids[0],
-            method: allCalls[0]?.method,
-            params: allCalls[0]?.params,
-          }
-        : allCalls.map((call, index) => ({
-            jsonrpc: '2.0',
-            id: ids[index],
-            method: call.method,
-            params: call.params,
-          }));
-    const payload = await this.#post(body);
-    const envelopes: Envelope[] = Array.isArray(payload) ? payload : [payload];
+    const requests = allCalls.map((call, index) => ({
+      jsonrpc: '2.0',
+      id: ids[index],
+      method: call.method,
+      params: call.params,
+    }));
+    const payload = await this.#post(
+      requests.length === 1 ? requests[0] : requests,
+      answerLimit(allCalls),
+    );
+    const envelopes = (Array.isArray(payload) ? payload : [payload]).filter(
+      isRecord,
+    );
     const outcomes = allCalls.map((call, index) =>
       this.#settle(
         call,
-        envelopes.find((candidate) => candidate && candidate.id === ids[index]),
+        envelopes.find((candidate) => candidate.id === ids[index]),
       ),
     );
     if (verify) {
-      const answer = outcomes.pop();
-      if (answer?.status === 'rejected') {
-        throw answer.reason;
-      }
-      const chainId = answer?.value;
-      if (
-        typeof chainId !== 'string' ||
-        BigInt(chainId) !== BigInt(this.network.chainId)
-      ) {
-        throw new NodeError(
-          this.network.name,
-          `wrong chain: the node at this network's URL serves chain ${String(chainId)}, not ${this.network.chainId}`,
-        );
-      }
+      this.#checkChain(outcomes.pop());
       verifiedUrls.add(this.#url);
     }
     for (const outcome of outcomes) {
@@ -208,90 +223,94 @@ export class NodeClient {
   }
 
   /**
-   * One call's outcome from its envelope.
+   * Checks the node's answer to `starknet_chainId` against the network.
+   *
+   * @param answer - The settled answer.
+   * @throws {NodeError} When the node serves another chain or cannot say.
+   */
+  #checkChain(answer: PromiseSettledResult<unknown> | undefined): void {
+    if (answer?.status === 'rejected') {
+      if (answer.reason instanceof ChainRejectedError) {
+        throw new NodeError(
+          this.network.name,
+          `cannot tell which chain the node serves: ${answer.reason.message}`,
+        );
+      }
+      throw answer.reason;
+    }
+    const chainId = answer?.value;
+    if (
+      typeof chainId !== 'string' ||
+      BigInt(chainId) !== BigInt(this.network.chainId)
+    ) {
+      throw new NodeError(
+        this.network.name,
+        `wrong chain: the node at this network's URL serves chain ${String(chainId)}, not ${this.network.chainId}`,
+      );
+    }
+  }
+
+  /**
+   * One call's outcome from its response.
    *
    * @param call - The call.
-   * @param envelope - The node's answer to it, if any.
+   * @param envelope - The node's response to it, if any.
    * @returns The settled outcome.
    */
   #settle(
     call: NodeCall<unknown>,
-    envelope: Envelope | undefined,
+    envelope: Record<string, unknown> | undefined,
   ): PromiseSettledResult<unknown> {
+    const malformed = (detail: string): PromiseRejectedResult => ({
+      status: 'rejected',
+      reason: new NodeError(this.network.name, `malformed answer${detail}`),
+    });
     if (!envelope) {
-      return {
-        status: 'rejected',
-        reason: new NodeError(
-          this.network.name,
-          `malformed answer: no response to ${call.method}`,
-        ),
-      };
+      return malformed(`: no response to ${call.method}`);
     }
-    if (envelope.error !== undefined) {
-      const { code, message } = describeError(envelope.error);
+    if (envelope.error !== undefined && envelope.error !== null) {
+      const error = describeError(envelope.error);
+      if (!error) {
+        return malformed(` to ${call.method}: not a JSON-RPC error object`);
+      }
       return {
         status: 'rejected',
-        reason: new ChainRejectedError(this.network.name, code, message),
+        reason: new ChainRejectedError(
+          this.network.name,
+          error.code,
+          error.message,
+        ),
       };
     }
     try {
       return { status: 'fulfilled', value: call.parse(envelope.result) };
     } catch (error) {
-      return {
-        status: 'rejected',
-        reason:
-          error instanceof StructError
-            ? new NodeError(
-                this.network.name,
-                `malformed answer to ${call.method}: ${error.message}`,
-              )
-            : error,
-      };
+      if (error instanceof StructError) {
+        return malformed(` to ${call.method}: ${error.message}`);
+      }
+      return { status: 'rejected', reason: error };
     }
   }
 
   /**
-   * Posts a JSON-RPC body and parses the answer.
+   * Posts a JSON-RPC body and parses the answer, within the time limit and
+   * the answer's size limit.
    *
    * @param body - The request or batch.
-   * @returns The parsed JSON answer.
+   * @param maxBytes - The most bytes the answer may have.
+   * @returns The parsed JSON answer (an object or an array).
    */
-  async #post(body: unknown): Promise<Envelope | Envelope[]> {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
-    let response: Response;
+  async #post(body: unknown, maxBytes: number): Promise<unknown> {
     try {
-      response = await fetch(this.#url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: controller.signal,
+      return await postJson(this.#url, body, {
+        timeoutMs: this.#timeoutMs,
+        maxBytes,
       });
     } catch (error) {
-      const reason = controller.signal.aborted
-        ? `no answer within ${TIMEOUT_MS / 1000} s`
-        : `unreachable (${error instanceof Error ? error.message : String(error)})`;
-      throw new NodeError(this.network.name, reason);
-    } finally {
-      clearTimeout(timer);
-    }
-    if (!response.ok) {
-      throw new NodeError(
-        this.network.name,
-        `HTTP ${response.status} ${response.statusText}`.trim(),
-      );
-    }
-    try {
-      const parsed: unknown = await response.json();
-      if (typeof parsed !== 'object' || parsed === null) {
-        throw new Error('not a JSON-RPC response');
+      if (error instanceof ExchangeFailure) {
+        throw new NodeError(this.network.name, error.message);
       }
-      return parsed as Envelope | Envelope[];
-    } catch (error) {
-      throw new NodeError(
-        this.network.name,
-        `malformed answer (${error instanceof Error ? error.message : String(error)})`,
-      );
+      throw error;
     }
   }
 }

@@ -2,6 +2,7 @@ import type { Json } from '@metamask/snaps-sdk';
 import { assert, create, StructError } from 'superstruct';
 import type { Infer, Struct } from 'superstruct';
 
+import { refuseToStringMembers } from './structs';
 import type { KeyRing } from '../keys/derivation';
 import type { WalletState } from '../state/schema';
 
@@ -71,6 +72,7 @@ export function defineMethod<
     params: paramsStruct,
     result: resultStruct,
     async run(rawParams, context): Promise<Json> {
+      refuseToStringMembers(rawParams);
       const params: Infer<ParamsStruct> = create(rawParams ?? {}, paramsStruct);
       const result = await handler(params, context);
       try {

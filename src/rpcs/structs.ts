@@ -21,8 +21,38 @@ import {
 import type { Struct } from 'superstruct';
 
 import { DEFAULT_CHAIN_ID } from '../config';
+import { InvalidInputError } from '../errors';
 import { normaliseAddress } from '../keys/address';
 import { MAX_ADDRESS_INDEX } from '../state/schema';
+
+/**
+ * Refuses a value holding, at any depth, an object with a member named
+ * `toString`. From JSON that member can only be data, and such an object
+ * cannot be turned into text: superstruct's failure message for it (and
+ * any `${value}` or BigInt of it) would throw instead of naming the field.
+ * Walks iteratively, so deep nesting cannot exhaust the stack.
+ *
+ * @param value - Params, or JSON text's value, as received.
+ * @param field - The param the value is, for the message.
+ * @throws {InvalidInputError} Naming the object's path.
+ */
+export function refuseToStringMembers(value: unknown, field = ''): void {
+  const pending: [unknown, string][] = [[value, field]];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [current, path] = next;
+    if (typeof current === 'object' && current !== null) {
+      if (Object.hasOwn(current, 'toString')) {
+        throw new InvalidInputError(
+          path === '' ? 'toString' : `${path}.toString`,
+          'a member named toString is not accepted',
+        );
+      }
+      for (const [key, child] of Object.entries(current)) {
+        pending.push([child, path === '' ? key : `${path}.${key}`]);
+      }
+    }
+  }
+}
 
 /**
  * A struct whose value has a default when the caller leaves it out. The
@@ -207,12 +237,14 @@ export const TypedDataStruct = coerce(
   TypedDataObjectStruct,
   string(),
   (text) => {
+    let parsed: unknown;
     try {
-      const parsed: unknown = JSON.parse(text);
-      return parsed;
+      parsed = JSON.parse(text);
     } catch {
       return text;
     }
+    refuseToStringMembers(parsed, 'typedDataMessage');
+    return parsed;
   },
 );
 

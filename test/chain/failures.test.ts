@@ -1,21 +1,31 @@
 import { createServer } from 'http';
 import type { Server } from 'http';
 
+import { mintStrk, ONE_STRK } from './node';
 import {
   ACCOUNT_0,
+  confirmationOf,
   errorOf,
   installSharedWallet,
+  installWallet,
   invoke,
   MAINNET,
+  plainResultOf,
 } from '../helpers';
-import { TEST_MAINNET_PORT } from '../ports';
+import { sendEndlessBody, sendHeadersThenStall } from '../hostileResponses';
+import { TEST_MAINNET_PORT, TEST_NODE_TIMEOUT_MS } from '../ports';
 import type { LocalNode } from '@snapnet/local-node';
 import { startLocalNode } from '@snapnet/local-node';
 
 const STRK =
   '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';
 
-type Behaviour = 'http-500' | 'garbage' | 'wrong-shape';
+type Behaviour =
+  | 'http-500'
+  | 'garbage'
+  | 'wrong-shape'
+  | 'headers-then-stall'
+  | 'endless-body';
 
 /**
  * A broken "Mainnet node": answers every request the way `behaviour` says.
@@ -27,6 +37,14 @@ async function brokenNode(behaviour: Behaviour): Promise<Server> {
   const server = createServer((request, response) => {
     request.resume();
     request.on('end', () => {
+      if (behaviour === 'headers-then-stall') {
+        sendHeadersThenStall(response);
+        return;
+      }
+      if (behaviour === 'endless-body') {
+        sendEndlessBody(response);
+        return;
+      }
       if (behaviour === 'http-500') {
         response.writeHead(500, 'Internal Server Error').end('oops');
         return;
@@ -94,6 +112,53 @@ describe('node failures are named, and change nothing', () => {
         expect(error.message).toContain(expected);
       } finally {
         await stop(server);
+      }
+    },
+  );
+
+  it.each([
+    [
+      'headers-then-stall' as const,
+      `no complete answer within ${TEST_NODE_TIMEOUT_MS / 1000} s`,
+    ],
+    ['endless-body' as const, 'answer larger than'],
+  ])(
+    '%s → an error naming Mainnet, and the account’s next send still runs',
+    async (behaviour, expected) => {
+      const wallet = await installWallet();
+      const deploy = {
+        addressIndex: 0,
+        deploy: true,
+        chainId: MAINNET,
+      };
+      let node: LocalNode | undefined;
+      const server = await brokenNode(behaviour);
+      try {
+        const error = await errorOf(
+          invoke(wallet, 'snapnet_createAccount', deploy),
+        );
+        expect(error.code).toBe(-32002);
+        expect(error.message).toContain('Mainnet node error');
+        expect(error.message).toContain(expected);
+        expect(error.data?.network).toBe('Mainnet');
+      } finally {
+        await stop(server);
+      }
+      try {
+        node = await startLocalNode({
+          host: '127.0.0.1',
+          port: TEST_MAINNET_PORT,
+          chainId: 'SN_MAIN',
+        });
+        await mintStrk(node, ACCOUNT_0.address, 10n * ONE_STRK);
+        // The same account's queue: this send waits for nothing left over.
+        const deploying = invoke(wallet, 'snapnet_createAccount', deploy);
+        await (await confirmationOf(deploying)).ok();
+        const created = await plainResultOf(deploying);
+        expect(created.address).toBe(ACCOUNT_0.address);
+        expect(created.transaction_hash).toMatch(/^0x[0-9a-f]+$/u);
+      } finally {
+        await node?.stop();
       }
     },
   );

@@ -60,13 +60,26 @@ async function connectedWallet(): ReturnType<typeof freshWallet> {
 async function walletError(
   request: Promise<unknown>,
 ): Promise<{ code: number; message: string }> {
+  const { code, message } = await walletApiErrorOf(request);
+  return { code, message };
+}
+
+/**
+ * The WalletApiError a request fails with (anything else fails the test).
+ *
+ * @param request - The pending request.
+ * @returns The error.
+ */
+async function walletApiErrorOf(
+  request: Promise<unknown>,
+): Promise<WalletApiError> {
   try {
     await request;
   } catch (error) {
     if (error instanceof WalletApiError) {
-      return { code: error.code, message: error.message };
+      return error;
     }
-    throw error;
+    throw new Error(`Expected a WalletApiError, got ${String(error)}`);
   }
   throw new Error('Expected the request to fail');
 }
@@ -322,5 +335,246 @@ describe('starknet:walletApi against the real snap', () => {
       code: 163,
       message: 'An error occurred (UNKNOWN_ERROR)',
     });
+  });
+});
+
+/**
+ * A value as an untyped JavaScript dapp may pass it, where the wallet API's
+ * types would refuse it.
+ *
+ * @param value - The value.
+ * @returns It, untyped.
+ */
+function fromJavaScript(value: unknown): any {
+  return value;
+}
+
+/**
+ * Runs a synchronous action as a request: what it throws rejects.
+ *
+ * @param action - The action.
+ * @returns Its outcome.
+ */
+async function asRequest(action: () => unknown): Promise<unknown> {
+  return action();
+}
+
+/**
+ * The wallet API error a call fails with: its code, the spec's message for
+ * it, and a reason in data.
+ *
+ * @param request - The pending request.
+ * @returns Its code and reason.
+ */
+async function walletFailure(
+  request: Promise<unknown>,
+): Promise<{ code: number; data: string }> {
+  const error = await walletApiErrorOf(request);
+  expect(error.message).toMatch(/^An error occurred \([A-Z_0-9]+\)$/u);
+  expect(typeof error.data).toBe('string');
+  return { code: error.code, data: error.data };
+}
+
+describe('every bad input gets a wallet API error with its method’s code', () => {
+  const STRK =
+    '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';
+
+  const badInputs: [string, unknown, number][] = [
+    ['a request that is null', null, 114],
+    ['a request that is a string', 'wallet_requestChainId', 114],
+    ['a request without a type', { params: {} }, 114],
+    ['a type that is not a string', { type: 42 }, 114],
+    [
+      'a chain name for wallet_switchStarknetChain',
+      { type: 'wallet_switchStarknetChain', params: { chainId: 'SN_MAIN' } },
+      112,
+    ],
+    [
+      'bad hex for wallet_switchStarknetChain',
+      { type: 'wallet_switchStarknetChain', params: { chainId: '0xZZ' } },
+      112,
+    ],
+    [
+      'a number chain id',
+      { type: 'wallet_switchStarknetChain', params: { chainId: 1 } },
+      112,
+    ],
+    [
+      'no params for wallet_switchStarknetChain',
+      { type: 'wallet_switchStarknetChain' },
+      112,
+    ],
+    [
+      'a silent_mode that is not a boolean',
+      {
+        type: 'wallet_switchStarknetChain',
+        params: { chainId: MAINNET, silent_mode: 'yes' },
+      },
+      112,
+    ],
+    [
+      'an api_version that is not a string',
+      { type: 'wallet_requestChainId', params: { api_version: 8 } },
+      162,
+    ],
+    [
+      'a BigInt api_version',
+      { type: 'wallet_requestChainId', params: { api_version: 10n } },
+      162,
+    ],
+    [
+      'params that are a string (no input error in the spec: 163)',
+      { type: 'wallet_requestChainId', params: 'x' },
+      163,
+    ],
+    [
+      'wallet_requestAccounts with silent_mode "yes"',
+      { type: 'wallet_requestAccounts', params: { silent_mode: 'yes' } },
+      163,
+    ],
+    [
+      'wallet_watchAsset of an ERC-721',
+      {
+        type: 'wallet_watchAsset',
+        params: { type: 'ERC721', options: { address: STRK } },
+      },
+      114,
+    ],
+    [
+      'wallet_watchAsset of an address that is not hex (not NOT_ERC20)',
+      {
+        type: 'wallet_watchAsset',
+        params: { type: 'ERC20', options: { address: 'xyz', symbol: 'X' } },
+      },
+      114,
+    ],
+    [
+      'wallet_watchAsset with 300 decimals',
+      {
+        type: 'wallet_watchAsset',
+        params: {
+          type: 'ERC20',
+          options: { address: STRK, symbol: 'X', decimals: 300 },
+        },
+      },
+      114,
+    ],
+    [
+      'wallet_watchAsset with 1.5 decimals',
+      {
+        type: 'wallet_watchAsset',
+        params: {
+          type: 'ERC20',
+          options: { address: STRK, symbol: 'X', decimals: 1.5 },
+        },
+      },
+      114,
+    ],
+    [
+      'wallet_addInvokeTransaction with no calls',
+      { type: 'wallet_addInvokeTransaction', params: { calls: [] } },
+      114,
+    ],
+    [
+      'wallet_addInvokeTransaction with a number address',
+      {
+        type: 'wallet_addInvokeTransaction',
+        params: { calls: [{ contract_address: 1, entry_point: 'x' }] },
+      },
+      114,
+    ],
+    [
+      'wallet_addInvokeTransaction with an address the snap refuses',
+      {
+        type: 'wallet_addInvokeTransaction',
+        params: { calls: [{ contract_address: '0xZZ', entry_point: 'x' }] },
+      },
+      114,
+    ],
+    [
+      'wallet_addDeclareTransaction without a class',
+      { type: 'wallet_addDeclareTransaction', params: {} },
+      114,
+    ],
+    [
+      'wallet_signTypedData of a string',
+      { type: 'wallet_signTypedData', params: 'hello' },
+      114,
+    ],
+    [
+      'wallet_getPermissions with params that are a number',
+      { type: 'wallet_getPermissions', params: 5 },
+      163,
+    ],
+  ];
+
+  it.each(badInputs.map(([name, call, code]) => ({ name, call, code })))(
+    '$name → $code',
+    async ({ call, code }) => {
+      const { wallet } = await connectedWallet();
+      const failure = await walletFailure(
+        wallet.api.request(fromJavaScript(call)),
+      );
+      expect(failure.code).toBe(code);
+      // Nothing was switched by a refused request.
+      expect(await wallet.api.request({ type: 'wallet_requestChainId' })).toBe(
+        TESTNET,
+      );
+    },
+  );
+
+  it('names the hex of a chain name given as chainId', async () => {
+    const { wallet } = await connectedWallet();
+    const failure = await walletFailure(
+      wallet.api.request({
+        type: 'wallet_switchStarknetChain',
+        params: { chainId: 'SN_MAIN' },
+      }),
+    );
+    expect(failure).toStrictEqual({
+      code: 112,
+      data: expect.stringContaining(`the chain id of SN_MAIN is ${MAINNET}`),
+    });
+  });
+
+  it('refuses a bad account index, connect input and event subscription', async () => {
+    const metamask = await SimulatedMetaMask.create();
+    const client = new SnapClient(metamask, SNAP_ID);
+    for (const accountIndex of [-1, 1.5, 2 ** 31, Number.NaN]) {
+      expect(
+        (
+          await walletFailure(
+            asRequest(() => createStarknetWallet({ client, accountIndex })),
+          )
+        ).code,
+      ).toBe(114);
+    }
+    const wallet = createStarknetWallet({ client });
+    expect(
+      (
+        await walletFailure(
+          wallet.features['standard:connect'].connect(
+            fromJavaScript({ silent: 'yes' }),
+          ),
+        )
+      ).code,
+    ).toBe(114);
+    expect(wallet.accounts).toStrictEqual([]);
+    const { on } = wallet.features['standard:events'];
+    const ignore = (): void => undefined;
+    for (const [event, listener] of [
+      ['accountsChanged', ignore],
+      ['change', 'not a function'],
+    ]) {
+      expect(
+        (
+          await walletFailure(
+            asRequest(() =>
+              on(fromJavaScript(event), fromJavaScript(listener)),
+            ),
+          )
+        ).code,
+      ).toBe(114);
+    }
   });
 });

@@ -1,14 +1,18 @@
 import type { WALLET_API } from '@starknet-io/starknet-types-0104';
 
 import {
+  inputErrorCode,
+  shown,
   toWalletApiError,
   WalletApiError,
   WalletApiErrorCodes,
 } from './errors';
 import {
-  ApiVersionRequestStruct,
   checkParams,
+  ParamsContainerStruct,
   RequestAccountsStruct,
+  RequestCallStruct,
+  requestedApiVersion,
   SwitchChainStruct,
 } from './params';
 import {
@@ -25,6 +29,9 @@ import type { ParamsArgument, SnapMethodName, SnapResult } from '../methods';
 
 type WalletApiMap = WALLET_API.RpcTypeToMessageMap;
 type WalletApiType = keyof WalletApiMap;
+
+/** The largest BIP-44 address index (non-hardened). */
+const MAX_ACCOUNT_INDEX = 2 ** 31 - 1;
 
 /** Starknet JSON-RPC versions the snap talks to its nodes with. */
 export const SUPPORTED_SPECS: WALLET_API.SpecVersion[] = ['0.10'];
@@ -70,11 +77,28 @@ export class StarknetWalletApi {
   readonly #call: SnapCall = async (method, ...args) =>
     this.#snap(method, ...args);
 
+  // The connected account, read once the params are checked (for the
+  // handlers in ./requests).
+  readonly #connectedAccount = async (): Promise<SnapAccount> =>
+    this.#currentAccount();
+
   /**
    * @param client - The snap client (not necessarily connected yet).
    * @param accountIndex - The BIP-44 index of the account to connect.
+   * @throws {WalletApiError} INVALID_REQUEST_PAYLOAD (114) for an index
+   * that is not an integer from 0 to 2^31 − 1.
    */
   constructor(client: SnapClient, accountIndex = 0) {
+    if (
+      !Number.isInteger(accountIndex) ||
+      accountIndex < 0 ||
+      accountIndex > MAX_ACCOUNT_INDEX
+    ) {
+      throw new WalletApiError(
+        WalletApiErrorCodes.InvalidRequestPayload,
+        `accountIndex must be an integer from 0 to ${MAX_ACCOUNT_INDEX}, not ${shown(accountIndex)}`,
+      );
+    }
     this.client = client;
     this.accountIndex = accountIndex;
   }
@@ -91,6 +115,9 @@ export class StarknetWalletApi {
   /**
    * Serves one wallet API request (the `request` of `starknet:walletApi`).
    *
+   * Dapps call from JavaScript, so anything may arrive: every failure,
+   * whatever the input, is a WalletApiError.
+   *
    * @param call - The request: `{type, params}`.
    * @param call.type - The wallet API method.
    * @param call.params - Its params.
@@ -100,10 +127,15 @@ export class StarknetWalletApi {
   readonly request = async <Type extends WalletApiType>(
     call: WALLET_API.RequestFnCall<Type>,
   ): Promise<WalletApiMap[Type]['result']> => {
-    const params: unknown = 'params' in call ? call.params : undefined;
-    const result = await this.#dispatch(call.type, params);
-    // #dispatch answered with the handler of exactly this type.
-    return result as WalletApiMap[Type]['result'];
+    try {
+      const { type } = checkParams(call, RequestCallStruct);
+      const params: unknown = 'params' in call ? call.params : undefined;
+      const result = await this.#dispatch(type, params);
+      // #dispatch answered with the handler of exactly this type.
+      return result as WalletApiMap[Type]['result'];
+    } catch (error) {
+      throw toWalletApiError(error, 'the snap method this request needs');
+    }
   };
 
   /**
@@ -159,42 +191,38 @@ export class StarknetWalletApi {
    * @returns The handler's result.
    */
   async #dispatch(type: string, params: unknown): Promise<unknown> {
-    const requested = checkParams(params, ApiVersionRequestStruct)?.api_version;
+    const requested = requestedApiVersion(params);
     if (requested !== undefined && !apiVersionSupported(requested)) {
       throw new WalletApiError(
         WalletApiErrorCodes.ApiVersionNotSupported,
         `Wallet API ${requested} is not supported; supported: ${SUPPORTED_WALLET_API.join(', ')}`,
       );
     }
+    const inputCode = inputErrorCode(type);
+    checkParams(params, ParamsContainerStruct, inputCode);
+    const account = this.#connectedAccount;
     switch (type) {
       case 'wallet_getPermissions':
         return this.#permissions();
       case 'wallet_requestAccounts':
         return this.requestAccounts(
-          checkParams(params, RequestAccountsStruct)?.silent_mode ?? false,
+          checkParams(params, RequestAccountsStruct, inputCode)?.silent_mode ??
+            false,
         );
       case 'wallet_requestChainId':
         return this.#chainId();
       case 'wallet_switchStarknetChain':
         return this.#switchChain(
-          checkParams(params, SwitchChainStruct).chainId,
+          checkParams(params, SwitchChainStruct, inputCode).chainId,
         );
       case 'wallet_watchAsset':
-        return watchAsset(this.client, await this.#currentAccount(), params);
+        return watchAsset(this.client, account, params);
       case 'wallet_addInvokeTransaction':
-        return addInvokeTransaction(
-          this.#call,
-          await this.#currentAccount(),
-          params,
-        );
+        return addInvokeTransaction(this.#call, account, params);
       case 'wallet_addDeclareTransaction':
-        return addDeclareTransaction(
-          this.#call,
-          await this.#currentAccount(),
-          params,
-        );
+        return addDeclareTransaction(this.#call, account, params);
       case 'wallet_signTypedData':
-        return signTypedData(this.#call, await this.#currentAccount(), params);
+        return signTypedData(this.#call, account, params);
       case 'wallet_deploymentData':
         return deploymentData(await this.#currentAccount());
       case 'wallet_supportedSpecs':
@@ -331,6 +359,9 @@ export class StarknetWalletApi {
           `The snap does not serve chain ${chainId}`,
         );
       }
+      // The probe failed for another reason: that is the answer, not a
+      // refusal by the user.
+      throw toWalletApiError(error, 'snapnet_extractPublicKey');
     }
     throw new WalletApiError(
       WalletApiErrorCodes.UserRefused,

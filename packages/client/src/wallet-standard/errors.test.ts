@@ -1,4 +1,9 @@
-import { toWalletApiError, WalletApiError } from './errors';
+import {
+  inputErrorCode,
+  shown,
+  toWalletApiError,
+  WalletApiError,
+} from './errors';
 import {
   InvalidParamsError,
   MethodNotFoundError,
@@ -44,5 +49,37 @@ describe('toWalletApiError', () => {
   it('passes a wallet API error through', () => {
     const error = new WalletApiError(112, 'no such chain');
     expect(toWalletApiError(error, 'snapnet_switchNetwork')).toBe(error);
+  });
+});
+
+describe('inputErrorCode', () => {
+  it.each([
+    ['wallet_watchAsset', 114],
+    ['wallet_addInvokeTransaction', 114],
+    ['wallet_addDeclareTransaction', 114],
+    ['wallet_signTypedData', 114],
+    ['wallet_addStarknetChain', 114],
+    ['wallet_switchStarknetChain', 112],
+    ['wallet_requestAccounts', 163],
+    ['wallet_requestChainId', 163],
+    ['wallet_getPermissions', 163],
+  ])(
+    'answers malformed params of %s with %i, as its spec lists',
+    (type, code) => {
+      expect(inputErrorCode(type)).toBe(code);
+    },
+  );
+});
+
+describe('shown', () => {
+  it('shows any value without throwing', () => {
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    expect(shown('SN_MAIN')).toBe('"SN_MAIN"');
+    expect(shown(10n)).toBe('a value of type bigint');
+    expect(shown(cycle)).toBe('a value of type object');
+    expect(shown(undefined)).toBe('undefined');
+    expect(shown(Symbol('x'))).toBe('Symbol(x)');
+    expect(shown(() => 1)).toBe('a function');
   });
 });

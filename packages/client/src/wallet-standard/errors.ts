@@ -43,6 +43,38 @@ export const WalletApiErrorCodes = {
 } as const satisfies Record<string, WalletApiErrorCode>;
 
 /**
+ * Wallet API methods whose spec answers malformed params with
+ * INVALID_REQUEST_PAYLOAD (114).
+ */
+const PAYLOAD_CHECKED = new Set([
+  'wallet_watchAsset',
+  'wallet_addStarknetChain',
+  'wallet_addInvokeTransaction',
+  'wallet_addDeclareTransaction',
+  'wallet_signTypedData',
+]);
+
+/**
+ * The code a wallet API method answers malformed params with, as its spec
+ * lists its errors: 114 where the spec has it; 112 for
+ * `wallet_switchStarknetChain` ("inconsistent input data" in the spec's
+ * words); 163 for the methods whose spec lists no input error (their only
+ * param is `silent_mode`).
+ *
+ * @param type - The wallet API method.
+ * @returns The code.
+ */
+export function inputErrorCode(type: string): WalletApiErrorCode {
+  if (PAYLOAD_CHECKED.has(type)) {
+    return WalletApiErrorCodes.InvalidRequestPayload;
+  }
+  if (type === 'wallet_switchStarknetChain') {
+    return WalletApiErrorCodes.UnlistedNetwork;
+  }
+  return WalletApiErrorCodes.Unknown;
+}
+
+/**
  * An error of the Starknet wallet API: `code` and `message` exactly as the
  * spec has them, the reason in `data`.
  */
@@ -60,6 +92,23 @@ export class WalletApiError extends Error {
     this.name = 'WalletApiError';
     this.code = code;
     this.data = reason;
+  }
+}
+
+/**
+ * A value as an error message shows it; never throws (a BigInt or a cycle
+ * has no JSON).
+ *
+ * @param value - Whatever the dapp passed.
+ * @returns Its JSON, or its type when it has none.
+ */
+export function shown(value: unknown): string {
+  try {
+    return typeof value === 'function'
+      ? 'a function'
+      : (JSON.stringify(value) ?? String(value));
+  } catch {
+    return `a value of type ${typeof value}`;
   }
 }
 

@@ -27,6 +27,9 @@ export type SnapAccount = {
   chainId: string;
 };
 
+/** Reads the connected account (called once the params are checked). */
+export type AccountSource = () => Promise<SnapAccount>;
+
 /** Calls a snap method, its failures mapped to wallet API errors. */
 export type SnapCall = <Method extends SnapMethodName>(
   method: Method,
@@ -39,13 +42,13 @@ export type SnapCall = <Method extends SnapMethodName>(
  * ERC-20 gives NOT_ERC20.
  *
  * @param client - The snap client.
- * @param account - The connected account.
+ * @param connected - Reads the connected account.
  * @param params - `{type: 'ERC20', options: {address, symbol?, name?, decimals?}}`.
  * @returns True once the token is tracked.
  */
 export async function watchAsset(
   client: SnapClient,
-  account: SnapAccount,
+  connected: AccountSource,
   params: unknown,
 ): Promise<boolean> {
   const { options } = checkParams(params, WatchAssetStruct);
@@ -57,6 +60,7 @@ export async function watchAsset(
       'options.symbol or options.name is required',
     );
   }
+  const account = await connected();
   try {
     await client.invoke('snapnet_addErc20Token', {
       address: account.address,
@@ -85,13 +89,13 @@ export async function watchAsset(
  * an undeployed account is deployed in the same confirmation).
  *
  * @param snap - Calls the snap.
- * @param account - The connected account.
+ * @param connected - Reads the connected account.
  * @param params - `{calls}` (or a bare array of calls).
  * @returns The transaction hash.
  */
 export async function addInvokeTransaction(
   snap: SnapCall,
-  account: SnapAccount,
+  connected: AccountSource,
   params: unknown,
 ): Promise<WALLET_API.AddInvokeTransactionResult> {
   const checked = checkParams(params, InvokeStruct);
@@ -102,6 +106,7 @@ export async function addInvokeTransaction(
       'calls must not be empty',
     );
   }
+  const account = await connected();
   return snap('snapnet_executeTxn', {
     address: account.address,
     chainId: account.chainId,
@@ -117,16 +122,17 @@ export async function addInvokeTransaction(
  * `wallet_addDeclareTransaction` → `snapnet_declareContract`.
  *
  * @param snap - Calls the snap.
- * @param account - The connected account.
+ * @param connected - Reads the connected account.
  * @param params - `{compiled_class_hash, class_hash?, contract_class}`.
  * @returns The transaction and class hashes.
  */
 export async function addDeclareTransaction(
   snap: SnapCall,
-  account: SnapAccount,
+  connected: AccountSource,
   params: unknown,
 ): Promise<WALLET_API.AddDeclareTransactionResult> {
   const declare = checkParams(params, DeclareStruct);
+  const account = await connected();
   return snap('snapnet_declareContract', {
     senderAddress: account.address,
     chainId: account.chainId,
@@ -144,16 +150,17 @@ export async function addDeclareTransaction(
  * `wallet_signTypedData` → `snapnet_signMessage` (the user confirms).
  *
  * @param snap - Calls the snap.
- * @param account - The connected account.
+ * @param connected - Reads the connected account.
  * @param params - The SNIP-12 typed data (plus an optional api_version).
  * @returns The signature, as an array of felts.
  */
 export async function signTypedData(
   snap: SnapCall,
-  account: SnapAccount,
+  connected: AccountSource,
   params: unknown,
 ): Promise<WALLET_API.Signature> {
   const typedData = checkParams(params, TypedDataStruct);
+  const account = await connected();
   const signature = await snap('snapnet_signMessage', {
     typedDataMessage: {
       types: typedData.types,

@@ -14,6 +14,7 @@ import type {
 } from '@wallet-standard/features';
 
 import { StarknetWalletApi } from './api';
+import { shown, WalletApiError, WalletApiErrorCodes } from './errors';
 import type { SnapAccount } from './requests';
 import type { SnapClient } from '../client';
 
@@ -88,6 +89,57 @@ function standardAccount(account: SnapAccount): WalletAccount {
 }
 
 /**
+ * Whether `standard:connect` was asked to stay silent.
+ *
+ * @param input - Its input, as the app passed it.
+ * @returns `silent`, false when absent.
+ * @throws {WalletApiError} INVALID_REQUEST_PAYLOAD (114) for anything but
+ * nothing or `{silent?: boolean}`.
+ */
+function silentOf(input: unknown): boolean {
+  if (input === undefined) {
+    return false;
+  }
+  if (typeof input !== 'object' || input === null) {
+    throw new WalletApiError(
+      WalletApiErrorCodes.InvalidRequestPayload,
+      'standard:connect takes {silent?: boolean}',
+    );
+  }
+  const silent: unknown = 'silent' in input ? input.silent : undefined;
+  if (silent !== undefined && typeof silent !== 'boolean') {
+    throw new WalletApiError(
+      WalletApiErrorCodes.InvalidRequestPayload,
+      `silent must be a boolean, not ${shown(silent)}`,
+    );
+  }
+  return silent ?? false;
+}
+
+/**
+ * Checks a `standard:events` subscription: the wallet emits `change` only,
+ * and a listener that is not a function would break every later change.
+ *
+ * @param event - The event name.
+ * @param listener - The listener.
+ * @throws {WalletApiError} INVALID_REQUEST_PAYLOAD (114) otherwise.
+ */
+function checkListener(event: unknown, listener: unknown): void {
+  if (event !== 'change') {
+    throw new WalletApiError(
+      WalletApiErrorCodes.InvalidRequestPayload,
+      `standard:events has only the "change" event, not ${shown(event)}`,
+    );
+  }
+  if (typeof listener !== 'function') {
+    throw new WalletApiError(
+      WalletApiErrorCodes.InvalidRequestPayload,
+      'a standard:events listener must be a function',
+    );
+  }
+}
+
+/**
  * Builds the Starknet wallet-standard wallet of the snap: `standard:connect`
  * (installs the snap and reads the account), `standard:disconnect`,
  * `standard:events` (`change` when the account or network changes) and
@@ -122,7 +174,7 @@ export function createStarknetWallet(
       'standard:connect': {
         version: '1.0.0',
         connect: async (input): Promise<StandardConnectOutput> => {
-          await api.requestAccounts(input?.silent ?? false);
+          await api.requestAccounts(silentOf(input));
           if (api.account) {
             walletVersion =
               (await options.client.installed())?.version ?? walletVersion;
@@ -136,7 +188,8 @@ export function createStarknetWallet(
       },
       'standard:events': {
         version: '1.0.0',
-        on: (_event, listener) => {
+        on: (event, listener) => {
+          checkListener(event, listener);
           listeners.add(listener);
           return () => {
             listeners.delete(listener);

@@ -1,0 +1,74 @@
+/**
+ * How much a node may cost the wallet: every exchange (request, headers and
+ * the whole body) ends within a time limit, and every answer within a size
+ * limit, so a node that stalls or floods fails the request with a NodeError
+ * instead of hanging it (and the account's send queue) or filling memory.
+ */
+
+/** The production limit of one exchange with a node, body included. */
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+/**
+ * How long one exchange may take. 30 s unless the build sets
+ * `SNAP_NODE_TIMEOUT_MS` (snap.config.ts accepts 1–30 s, so no build waits
+ * longer; the test build shortens it to test stalled nodes quickly).
+ */
+export const NODE_TIMEOUT_MS = timeoutFromBuild();
+
+/** Bytes of answer one call may add to a batch's answer. */
+export const ANSWER_BYTES_PER_CALL = 2 * 1024 * 1024;
+
+/**
+ * Bytes of answer a `starknet_getClass` call may add: Starknet refuses
+ * classes over 4,089,446 bytes, and the node's JSON of one is about that.
+ */
+export const CLASS_ANSWER_BYTES = 8 * 1024 * 1024;
+
+/** The most bytes any answer may have, however many calls its batch holds. */
+export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The build-time timeout, or the production one.
+ *
+ * @returns Milliseconds.
+ */
+function timeoutFromBuild(): number {
+  // `process.env` is replaced at build time by the bundler (snap.config.ts);
+  // under jest it is the real environment, where the variable is unset.
+  // eslint-disable-next-line no-restricted-globals
+  const configured = Number(process.env.SNAP_NODE_TIMEOUT_MS);
+  return Number.isInteger(configured) &&
+    configured > 0 &&
+    configured <= DEFAULT_TIMEOUT_MS
+    ? configured
+    : DEFAULT_TIMEOUT_MS;
+}
+
+/**
+ * The size limit of the answer to a batch: each call's allowance added up,
+ * never more than MAX_ANSWER_BYTES.
+ *
+ * @param calls - The calls of the batch.
+ * @returns The most bytes the answer may have.
+ */
+export function answerLimit(
+  calls: readonly { maxAnswerBytes?: number | undefined }[],
+): number {
+  const total = calls.reduce(
+    (sum, call) => sum + (call.maxAnswerBytes ?? ANSWER_BYTES_PER_CALL),
+    0,
+  );
+  return Math.min(total, MAX_ANSWER_BYTES);
+}
+
+/**
+ * A byte count for messages.
+ *
+ * @param bytes - The count.
+ * @returns It in MiB or KiB.
+ */
+export function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB`
+    : `${Math.round(bytes / 1024)} KiB`;
+}

@@ -1,0 +1,481 @@
+import { createServer } from 'http';
+import type { IncomingMessage, Server, ServerResponse } from 'http';
+import type { AddressInfo } from 'net';
+
+import { missingAbiCalls } from './contractAbis';
+import { ANSWER_BYTES_PER_CALL } from './nodeLimits';
+import { FeltText, NodeClient, parsedBy } from './rpc';
+import type { NodeCall } from './rpc';
+import {
+  sendEndlessBody,
+  sendHeadersThenStall,
+  sendTrickle,
+} from '../../test/hostileResponses';
+import { TESTNET_CHAIN_ID } from '../config';
+import { ChainRejectedError, NodeError } from '../errors';
+
+const TESTNET = { name: 'Testnet', chainId: TESTNET_CHAIN_ID };
+
+/** A JSON-RPC request as the client sends it. */
+type RpcRequest = { id: number; method: string; params: unknown };
+
+/** How a scripted node answers one POST (its requests already parsed). */
+type Script = (requests: RpcRequest[], response: ServerResponse) => void;
+
+/** A node started for one test: its URL and the POSTs it received. */
+type ScriptedNode = { url: string; posts: RpcRequest[][] };
+
+const servers: Server[] = [];
+
+/**
+ * Reads a request's body.
+ *
+ * @param request - The request.
+ * @returns Its body as text.
+ */
+async function bodyOf(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) {
+    chunks.push(Buffer.from(chunk));
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Starts a loopback HTTP server that plays a node as `script` says.
+ *
+ * @param script - How to answer each POST.
+ * @returns The node.
+ */
+async function scriptedNode(script: Script): Promise<ScriptedNode> {
+  const posts: RpcRequest[][] = [];
+  const server = createServer((request, response) => {
+    bodyOf(request)
+      .then((text) => {
+        const parsed: RpcRequest | RpcRequest[] = JSON.parse(text);
+        const requests = Array.isArray(parsed) ? parsed : [parsed];
+        posts.push(requests);
+        return script(requests, response);
+      })
+      .catch(() => response.destroy());
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  // A path of its own: the client remembers verified chains by URL.
+  return { url: `http://127.0.0.1:${port}/rpc/${servers.length}`, posts };
+}
+
+afterAll(async () => {
+  await Promise.all(
+    servers.map(async (server) => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }),
+  );
+});
+
+/**
+ * The result a well-behaved node gives each method of these tests.
+ *
+ * @param request - The request.
+ * @returns Its result.
+ */
+function resultFor(request: RpcRequest): unknown {
+  if (request.method === 'starknet_chainId') {
+    return TESTNET_CHAIN_ID;
+  }
+  if (request.method === 'starknet_getClass') {
+    // A class of 3 MiB: over one call's default allowance.
+    return {
+      abi: JSON.stringify([
+        { type: 'function', name: 'poke', inputs: [], outputs: [] },
+      ]),
+      sierra_program: Array.from(
+        { length: 48 * 1024 },
+        () => `0x${'f'.repeat(60)}`,
+      ),
+    };
+  }
+  return `0x${request.id.toString(16)}`;
+}
+
+/**
+ * Answers with a JSON value.
+ *
+ * @param response - The response.
+ * @param value - The body.
+ */
+function sendJson(response: ServerResponse, value: unknown): void {
+  response.writeHead(200, { 'Content-Type': 'application/json' });
+  response.end(JSON.stringify(value));
+}
+
+/**
+ * Answers every request of a POST correctly, as a batch or alone.
+ *
+ * @param requests - The requests.
+ * @param response - The response.
+ * @param order - Reorders the answers of a batch.
+ */
+function answerAll(
+  requests: RpcRequest[],
+  response: ServerResponse,
+  order: (answers: unknown[]) => unknown[] = (answers) => answers,
+): void {
+  const answers = requests.map((request) => ({
+    jsonrpc: '2.0',
+    id: request.id,
+    result: resultFor(request),
+  }));
+  sendJson(response, answers.length === 1 ? answers[0] : order(answers));
+}
+
+/**
+ * Answers every request of a POST with a result, always as a batch.
+ *
+ * @param resultOf - The result of each request.
+ * @returns The script.
+ */
+function answering(resultOf: (request: RpcRequest) => unknown): Script {
+  return (requests, response) =>
+    sendJson(
+      response,
+      requests.map((request) => ({
+        jsonrpc: '2.0',
+        id: request.id,
+        result: resultOf(request),
+      })),
+    );
+}
+
+/**
+ * A call whose result is a felt.
+ *
+ * @param method - The method.
+ * @returns The call.
+ */
+function feltCall(method: string): NodeCall<string> {
+  return { method, params: [], parse: parsedBy(FeltText) };
+}
+
+/**
+ * The error a client's call fails with.
+ *
+ * @param pending - The call.
+ * @returns What it threw.
+ */
+async function failureOf(pending: Promise<unknown>): Promise<unknown> {
+  try {
+    await pending;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('Expected the call to fail');
+}
+
+/**
+ * Asserts a NodeError naming the network and the reason.
+ *
+ * @param pending - The call.
+ * @param reason - Text the message must contain.
+ */
+async function expectNodeError(
+  pending: Promise<unknown>,
+  reason: string,
+): Promise<void> {
+  const error = await failureOf(pending);
+  expect(error).toBeInstanceOf(NodeError);
+  expect(error).toHaveProperty('network', 'Testnet');
+  expect(String(error)).toContain('Testnet node error: ');
+  expect(String(error)).toContain(reason);
+}
+
+describe('NodeClient batches', () => {
+  it('sends a batch as one POST and matches answers given out of order', async () => {
+    const node = await scriptedNode((requests, response) =>
+      answerAll(requests, response, (answers) => [...answers].reverse()),
+    );
+    const client = new NodeClient(TESTNET, { url: node.url });
+    const [first, second, third] = await client.batch([
+      feltCall('starknet_blockNumber'),
+      feltCall('starknet_getNonce'),
+      feltCall('starknet_getClassHashAt'),
+    ]);
+    expect(node.posts).toHaveLength(1);
+    const ids = node.posts[0]?.map((request) => request.id) ?? [];
+    expect([first, second, third]).toStrictEqual(
+      ids.slice(0, 3).map((id) => `0x${id.toString(16)}`),
+    );
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('asks the chain id in the first batch only, and refuses another chain', async () => {
+    const node = await scriptedNode((requests, response) =>
+      answerAll(requests, response),
+    );
+    const client = new NodeClient(TESTNET, { url: node.url });
+    await client.call(feltCall('starknet_blockNumber'));
+    await client.call(feltCall('starknet_blockNumber'));
+    expect(
+      node.posts.map((post) => post.map((request) => request.method)),
+    ).toStrictEqual([
+      ['starknet_blockNumber', 'starknet_chainId'],
+      ['starknet_blockNumber'],
+    ]);
+
+    const mainnetNode = await scriptedNode(
+      answering((request) =>
+        request.method === 'starknet_chainId' ? '0x534e5f4d41494e' : '0x1',
+      ),
+    );
+    const wrongChain = new NodeClient(TESTNET, { url: mainnetNode.url });
+    await expectNodeError(
+      wrongChain.call(feltCall('starknet_blockNumber')),
+      `wrong chain: the node at this network's URL serves chain 0x534e5f4d41494e, not ${TESTNET_CHAIN_ID}`,
+    );
+    // Still unverified: the next call asks again.
+    await failureOf(wrongChain.call(feltCall('starknet_blockNumber')));
+    expect(mainnetNode.posts[1]?.map((request) => request.method)).toContain(
+      'starknet_chainId',
+    );
+  });
+
+  it('gives a rejected call its ChainRejectedError and the others their results', async () => {
+    const node = await scriptedNode((requests, response) =>
+      sendJson(
+        response,
+        requests.map((request) =>
+          request.method === 'starknet_getNonce'
+            ? {
+                jsonrpc: '2.0',
+                id: request.id,
+                error: { code: 20, message: 'Contract not found' },
+              }
+            : { jsonrpc: '2.0', id: request.id, result: resultFor(request) },
+        ),
+      ),
+    );
+    const client = new NodeClient(TESTNET, { url: node.url });
+    const [nonce, block] = await client.batchSettled([
+      feltCall('starknet_getNonce'),
+      feltCall('starknet_blockNumber'),
+    ]);
+    expect(nonce.status).toBe('rejected');
+    const reason = nonce.status === 'rejected' ? nonce.reason : undefined;
+    expect(reason).toBeInstanceOf(ChainRejectedError);
+    expect(reason).toHaveProperty('code', 20);
+    expect(String(reason)).toContain('Testnet rejected the request (20)');
+    expect(block.status).toBe('fulfilled');
+    await expect(
+      client.call(feltCall('starknet_getNonce')),
+    ).rejects.toBeInstanceOf(ChainRejectedError);
+  });
+});
+
+/**
+ * A batch answer: the chain id as it should be, the other call as `answer`
+ * says (left out when it returns undefined).
+ *
+ * @param answer - The envelope of the other call, from its id.
+ * @returns The script.
+ */
+function answeringOthers(answer: (id: number) => unknown): Script {
+  return (requests, response) =>
+    sendJson(
+      response,
+      requests.flatMap((request) => {
+        if (request.method === 'starknet_chainId') {
+          return [{ jsonrpc: '2.0', id: request.id, result: TESTNET_CHAIN_ID }];
+        }
+        const envelope = answer(request.id);
+        return envelope === undefined ? [] : [envelope];
+      }),
+    );
+}
+
+/**
+ * A body sent as it is, whatever was asked.
+ *
+ * @param body - The body.
+ * @returns The script.
+ */
+function answeringRaw(body: string | Buffer): Script {
+  return (_requests, response) => {
+    response.writeHead(200, { 'Content-Type': 'application/json' });
+    response.end(body);
+  };
+}
+
+describe('NodeClient refuses malformed answers', () => {
+  it.each([
+    ['not JSON', answeringRaw('<html>busy</html>'), 'malformed answer ('],
+    [
+      'a JSON scalar',
+      answeringRaw('42'),
+      'malformed answer (not a JSON-RPC response or batch)',
+    ],
+    [
+      'invalid UTF-8',
+      answeringRaw(Buffer.from([0x5b, 0xff, 0xfe, 0x5d])),
+      'unreadable answer (',
+    ],
+    [
+      'no response with its id',
+      answeringOthers((id) => ({
+        jsonrpc: '2.0',
+        id: id + 100,
+        result: '0x1',
+      })),
+      'malformed answer: no response to starknet_blockNumber',
+    ],
+    [
+      'responses that are not objects',
+      answeringRaw('[1, "two", null]'),
+      'malformed answer: no response to starknet_',
+    ],
+    [
+      'a result of the wrong shape',
+      answeringOthers((id) => ({ jsonrpc: '2.0', id, result: ['not a felt'] })),
+      'malformed answer to starknet_blockNumber: ',
+    ],
+    [
+      'an error that is not an error object',
+      answeringOthers((id) => ({ jsonrpc: '2.0', id, error: 'oops' })),
+      'malformed answer to starknet_blockNumber: not a JSON-RPC error object',
+    ],
+    [
+      'an error object without an integer code',
+      answeringOthers((id) => ({
+        jsonrpc: '2.0',
+        id,
+        error: { code: 1.5, message: 'half' },
+      })),
+      'malformed answer to starknet_blockNumber: not a JSON-RPC error object',
+    ],
+  ])('%s', async (_case, script, reason) => {
+    const node = await scriptedNode(script);
+    const client = new NodeClient(TESTNET, { url: node.url });
+    await expectNodeError(
+      client.call(feltCall('starknet_blockNumber')),
+      reason,
+    );
+  });
+
+  it('treats a chain id the node refuses as a node failure', async () => {
+    const node = await scriptedNode((requests, response) =>
+      sendJson(
+        response,
+        requests.map((request) => ({
+          jsonrpc: '2.0',
+          id: request.id,
+          error: { code: -32601, message: 'Method not found' },
+        })),
+      ),
+    );
+    const client = new NodeClient(TESTNET, { url: node.url });
+    await expectNodeError(
+      client.call(feltCall('starknet_blockNumber')),
+      'cannot tell which chain the node serves: Testnet rejected the request (-32601): Method not found',
+    );
+  });
+
+  it.each([
+    [500, 'Internal Server Error', 'HTTP 500 Internal Server Error'],
+    [404, 'Not Found', 'HTTP 404 Not Found'],
+    [429, 'Too Many Requests', 'HTTP 429 Too Many Requests'],
+  ])('HTTP %i', async (status, text, reason) => {
+    const node = await scriptedNode((_requests, response) => {
+      response.writeHead(status, text).end('{"error":"nope"}');
+    });
+    const client = new NodeClient(TESTNET, { url: node.url });
+    await expectNodeError(
+      client.call(feltCall('starknet_blockNumber')),
+      reason,
+    );
+  });
+
+  it('names an unreachable node', async () => {
+    const node = await scriptedNode(() => undefined);
+    const closed = servers.pop();
+    await new Promise((resolve) => closed?.close(resolve));
+    const client = new NodeClient(TESTNET, { url: node.url });
+    await expectNodeError(
+      client.call(feltCall('starknet_blockNumber')),
+      'unreachable (',
+    );
+  });
+});
+
+describe('NodeClient bounds every exchange in time', () => {
+  it.each([
+    ['never sends headers', (): void => undefined],
+    ['sends headers, then stalls', sendHeadersThenStall],
+    ['trickles a body that never ends', sendTrickle],
+  ])('fails when the node %s', async (_case, answer) => {
+    const node = await scriptedNode((_requests, response) => answer(response));
+    const client = new NodeClient(TESTNET, { url: node.url, timeoutMs: 300 });
+    await expectNodeError(
+      client.call(feltCall('starknet_blockNumber')),
+      'no complete answer within 0.3 s',
+    );
+  });
+});
+
+describe('NodeClient bounds every answer in size', () => {
+  it('refuses a body over the limit, streamed without a length', async () => {
+    const node = await scriptedNode((_requests, response) =>
+      sendEndlessBody(response),
+    );
+    const client = new NodeClient(TESTNET, { url: node.url });
+    await expectNodeError(
+      client.call(feltCall('starknet_blockNumber')),
+      'answer larger than 4 MiB',
+    );
+  });
+
+  it('refuses a declared length over the limit without reading it', async () => {
+    const node = await scriptedNode((_requests, response) => {
+      response.writeHead(200, {
+        'Content-Type': 'application/json',
+        'Content-Length': String(100 * 1024 * 1024),
+      });
+      response.write('[');
+    });
+    const client = new NodeClient(TESTNET, { url: node.url });
+    await expectNodeError(
+      client.call(feltCall('starknet_blockNumber')),
+      'answer larger than 4 MiB',
+    );
+  });
+
+  it('allows a class its larger allowance, and no other call', async () => {
+    const node = await scriptedNode(
+      answering((request) =>
+        request.method === 'starknet_chainId'
+          ? TESTNET_CHAIN_ID
+          : resultFor({ ...request, method: 'starknet_getClass' }),
+      ),
+    );
+    const client = new NodeClient(TESTNET, { url: node.url });
+    const { calls } = missingAbiCalls([`0x${'ab'.repeat(31)}`]);
+    const [classCall] = calls;
+    if (!classCall) {
+      throw new Error('Expected a getClass call');
+    }
+    expect(classCall.method).toBe('starknet_getClass');
+    const abi = await client.call(classCall);
+    expect([...abi.functions.values()].map(({ name }) => name)).toStrictEqual([
+      'poke',
+    ]);
+    // The same 3 MiB answer to a call with the default allowance.
+    await expectNodeError(
+      client.call({
+        method: 'starknet_call',
+        params: [],
+        parse: (value) => value,
+      }),
+      `answer larger than ${ANSWER_BYTES_PER_CALL / (1024 * 1024)} MiB`,
+    );
+  });
+});
