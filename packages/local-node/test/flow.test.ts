@@ -15,6 +15,7 @@ import {
   STRK,
   checkedMethods,
   checkedProvider,
+  readArgentSierra,
   readFixture,
   readFixtureText,
 } from './helpers';
@@ -347,7 +348,7 @@ describe('starknet.js against the local node', () => {
   });
 
   it('declares classes from the fixtures and computes their class hashes', async () => {
-    const sierra = readFixture('ArgentAccount-0.3.1.sierra.json');
+    const sierra = readArgentSierra();
     const casm: CairoAssembly = JSON.parse(
       readFixtureText('ArgentAccount-0.3.1.casm.json'),
     );
