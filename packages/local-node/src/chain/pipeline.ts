@@ -12,7 +12,12 @@ import { Overlay, declaredKey, nonceKey } from './store';
 import type { ParsedTx } from './txs';
 import { parseTransaction } from './txs';
 import type { TxRecord } from './types';
-import { balanceOf, mintTo, TRANSFER_KEY } from '../contracts/erc20';
+import {
+  balanceOf,
+  mintTo,
+  tokenEvent,
+  TRANSFER_KEY,
+} from '../contracts/erc20';
 import { RpcError, starknetError } from '../rpc/errors';
 
 /**
@@ -228,8 +233,7 @@ export function mint(
       events: [
         {
           from: token,
-          keys: [TRANSFER_KEY],
-          data: [0n, address, amount & mask, amount >> 128n],
+          ...tokenEvent(TRANSFER_KEY, 0n, address, amount),
           order: 0,
         },
       ],
