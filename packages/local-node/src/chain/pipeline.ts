@@ -71,7 +71,9 @@ export function submitTransaction(node: LocalChain, value: unknown): TxRecord {
   if (!boundsCover(tx.resourceBounds, gasUsage(tx))) {
     throw starknetError('INSUFFICIENT_RESOURCES_FOR_VALIDATE');
   }
-  if (balanceOf(base, STRK_ADDRESS, tx.sender) < maxFee(tx.resourceBounds)) {
+  if (
+    balanceOf(base, STRK_ADDRESS, tx.sender) < maxFee(tx.resourceBounds, tx.tip)
+  ) {
     throw starknetError('INSUFFICIENT_ACCOUNT_BALANCE');
   }
   const nonce = base.read(nonceKey(tx.sender));
