@@ -1,10 +1,10 @@
 import { createServer } from 'http';
 import type { Server } from 'http';
 
+import { startBackendNode } from './backend';
+import type { TestNode } from './types';
 import { ACCOUNT_0, errorOf, installWallet, invoke, MAINNET } from '../helpers';
 import { TEST_MAINNET_PORT } from '../ports';
-import type { LocalNode } from '@snapnet/local-node';
-import { startLocalNode } from '@snapnet/local-node';
 
 const STRK =
   '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';
@@ -93,10 +93,9 @@ describe('node failures are named, and change nothing', () => {
   );
 
   it('refuses a node that serves another chain than the network', async () => {
-    let node: LocalNode | undefined;
+    let node: TestNode | undefined;
     try {
-      node = await startLocalNode({
-        host: '127.0.0.1',
+      node = await startBackendNode({
         port: TEST_MAINNET_PORT,
         chainId: 'SN_SEPOLIA',
       });
