@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'util';
 
+import { DEVIATIONS } from './deviations';
 import { subjectOf } from './observe';
 import type { Subject } from './observe';
-import { DEVIATIONS } from './deviations';
 import { PROBES } from './probes';
 import type { Observation } from './probes';
 import { ensureArgentDeclared } from '../chain/classes';

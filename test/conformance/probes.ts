@@ -153,7 +153,7 @@ const erc20Casm = readContract<CairoAssembly>('ERC20-StarkGate.casm.json');
 
 /** The scripted flows, in order (later ones rely on earlier state). */
 export const PROBES: Record<string, Probe> = {
-  starknet_specVersion: async (subject) => ({
+  'spec version': async (subject) => ({
     version: (await ask(subject, 'starknet_specVersion')).result,
   }),
 

@@ -71,6 +71,7 @@ export function boundsCover(bounds: ResourceBounds, gas: GasUsage): boolean {
  * The maximal fee a transaction may pay (sum of limit x max price, check 54).
  *
  * @param bounds - The resource bounds.
+ * @param tip - The tip, paid per unit of L2 gas.
  * @returns The maximal fee.
  */
 export function maxFee(bounds: ResourceBounds, tip = 0n): bigint {
