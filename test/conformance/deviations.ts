@@ -26,6 +26,8 @@ export const DEVIATIONS: Record<string, Record<string, string>> = {
   'errors: writes': {
     replay:
       'the local node answers 59 for a transaction hash it already has, before the nonce check, so clients can test error 59; starknet-devnet (like a sequencer once the transaction left its mempool) answers 52 for the stale nonce',
+    notAnAccount:
+      "the local node checks first that the sender is an account (58, the spec's error for it); starknet-devnet checks the fee balance first and answers 54 for a contract without STRK",
     oldVersion:
       "the local node parses a v1 invoke and answers 61 (version not supported), the spec's error for it; starknet-devnet cannot parse v1 any more and answers -32602",
   },

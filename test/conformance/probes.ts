@@ -492,6 +492,15 @@ export const PROBES: Record<string, Probe> = {
           invoke_transaction: { ...replayed, version: '0x1', max_fee: '0x1' },
         }),
       ),
+      notAnAccount: outcome(
+        await ask(subject, 'starknet_addInvokeTransaction', {
+          invoke_transaction: {
+            ...replayed,
+            sender_address: STRK,
+            nonce: '0x0',
+          },
+        }),
+      ),
       decimalFelt: outcome(
         await ask(subject, 'starknet_getNonce', {
           block_id: 'latest',
