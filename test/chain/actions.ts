@@ -3,7 +3,13 @@ import { RpcProvider } from 'starknet';
 
 import { WAIT } from './classes';
 import type { TestNode } from './types';
-import { ACCOUNT_0, confirmationOf, invoke, plainResultOf } from '../helpers';
+import {
+  ACCOUNT_0,
+  confirmationOf,
+  invoke,
+  plainResultOf,
+  resultOf,
+} from '../helpers';
 import type { Wallet } from '../helpers';
 
 /** A call as the wallet API takes it. */
@@ -109,4 +115,20 @@ export async function callView(
     entrypoint,
     calldata,
   });
+}
+
+/**
+ * A transaction's status as the snap reports it (`getTransactionStatus`).
+ *
+ * @param wallet - The snap.
+ * @param transactionHash - The transaction.
+ * @returns The status.
+ */
+export async function statusThroughSnap(
+  wallet: Wallet,
+  transactionHash: string,
+): Promise<unknown> {
+  return resultOf(
+    invoke(wallet, 'snapnet_getTransactionStatus', { transactionHash }),
+  );
 }

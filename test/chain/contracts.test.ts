@@ -7,6 +7,7 @@ import {
   deployAccount0,
   executeFromAccount0,
   receiptOf,
+  statusThroughSnap,
 } from './actions';
 import { predeployedAccount } from './classes';
 import { ONE_STRK, STRK, useFundedNode } from './node';
@@ -136,13 +137,9 @@ describe('real contracts through the wallet', () => {
     expect(declared.class_hash).toBe(erc20ClassHash);
     const receipt = await receiptOf(testNode(), declared.transaction_hash);
     expect(receipt.execution_status).toBe('SUCCEEDED');
-    expect(
-      await resultOf(
-        invoke(wallet, 'snapnet_getTransactionStatus', {
-          transactionHash: declared.transaction_hash,
-        }),
-      ),
-    ).toBe('ACCEPTED_ON_L2');
+    expect(await statusThroughSnap(wallet, declared.transaction_hash)).toBe(
+      'ACCEPTED_ON_L2',
+    );
     const again = await errorOf(
       invoke(wallet, 'snapnet_declareContract', {
         senderAddress: ACCOUNT_0.address,
@@ -226,13 +223,7 @@ describe('real contracts through the wallet', () => {
     const receipt = await receiptOf(testNode(), sent);
     expect(receipt.execution_status).toBe('REVERTED');
     expect(BigInt(receipt.actual_fee.amount)).toBeGreaterThan(0n);
-    expect(
-      await resultOf(
-        invoke(wallet, 'snapnet_getTransactionStatus', {
-          transactionHash: sent,
-        }),
-      ),
-    ).toBe('REVERTED');
+    expect(await statusThroughSnap(wallet, sent)).toBe('REVERTED');
     const records = await plainResultOf(
       invoke(wallet, 'snapnet_getTransactions', {
         senderAddress: ACCOUNT_0.address,
