@@ -36,5 +36,17 @@ module.exports = {
       ],
       transform: { '^.+\\.tsx?$': tsJest },
     },
+    // The local node against starknet-devnet: npm run test:devnet only.
+    // eslint-disable-next-line n/no-process-env
+    ...(process.env.TEST_BACKEND === 'devnet'
+      ? [
+          {
+            displayName: 'conformance',
+            testEnvironment: 'node',
+            testMatch: ['<rootDir>/test/conformance/**/*.test.ts'],
+            transform: { '^.+\\.tsx?$': tsJest },
+          },
+        ]
+      : []),
   ],
 };

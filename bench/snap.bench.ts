@@ -33,22 +33,17 @@ const measurements: SnapMeasurements = {
 let node: LocalNode;
 
 /**
- * The declare fixture (an ERC-20 Sierra class) from the shared folder.
+ * The declare fixture: an ERC-20 Sierra class vendored in the repository.
  *
- * @returns The class, or undefined when the fixture is missing.
+ * @returns The class.
  */
 async function loadSierra(): Promise<Record<string, Json> | undefined> {
-  const sharedDir =
-    process.env.SNAPNET_SHARED_DIR ?? resolve(ROOT, '..', 'shared');
-  const path = resolve(
-    sharedDir,
-    'fixtures/contracts/ERC20-StarkGate.sierra.json',
+  const parsed: unknown = JSON.parse(
+    await readFile(
+      resolve(ROOT, 'vendor/contracts/ERC20-StarkGate.sierra.json'),
+      'utf8',
+    ),
   );
-  const text = await readFile(path, 'utf8').catch(() => undefined);
-  if (text === undefined) {
-    return undefined;
-  }
-  const parsed: unknown = JSON.parse(text);
   return isJsonObject(parsed) ? parsed : undefined;
 }
 

@@ -1,4 +1,12 @@
-import { array, enums, number, optional, string, type } from 'superstruct';
+import {
+  array,
+  enums,
+  nullable,
+  number,
+  optional,
+  string,
+  type,
+} from 'superstruct';
 import type { Infer } from 'superstruct';
 
 import type { GasPrices } from './fees';
@@ -155,7 +163,8 @@ export const TransactionStatusStruct = type({
     'REJECTED',
   ]),
   execution_status: optional(enums(['SUCCEEDED', 'REVERTED'])),
-  failure_reason: optional(string()),
+  // Absent in the spec when nothing failed; starknet-devnet writes null.
+  failure_reason: optional(nullable(string())),
 });
 
 /**

@@ -92,32 +92,37 @@ export const getTransactions = defineMethod({
       ...(params.onlyFromState ? [] : [blockNumberCall()]),
     ];
     const answers = calls.length > 0 ? await client.batchSettled(calls) : [];
-    const refreshed = new Map<string, TransactionStatus>();
+    // A revert's reason arrives with its status: the record keeps both.
+    const refreshed = new Map<
+      string,
+      Pick<TransactionRecord, 'status' | 'failureReason'>
+    >();
     pending.forEach((record, index) => {
       const answer = answers[index];
       if (answer?.status === 'fulfilled') {
         const status = TransactionStatusStruct.create(answer.value);
-        refreshed.set(
-          record.txnHash,
-          status.execution_status === 'REVERTED'
-            ? 'REVERTED'
-            : status.finality_status,
-        );
+        refreshed.set(record.txnHash, {
+          status:
+            status.execution_status === 'REVERTED'
+              ? 'REVERTED'
+              : status.finality_status,
+          failureReason: status.failure_reason ?? record.failureReason,
+        });
       }
     });
     if (refreshed.size > 0) {
       await updateState((state) => {
         for (const record of state.transactions) {
-          const status = refreshed.get(record.txnHash);
-          if (status && record.chainId === network.chainId) {
-            record.status = status;
+          const update = refreshed.get(record.txnHash);
+          if (update && record.chainId === network.chainId) {
+            Object.assign(record, update);
           }
         }
       });
     }
     const fromState: TransactionRecord[] = mine.map((record) => ({
       ...record,
-      status: refreshed.get(record.txnHash) ?? record.status,
+      ...refreshed.get(record.txnHash),
     }));
     let fromChain: TransactionRecord[] = [];
     const latestAnswer = answers[pending.length];

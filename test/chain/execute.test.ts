@@ -1,3 +1,4 @@
+import { statusThroughSnap } from './actions';
 import { mintStrk, nodeRequest, ONE_STRK, STRK, useFundedNode } from './node';
 import {
   ACCOUNT_0,
@@ -74,13 +75,9 @@ describe('an account on chain, end to end', () => {
     const created = await plainResultOf(deploying);
     expect(created.address).toBe(ACCOUNT_0.address);
     expect(created.transaction_hash).toMatch(/^0x[0-9a-f]+$/u);
-    expect(
-      await resultOf(
-        invoke(wallet, 'snapnet_getTransactionStatus', {
-          transactionHash: created.transaction_hash,
-        }),
-      ),
-    ).toBe('ACCEPTED_ON_L2');
+    expect(await statusThroughSnap(wallet, created.transaction_hash)).toBe(
+      'ACCEPTED_ON_L2',
+    );
 
     const before = await balanceOf(wallet, ACCOUNT_0.address);
     testNode().resetRequestCount();
@@ -212,13 +209,7 @@ describe('the first transaction of an undeployed account', () => {
     expect(textOf(dialog.content)).toContain('not deployed yet');
     await dialog.ok();
     const { transaction_hash: sent } = await plainResultOf(sending);
-    expect(
-      await resultOf(
-        invoke(wallet, 'snapnet_getTransactionStatus', {
-          transactionHash: sent,
-        }),
-      ),
-    ).toBe('ACCEPTED_ON_L2');
+    expect(await statusThroughSnap(wallet, sent)).toBe('ACCEPTED_ON_L2');
     const records = await plainResultOf(
       invoke(wallet, 'snapnet_getTransactions', {
         senderAddress: created.address,

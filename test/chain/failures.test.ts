@@ -1,7 +1,9 @@
 import { createServer } from 'http';
 import type { Server } from 'http';
 
+import { startBackendNode } from './backend';
 import { mintStrk, ONE_STRK } from './node';
+import type { TestNode } from './types';
 import {
   ACCOUNT_0,
   confirmationOf,
@@ -164,10 +166,9 @@ describe('node failures are named, and change nothing', () => {
   );
 
   it('refuses a node that serves another chain than the network', async () => {
-    let node: LocalNode | undefined;
+    let node: TestNode | undefined;
     try {
-      node = await startLocalNode({
-        host: '127.0.0.1',
+      node = await startBackendNode({
         port: TEST_MAINNET_PORT,
         chainId: 'SN_SEPOLIA',
       });

@@ -1,6 +1,12 @@
+import { BACKEND, startBackendNode } from './backend';
+import { ensureArgentDeclared } from './classes';
+import type { TestNode } from './types';
 import { TEST_NODE_PORT } from '../ports';
 import { startLocalNode } from '@snapnet/local-node';
 import type { LocalNode } from '@snapnet/local-node';
+
+export type { PredeployedAccount, TestNode } from './types';
+export { BACKEND } from './backend';
 
 /**
  * Starts a fresh local node for one test file, on the test build's port.
@@ -12,49 +18,95 @@ export async function startTestNode(): Promise<LocalNode> {
 }
 
 /**
- * Sends one JSON-RPC request to the node, as a dapp or a test would.
+ * Sends one raw JSON-RPC body to the node.
  *
- * @param node - The node.
- * @param method - The method.
- * @param params - Its params.
+ * @param node - The node (anything with a URL).
+ * @param node.url - Its JSON-RPC URL.
+ * @param method - The method, for the error message.
+ * @param body - The request body.
  * @returns The result.
  */
-export async function nodeRequest(
-  node: LocalNode,
+async function send(
+  node: { url: string },
   method: string,
-  params: unknown,
+  body: string,
 ): Promise<unknown> {
   // Node 20 has fetch (stable since 21, working and unflagged in 20).
   // eslint-disable-next-line n/no-unsupported-features/node-builtins
   const response = await fetch(node.url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    body,
   });
-  const body: { result?: unknown; error?: unknown } = await response.json();
-  if (body.error !== undefined) {
-    throw new Error(`${method} failed: ${JSON.stringify(body.error)}`);
+  const answer: { result?: unknown; error?: unknown } = await response.json();
+  if (answer.error !== undefined) {
+    throw new Error(`${method} failed: ${JSON.stringify(answer.error)}`);
   }
-  return body.result;
+  return answer.result;
+}
+
+/**
+ * Sends one JSON-RPC request to the node, as a dapp or a test would.
+ *
+ * @param node - The node (anything with a URL).
+ * @param node.url - Its JSON-RPC URL.
+ * @param method - The method.
+ * @param params - Its params.
+ * @returns The result.
+ */
+export async function nodeRequest(
+  node: { url: string },
+  method: string,
+  params: unknown,
+): Promise<unknown> {
+  return send(
+    node,
+    method,
+    JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  );
+}
+
+/**
+ * Gives an address tokens on the node (`devnet_mint`). starknet-devnet reads
+ * the amount as a JSON number of any size; the local node as a string.
+ *
+ * @param node - The node.
+ * @param node.url - Its JSON-RPC URL.
+ * @param address - The receiver.
+ * @param amount - How much, in the unit's smallest denomination.
+ * @param unit - FRI (STRK) or WEI (ETH).
+ */
+export async function mint(
+  node: { url: string },
+  address: string,
+  amount: bigint,
+  unit: 'FRI' | 'WEI',
+): Promise<void> {
+  const literal =
+    BACKEND === 'devnet'
+      ? amount.toString()
+      : JSON.stringify(amount.toString());
+  await send(
+    node,
+    'devnet_mint',
+    `{"jsonrpc":"2.0","id":1,"method":"devnet_mint","params":{"address":${JSON.stringify(address)},"amount":${literal},"unit":"${unit}"}}`,
+  );
 }
 
 /**
  * Gives an address STRK (in FRI) on the node.
  *
  * @param node - The node.
+ * @param node.url - Its JSON-RPC URL.
  * @param address - The receiver.
  * @param amount - How much.
  */
 export async function mintStrk(
-  node: LocalNode,
+  node: { url: string },
   address: string,
   amount: bigint,
 ): Promise<void> {
-  await nodeRequest(node, 'devnet_mint', {
-    address,
-    amount: amount.toString(),
-    unit: 'FRI',
-  });
+  await mint(node, address, amount, 'FRI');
 }
 
 export const STRK =
@@ -64,22 +116,21 @@ export const ETH =
 export const ONE_STRK = 10n ** 18n;
 
 /**
- * Gives the test file a fresh node for its whole run, with `address` funded,
- * started before its tests and stopped after them.
+ * Gives the test file a fresh node of the selected backend for its whole
+ * run, the wallet's account class (Argent 0.3.1) declared and `address`
+ * funded, started before its tests and stopped after them.
  *
  * @param address - The account to fund.
  * @param amount - Its STRK (FRI).
  * @returns A getter for the running node.
  */
-export function useFundedNode(
-  address: string,
-  amount: bigint,
-): () => LocalNode {
-  let node: LocalNode | undefined;
+export function useFundedNode(address: string, amount: bigint): () => TestNode {
+  let node: TestNode | undefined;
   beforeAll(async () => {
-    node = await startTestNode();
+    node = await startBackendNode({ port: TEST_NODE_PORT });
+    await ensureArgentDeclared(node);
     await mintStrk(node, address, amount);
-  });
+  }, 300_000);
   afterAll(async () => {
     await node?.stop();
   });

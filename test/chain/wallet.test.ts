@@ -1,7 +1,6 @@
-import { readFile } from 'fs/promises';
-import { resolve } from 'path';
-import { ec, hash, typedData } from 'starknet';
+import { ec, typedData } from 'starknet';
 
+import { deployAccount0 } from './actions';
 import { ETH, ONE_STRK, STRK, useFundedNode } from './node';
 import { defaultState } from '../../src/state/schema';
 import { RESOURCE_BOUNDS, typedDataRevision1 } from '../fixtures';
@@ -21,18 +20,6 @@ import {
 import type { Wallet } from '../helpers';
 
 const testNode = useFundedNode(ACCOUNT_0.address, 50n * ONE_STRK);
-
-/**
- * Deploys ACCOUNT_0 through the snap.
- *
- * @param wallet - The snap.
- * @returns The deployment hash.
- */
-async function deployAccount0(wallet: Wallet): Promise<string> {
-  const pending = invoke(wallet, 'snapnet_createAccount', { deploy: true });
-  await (await confirmationOf(pending)).ok();
-  return (await plainResultOf(pending)).transaction_hash;
-}
 
 /**
  * Sends STRK from ACCOUNT_0 through the snap.
@@ -371,44 +358,6 @@ describe('the wallet on chain', () => {
       }),
     );
     expect(nothing.message).toContain('no contract is deployed');
-  });
-
-  it('declares a class and reports its hash; a redeclare is refused', async () => {
-    const fixture = await readFile(
-      resolve(
-        __dirname,
-        '../../../shared/fixtures/contracts/ERC20-StarkGate.sierra.json',
-      ),
-      'utf8',
-    );
-    const erc20 = {
-      ...JSON.parse(fixture),
-      abi: [],
-    };
-    const pending = invoke(wallet, 'snapnet_declareContract', {
-      senderAddress: ACCOUNT_0.address,
-      contractPayload: { contract: erc20, compiledClassHash: '0x1234' },
-    });
-    const dialog = await confirmationOf(pending);
-    const expectedClassHash = hash.computeContractClassHash(erc20);
-    expect(textOf(dialog.content)).toContain(expectedClassHash);
-    await dialog.ok();
-    const declared = await plainResultOf(pending);
-    expect(declared.class_hash).toBe(expectedClassHash);
-    expect(
-      await resultOf(
-        invoke(wallet, 'snapnet_getTransactionStatus', {
-          transactionHash: declared.transaction_hash,
-        }),
-      ),
-    ).toBe('ACCEPTED_ON_L2');
-    const again = await errorOf(
-      invoke(wallet, 'snapnet_declareContract', {
-        senderAddress: ACCOUNT_0.address,
-        contractPayload: { contract: erc20, compiledClassHash: '0x1234' },
-      }),
-    );
-    expect(again.message).toContain('is already declared');
   });
 
   it('asks a foreign account contract to verify a signature', async () => {

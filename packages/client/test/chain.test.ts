@@ -1,14 +1,14 @@
 import type { Json } from '@metamask/snaps-sdk';
 import { startLocalNode } from '@snapnet/local-node';
 import type { LocalNode } from '@snapnet/local-node';
-import { readFile } from 'fs/promises';
-import { resolve } from 'path';
 import { hash, RpcProvider, WalletAccountV5 } from 'starknet';
+import type { CompiledSierra } from 'starknet';
 
 import { ACCOUNT_0, SimulatedMetaMask, SNAP_ID } from './metamask';
 import { defaultState } from '../../../src/state/schema';
 import { nodeRequest } from '../../../test/chain/node';
 import { TEST_NODE_PORT } from '../../../test/ports';
+import { readContract } from '../../../test/vendored';
 import { createStarknetWallet, SnapClient, WalletApiError } from '../src';
 import type { StarknetSnapWallet } from '../src';
 
@@ -105,16 +105,10 @@ describe('the wallet on chain, through starknet.js WalletAccountV5', () => {
       }),
     ).toStrictEqual(['0x3e8', '0x0']);
 
-    const sierra = JSON.parse(
-      await readFile(
-        resolve(
-          __dirname,
-          '../../../../shared/fixtures/contracts/ERC20-StarkGate.sierra.json',
-        ),
-        'utf8',
-      ),
-    );
-    const contract = { ...sierra, abi: [] };
+    const contract = {
+      ...readContract<CompiledSierra>('ERC20-StarkGate.sierra.json'),
+      abi: [],
+    };
     const declaring = account.declare({
       contract,
       compiledClassHash: '0x1234',

@@ -16,6 +16,7 @@ import {
   STRK,
   checkedMethods,
   checkedProvider,
+  readArgentSierra,
   readFixture,
   readFixtureText,
 } from './helpers';
@@ -171,12 +172,13 @@ describe('starknet.js against the local node', () => {
       '0x1dcde06aabdbca2f80aa51392b345d7549d7757aa855f7e37f5d335ac8243b1',
       TRANSFER_KEY,
     ]);
-    expect(events[2]?.data).toStrictEqual([
+    // Cairo 1 token layout, as STRK emits it on Starknet: parties are keys.
+    expect(events[2]?.keys).toStrictEqual([
+      TRANSFER_KEY,
       numUtils.toHex(argent.address),
       SEQUENCER,
-      numUtils.toHex(fee),
-      '0x0',
     ]);
+    expect(events[2]?.data).toStrictEqual([numUtils.toHex(fee), '0x0']);
   });
 
   it('agrees between getStorageAt and balanceOf', async () => {
@@ -288,9 +290,9 @@ describe('starknet.js against the local node', () => {
     if (trace?.type !== 'INVOKE' || !('calls' in trace.execute_invocation)) {
       throw new Error('expected an invoke trace');
     }
-    expect(trace.execute_invocation.calls?.[0]?.events[0]?.keys).toStrictEqual([
-      TRANSFER_KEY,
-    ]);
+    expect(
+      trace.execute_invocation.calls?.[0]?.events[0]?.keys[0],
+    ).toStrictEqual(TRANSFER_KEY);
     expect(trace.validate_invocation?.result).toStrictEqual(['0x56414c4944']);
     expect(trace.state_diff?.nonces).toEqual([
       { contract_address: numUtils.toHex(argent.address), nonce: '0x3' },
@@ -348,7 +350,7 @@ describe('starknet.js against the local node', () => {
   });
 
   it('declares classes from the fixtures and computes their class hashes', async () => {
-    const sierra = readFixture('ArgentAccount-0.3.1.sierra.json');
+    const sierra = readArgentSierra();
     const casm: CairoAssembly = JSON.parse(
       readFixtureText('ArgentAccount-0.3.1.casm.json'),
     );
@@ -386,9 +388,14 @@ describe('starknet.js against the local node', () => {
     const deployed = await funder.deployContract(
       {
         classHash: expected,
+        // name and symbol are ByteArrays: [full words, pending word, length].
         constructorCalldata: [
+          0,
           '0x54455354', // 'TEST'
+          4,
+          0,
           '0x545354',
+          3,
           18,
           5000,
           0,

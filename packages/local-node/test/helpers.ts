@@ -1,15 +1,17 @@
-/* eslint-disable n/no-unsupported-features/node-builtins, n/no-sync, n/no-process-env -- tests: fetch (as starknet.js uses it), fixtures read synchronously */
+/* eslint-disable n/no-unsupported-features/node-builtins, n/no-sync -- tests: fetch (as starknet.js uses it), fixtures read synchronously */
 import AjvClass from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { RpcProvider, config } from 'starknet';
 
-config.set('logLevel', 'ERROR');
+import {
+  readArgentSierra,
+  readContract,
+  readContractText,
+  specPath,
+} from '../../../test/vendored';
 
-export const SHARED_DIR =
-  process.env.SNAPNET_SHARED_DIR ??
-  join(__dirname, '..', '..', '..', '..', 'shared');
+config.set('logLevel', 'ERROR');
 
 const SPEC_FILES: Record<string, string> = {
   api: 'starknet_api_openrpc-v0.10.2.json',
@@ -38,10 +40,7 @@ export class SpecValidator {
    */
   constructor() {
     for (const [id, file] of Object.entries(SPEC_FILES)) {
-      const text = readFileSync(
-        join(SHARED_DIR, 'specs', 'starknet', file),
-        'utf8',
-      )
+      const text = readFileSync(specPath(file), 'utf8')
         .split('./api/starknet_api_openrpc.json#')
         .join('api#')
         // The documents use oneOf where the alternatives overlap (a closed
@@ -198,27 +197,11 @@ export async function rpcResult(
   return reply.result;
 }
 
-/**
- * Reads a fixture class.
- *
- * @param name - File name under fixtures/contracts.
- * @returns The parsed JSON.
- */
-export function readFixtureText(name: string): string {
-  return readFileSync(join(SHARED_DIR, 'fixtures', 'contracts', name), 'utf8');
-}
-
-/**
- * Reads a fixture class.
- *
- * @param name - File name under fixtures/contracts.
- * @returns The parsed JSON.
- */
-export function readFixture(name: string): Record<string, unknown> {
-  return JSON.parse(
-    readFileSync(join(SHARED_DIR, 'fixtures', 'contracts', name), 'utf8'),
-  );
-}
+export {
+  readArgentSierra,
+  readContract as readFixture,
+  readContractText as readFixtureText,
+};
 
 export const STRK =
   '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';

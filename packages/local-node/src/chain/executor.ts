@@ -152,7 +152,7 @@ export function executeTransaction(
     constructorInvocation: undefined,
     feeTransferInvocation: undefined,
   };
-  outcome.fee = feeOf(outcome.gas);
+  outcome.fee = feeOf(outcome.gas, tx.tip);
   const nonce = state.read(nonceKey(tx.sender));
 
   if (tx.type === 'DEPLOY_ACCOUNT') {

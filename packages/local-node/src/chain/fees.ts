@@ -35,13 +35,17 @@ export function gasUsage(tx: ParsedTx): GasUsage {
 }
 
 /**
- * The fee at the fixed prices.
+ * The fee at the fixed prices. The tip is paid per unit of L2 gas, as on
+ * Starknet ≥ 0.14 (and starknet-devnet).
  *
  * @param gas - Gas usage.
+ * @param tip - The transaction's tip (FRI per L2 gas unit).
  * @returns The fee in FRI.
  */
-export function feeOf(gas: GasUsage): bigint {
-  return (gas.l1Gas + gas.l1DataGas + gas.l2Gas) * GAS_PRICE;
+export function feeOf(gas: GasUsage, tip = 0n): bigint {
+  return (
+    (gas.l1Gas + gas.l1DataGas) * GAS_PRICE + gas.l2Gas * (GAS_PRICE + tip)
+  );
 }
 
 /**
@@ -67,12 +71,13 @@ export function boundsCover(bounds: ResourceBounds, gas: GasUsage): boolean {
  * The maximal fee a transaction may pay (sum of limit x max price, check 54).
  *
  * @param bounds - The resource bounds.
+ * @param tip - The tip, paid per unit of L2 gas.
  * @returns The maximal fee.
  */
-export function maxFee(bounds: ResourceBounds): bigint {
+export function maxFee(bounds: ResourceBounds, tip = 0n): bigint {
   return (
     bounds.l1Gas.maxAmount * bounds.l1Gas.maxPrice +
     bounds.l1DataGas.maxAmount * bounds.l1DataGas.maxPrice +
-    bounds.l2Gas.maxAmount * bounds.l2Gas.maxPrice
+    bounds.l2Gas.maxAmount * (bounds.l2Gas.maxPrice + tip)
   );
 }

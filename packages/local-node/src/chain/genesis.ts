@@ -5,7 +5,7 @@ import { ERC20_CLASS_HASH, ETH_ADDRESS, STRK_ADDRESS } from './constants';
 import { shortString, toHex } from './felt';
 import { Overlay, declaredKey } from './store';
 import { deployContract } from '../contracts/calls';
-import { initToken, mintTo } from '../contracts/erc20';
+import { initToken, mintTo, shortByteArray } from '../contracts/erc20';
 import { OZ_CLASS_HASH } from '../contracts/oz';
 import type { ClassRegistry } from '../contracts/registry';
 import type { ExecEnv } from '../contracts/types';
@@ -88,8 +88,8 @@ export function writeGenesis(
   ];
   for (const [address, name, symbol] of tokens) {
     deployContract(env, 0n, address, ERC20_CLASS_HASH, [
-      shortString(name),
-      shortString(symbol),
+      ...shortByteArray(shortString(name)),
+      ...shortByteArray(shortString(symbol)),
       18n,
       0n,
       0n,

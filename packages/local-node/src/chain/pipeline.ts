@@ -12,7 +12,12 @@ import { Overlay, declaredKey, nonceKey } from './store';
 import type { ParsedTx } from './txs';
 import { parseTransaction } from './txs';
 import type { TxRecord } from './types';
-import { balanceOf, mintTo, TRANSFER_KEY } from '../contracts/erc20';
+import {
+  balanceOf,
+  mintTo,
+  tokenEvent,
+  TRANSFER_KEY,
+} from '../contracts/erc20';
 import type { BlockInfo } from '../contracts/types';
 import { RpcError, starknetError } from '../rpc/errors';
 
@@ -77,7 +82,9 @@ export function submitTransaction(node: LocalChain, value: unknown): TxRecord {
   if (!boundsCover(tx.resourceBounds, gasUsage(tx))) {
     throw starknetError('INSUFFICIENT_RESOURCES_FOR_VALIDATE');
   }
-  if (balanceOf(base, STRK_ADDRESS, tx.sender) < maxFee(tx.resourceBounds)) {
+  if (
+    balanceOf(base, STRK_ADDRESS, tx.sender) < maxFee(tx.resourceBounds, tx.tip)
+  ) {
     throw starknetError('INSUFFICIENT_ACCOUNT_BALANCE');
   }
   const nonce = base.read(nonceKey(tx.sender));
@@ -241,8 +248,7 @@ export function mint(
       events: [
         {
           from: token,
-          keys: [TRANSFER_KEY],
-          data: [0n, address, amount & mask, amount >> 128n],
+          ...tokenEvent(TRANSFER_KEY, 0n, address, amount),
           order: 0,
         },
       ],

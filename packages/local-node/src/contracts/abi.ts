@@ -5,6 +5,7 @@
 
 const FELT = 'core::felt252';
 const U256 = 'core::integer::u256';
+const BYTE_ARRAY = 'core::byte_array::ByteArray';
 const ADDRESS = 'core::starknet::contract_address::ContractAddress';
 const BOOL = 'core::bool';
 const FELT_ARRAY = 'core::array::Array::<core::felt252>';
@@ -108,8 +109,8 @@ export const OZ_ABI = buildAbi(
 export const ERC20_ABI = buildAbi(
   'openzeppelin::token::erc20::interface::IERC20',
   [
-    ['name', [], [FELT], true],
-    ['symbol', [], [FELT], true],
+    ['name', [], [BYTE_ARRAY], true],
+    ['symbol', [], [BYTE_ARRAY], true],
     ['decimals', [], ['core::integer::u8'], true],
     ['total_supply', [], [U256], true],
     ['balance_of', [['account', ADDRESS]], [U256], true],
@@ -153,8 +154,8 @@ export const ERC20_ABI = buildAbi(
     ],
   ],
   [
-    ['name', FELT],
-    ['symbol', FELT],
+    ['name', BYTE_ARRAY],
+    ['symbol', BYTE_ARRAY],
     ['decimals', 'core::integer::u8'],
     ['initial_supply', U256],
     ['recipient', ADDRESS],

@@ -6,7 +6,7 @@ import {
   supportsInterface,
   txInfo,
 } from './account-common';
-import { CalldataReader, emit } from './calls';
+import { CalldataReader, emit, selectorOf } from './calls';
 import { executeFromOutside, isValidOutsideNonce } from './outside-execution';
 import { verifyStark } from './signature';
 import { readSlot, varSlot, writeSlot } from './storage-vars';
@@ -87,6 +87,10 @@ const construct = (ctx: CallContext, calldata: bigint[]): bigint[] => {
   }
   writeSlot(ctx.env.state, ctx.self, varSlot('_signer'), ownerKey);
   writeSlot(ctx.env.state, ctx.self, varSlot('_guardian'), guardianKey);
+  // As the real constructor: AccountCreated {#[key] owner, guardian}, then
+  // OwnerAdded {#[key] new_owner_guid} (the owner key itself in 0.3.1).
+  emit(ctx, [selectorOf('AccountCreated'), ownerKey], [guardianKey]);
+  emit(ctx, [selectorOf('OwnerAdded'), ownerKey], []);
   return [];
 };
 

@@ -22,6 +22,60 @@ const APPROVAL_KEY = selectorOf('Approval');
 const u256Out = (value: bigint): bigint[] => [value & LOW_MASK, value >> 128n];
 
 /**
+ * An ERC-20 `Transfer` (or `Approval`) event in the layout of today's Cairo 1
+ * tokens (OpenZeppelin ≥ 0.8, StarkGate, STRK and ETH on Starknet): both
+ * parties are keys, the amount is the data.
+ *
+ * @param key - The event's selector.
+ * @param from - The sender (owner).
+ * @param to - The recipient (spender).
+ * @param amount - The amount.
+ * @returns Its keys and data.
+ */
+export function tokenEvent(
+  key: bigint,
+  from: bigint,
+  to: bigint,
+  amount: bigint,
+): { keys: bigint[]; data: bigint[] } {
+  return { keys: [key, from, to], data: u256Out(amount) };
+}
+
+/**
+ * A short string as a Cairo `ByteArray` (no full 31-byte word, the pending
+ * word and its length), as StarkGate tokens answer `name` and `symbol`.
+ *
+ * @param word - The short string as a felt.
+ * @returns The serialised ByteArray.
+ */
+export function shortByteArray(word: bigint): bigint[] {
+  return [
+    0n,
+    word,
+    BigInt(word === 0n ? 0 : (word.toString(16).length + 1) >> 1),
+  ];
+}
+
+/**
+ * Reads a `ByteArray` of at most 31 bytes from calldata (the names and
+ * symbols the emulation stores in one felt).
+ *
+ * @param reader - The calldata.
+ * @returns The bytes as one felt.
+ */
+function readShortByteArray(reader: CalldataReader): bigint {
+  const fullWords = reader.felt();
+  if (fullWords !== 0n) {
+    throw new ExecutionError(
+      'the local node stores token names and symbols of at most 31 bytes',
+    );
+  }
+  const word = reader.felt();
+  reader.felt();
+  return word;
+}
+
+/**
  * The ERC-20 balance of an account.
  *
  * @param state - The state.
@@ -62,7 +116,7 @@ export function mintTo(
 }
 
 /**
- * Moves tokens and emits Transfer (keys [Transfer], data [from, to, low, high]).
+ * Moves tokens and emits Transfer (keys [Transfer, from, to], data [low, high]).
  *
  * @param ctx - The call context of the token contract.
  * @param from - The sender.
@@ -92,7 +146,8 @@ export function transferTokens(
     toSlot,
     readU256(state, ctx.self, toSlot) + amount,
   );
-  emit(ctx, [TRANSFER_KEY], [from, to, ...u256Out(amount)]);
+  const event = tokenEvent(TRANSFER_KEY, from, to, amount);
+  emit(ctx, event.keys, event.data);
 }
 
 /**
@@ -115,7 +170,8 @@ function setAllowance(
     mapSlot('ERC20_allowances', owner, spender),
     amount,
   );
-  emit(ctx, [APPROVAL_KEY], [owner, spender, ...u256Out(amount)]);
+  const event = tokenEvent(APPROVAL_KEY, owner, spender, amount);
+  emit(ctx, event.keys, event.data);
 }
 
 const allowanceOf = (
@@ -134,6 +190,11 @@ const readVar =
   (ctx: CallContext): bigint[] => [
     readSlot(ctx.env.state, ctx.self, varSlot(name)),
   ];
+
+const readText =
+  (name: string) =>
+  (ctx: CallContext): bigint[] =>
+    shortByteArray(readSlot(ctx.env.state, ctx.self, varSlot(name)));
 
 const totalSupply = (ctx: CallContext): bigint[] =>
   u256Out(readU256(ctx.env.state, ctx.self, varSlot('ERC20_total_supply')));
@@ -217,7 +278,7 @@ export function initToken(
 }
 
 /**
- * Constructor in the StarkGate layout: name, symbol, decimals,
+ * Constructor in the StarkGate layout: name and symbol (ByteArray), decimals,
  * initial_supply (u256), recipient, then ignored governance fields.
  *
  * @param ctx - The call context.
@@ -226,15 +287,16 @@ export function initToken(
  */
 const construct = (ctx: CallContext, calldata: bigint[]): bigint[] => {
   const reader = new CalldataReader(calldata);
-  const name = reader.felt();
-  const symbol = reader.felt();
+  const name = readShortByteArray(reader);
+  const symbol = readShortByteArray(reader);
   const decimals = reader.felt();
   const supply = reader.u256();
   const recipient = reader.felt();
   initToken(ctx.env.state, ctx.self, { name, symbol, decimals });
   if (supply > 0n) {
     mintTo(ctx.env.state, ctx.self, recipient, supply);
-    emit(ctx, [TRANSFER_KEY], [0n, recipient, ...u256Out(supply)]);
+    const event = tokenEvent(TRANSFER_KEY, 0n, recipient, supply);
+    emit(ctx, event.keys, event.data);
   }
   return [];
 };
@@ -244,8 +306,8 @@ export const ERC20_CLASS: NativeClass = {
   kind: 'erc20',
   construct,
   entries: {
-    name: readVar('ERC20_name'),
-    symbol: readVar('ERC20_symbol'),
+    name: readText('ERC20_name'),
+    symbol: readText('ERC20_symbol'),
     decimals: readVar('ERC20_decimals'),
     total_supply: totalSupply,
     totalSupply,

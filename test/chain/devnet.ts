@@ -1,0 +1,177 @@
+/* eslint-disable n/no-process-env, n/no-unsupported-features/node-builtins -- the binary's location comes from the environment; Node 20's fetch */
+import { spawn } from 'child_process';
+import type { ChildProcess } from 'child_process';
+import { homedir } from 'os';
+import { join } from 'path';
+
+import { startCountingProxy } from './counting-proxy';
+import { freePort } from './ports';
+import type { TestNode, TestNodeOptions } from './types';
+
+/** The version the conformance tier is pinned to (scripts/devnet-install.sh). */
+export const DEVNET_VERSION = '0.8.1';
+/** Same seed every run: same predeployed accounts, same hashes. */
+const DEVNET_SEED = '42';
+const STARTUP_LIMIT_MS = 60_000;
+const STOP_LIMIT_MS = 5_000;
+
+/**
+ * The starknet-devnet binary: `STARKNET_DEVNET`, else cargo's install dir.
+ *
+ * @returns Its path.
+ */
+export function devnetBinary(): string {
+  return (
+    process.env.STARKNET_DEVNET ??
+    join(
+      process.env.CARGO_HOME ?? join(homedir(), '.cargo'),
+      'bin',
+      'starknet-devnet',
+    )
+  );
+}
+
+/**
+ * Waits until devnet answers `GET /is_alive`, or fails with what it printed.
+ *
+ * @param child - The devnet process.
+ * @param url - Its base URL.
+ * @param output - What it printed so far.
+ */
+async function waitUntilAlive(
+  child: ChildProcess,
+  url: string,
+  output: () => string,
+): Promise<void> {
+  const deadline = Date.now() + STARTUP_LIMIT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`starknet-devnet exited at startup:\n${output()}`);
+    }
+    const alive = await fetch(`${url}/is_alive`)
+      .then((response) => response.ok)
+      .catch(() => false);
+    if (alive) {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`starknet-devnet did not start within 60 s:\n${output()}`);
+}
+
+/**
+ * Stops a devnet process: SIGTERM, then SIGKILL if it lingers.
+ *
+ * @param child - The process.
+ */
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    return;
+  }
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => resolve()),
+  );
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_LIMIT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
+type DevnetAccount = {
+  address: string;
+  private_key: string;
+  public_key: string;
+};
+
+/**
+ * Starts starknet-devnet (fixed seed, predeployed accounts, the chain id
+ * asked for) on a free loopback port, behind a counting proxy on `port`.
+ *
+ * @param options - Where to listen, which chain.
+ * @returns The running node.
+ */
+export async function startDevnet(options: TestNodeOptions): Promise<TestNode> {
+  const internalPort = await freePort();
+  const child = spawn(
+    devnetBinary(),
+    [
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(internalPort),
+      '--seed',
+      DEVNET_SEED,
+      '--accounts',
+      '3',
+      '--chain-id',
+      options.chainId ?? 'SN_SEPOLIA',
+      // History reads storage and classes at past blocks.
+      '--state-archive-capacity',
+      'full',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let printed = '';
+  const keep = (chunk: Buffer): void => {
+    printed = `${printed}${chunk.toString('utf8')}`.slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const spawnFailure = new Promise<never>((_resolve, reject) =>
+    child.once('error', (error) =>
+      reject(
+        new Error(
+          `cannot run ${devnetBinary()} (${error.message}): run npm run devnet:install`,
+        ),
+      ),
+    ),
+  );
+  const base = `http://127.0.0.1:${internalPort}`;
+  try {
+    await Promise.race([
+      waitUntilAlive(child, base, () => printed),
+      spawnFailure,
+    ]);
+  } catch (error) {
+    await stopProcess(child);
+    throw error;
+  }
+  const proxy = await startCountingProxy(options.port, base).catch(
+    async (error: unknown) => {
+      await stopProcess(child);
+      throw error;
+    },
+  );
+  const url = `http://127.0.0.1:${options.port}/rpc`;
+  const stop = async (): Promise<void> => {
+    await proxy.close();
+    await stopProcess(child);
+  };
+  try {
+    const response = await fetch(`${base}/rpc`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'devnet_getPredeployedAccounts',
+      }),
+    });
+    const { result }: { result: DevnetAccount[] } = await response.json();
+    return {
+      url,
+      accounts: result.map((account) => ({
+        address: account.address,
+        privateKey: account.private_key,
+        publicKey: account.public_key,
+      })),
+      requestCount: (method) => proxy.requestCount(method),
+      roundTripCount: () => proxy.roundTripCount(),
+      resetRequestCount: () => proxy.resetRequestCount(),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

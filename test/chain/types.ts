@@ -1,0 +1,32 @@
+/** Which Starknet node the chain tests run against. */
+export type BackendName = 'local' | 'devnet';
+
+/** A funded account the node created at startup, with its keys. */
+export type PredeployedAccount = {
+  address: string;
+  privateKey: string;
+  publicKey: string;
+};
+
+/**
+ * What the chain tests need of a node, whichever backend serves it: the
+ * local node (`@snapnet/local-node`) or starknet-devnet behind a counting
+ * proxy. `LocalNode` satisfies it as it is.
+ */
+export type TestNode = {
+  url: string;
+  accounts: PredeployedAccount[];
+  /** JSON-RPC calls received (per method, or in total). */
+  requestCount(method?: string): number;
+  /** Request bodies received: one per HTTP post, a batch counting once. */
+  roundTripCount(): number;
+  resetRequestCount(): void;
+  stop(): Promise<void>;
+};
+
+export type TestNodeOptions = {
+  /** The loopback port the snap's network points at. */
+  port: number;
+  /** A short name such as SN_SEPOLIA (the default) or SN_MAIN. */
+  chainId?: string;
+};

@@ -1,0 +1,34 @@
+/**
+ * Where the local node deliberately answers differently from starknet-devnet
+ * 0.8.1 (real Cairo, Starknet 0.14.2), by probe and field, each with its
+ * reason. The same list is in packages/local-node/README.md. The
+ * differential test fails on any other difference, and on a listed one that
+ * disappeared, so this list stays true.
+ */
+export const DEVIATIONS: Record<string, Record<string, string>> = {
+  'transfer: status': {
+    shape:
+      'starknet-devnet answers "failure_reason": null for a successful transaction, which the spec does not allow; the local node omits it, as the spec says',
+    fields: 'the same null field',
+  },
+  'estimate and simulate: fields': {
+    innerResourcesGrow:
+      'there is no Cairo VM in the local node: gas follows a fixed model per transaction type and calldata size, so the execution resources of an inner call do not grow with its work',
+  },
+  'declare: real class, redeclare, wrong compiled class hash': {
+    wrongHash:
+      'the local node cannot compile Sierra to CASM, so it cannot check compiled_class_hash (errors 56 and 60 never happen); starknet-devnet compiles and answers 60',
+  },
+  'events: paging': {
+    hugeChunk:
+      'the local node caps chunk_size at 1024 (error 31, which the spec lets a node choose) so clients can test paging limits; starknet-devnet has no cap',
+  },
+  'errors: writes': {
+    replay:
+      'the local node answers 59 for a transaction hash it already has, before the nonce check, so clients can test error 59; starknet-devnet (like a sequencer once the transaction left its mempool) answers 52 for the stale nonce',
+    notAnAccount:
+      "the local node checks first that the sender is an account (58, the spec's error for it); starknet-devnet checks the fee balance first and answers 54 for a contract without STRK",
+    oldVersion:
+      "the local node parses a v1 invoke and answers 61 (version not supported), the spec's error for it; starknet-devnet cannot parse v1 any more and answers -32602",
+  },
+};
