@@ -15,7 +15,7 @@ import {
   ACCOUNT_0,
   confirmationOf,
   errorOf,
-  installWallet,
+  installSharedWallet,
   invoke,
   plainResultOf,
   resultOf,
@@ -86,7 +86,7 @@ const token = `0x${BigInt(tokenAddress).toString(16).padStart(64, '0')}`;
  */
 async function tokenBalance(owner: string): Promise<bigint> {
   const { balanceLatest } = await plainResultOf(
-    invoke(await installWallet(), 'snapnet_getErc20TokenBalance', {
+    invoke(await installSharedWallet(), 'snapnet_getErc20TokenBalance', {
       tokenAddress: token,
       userAddress: owner,
     }),
@@ -121,11 +121,11 @@ function transferCall(
 // deployed token, balances), as a dapp session would.
 describe('real contracts through the wallet', () => {
   beforeAll(async () => {
-    await deployAccount0(await installWallet());
+    await deployAccount0(await installSharedWallet());
   });
 
   it('declares a Sierra class with its CASM: the node checks the compiled class hash', async () => {
-    const wallet = await installWallet();
+    const wallet = await installSharedWallet();
     const pending = invoke(wallet, 'snapnet_declareContract', {
       senderAddress: ACCOUNT_0.address,
       contractPayload: { contract: erc20, casm: erc20Casm },
@@ -150,7 +150,7 @@ describe('real contracts through the wallet', () => {
   });
 
   it('deploys an ERC-20 through the Universal Deployer, then reads and adds it', async () => {
-    const sent = await executeFromAccount0(await installWallet(), [
+    const sent = await executeFromAccount0(await installSharedWallet(), [
       {
         contractAddress: UDC,
         entrypoint: 'deploy_contract',
@@ -168,7 +168,7 @@ describe('real contracts through the wallet', () => {
     );
     expect(await tokenBalance(ACCOUNT_0.address)).toBe(SUPPLY);
 
-    const wallet = await installWallet();
+    const wallet = await installSharedWallet();
     const adding = invoke(wallet, 'snapnet_addErc20Token', {
       tokenAddress: token,
       tokenName: 'Test Token',
@@ -191,7 +191,7 @@ describe('real contracts through the wallet', () => {
     if (!spender || !recipient) {
       throw new Error('The node has too few predeployed accounts');
     }
-    const sent = await executeFromAccount0(await installWallet(), [
+    const sent = await executeFromAccount0(await installSharedWallet(), [
       {
         contractAddress: token,
         entrypoint: 'approve',
@@ -212,7 +212,7 @@ describe('real contracts through the wallet', () => {
   });
 
   it('records a call that reverts on chain as REVERTED, with the reason', async () => {
-    const wallet = await installWallet();
+    const wallet = await installSharedWallet();
     // Resource bounds given: the snap sends without an estimate, which would
     // refuse a reverting call before the user sees it.
     const sent = await executeFromAccount0(
@@ -264,7 +264,7 @@ describe('real contracts through the wallet', () => {
         BigInt(ACCOUNT_0.address),
       ]);
     }
-    const wallet = await installWallet();
+    const wallet = await installSharedWallet();
     const adding = invoke(wallet, 'snapnet_addErc20Token', {
       tokenAddress: token,
       tokenName: 'Test Token',

@@ -7,7 +7,7 @@ import { nodeRequest, ONE_STRK, STRK, useFundedNode } from './node';
 import {
   ACCOUNT_0,
   confirmationOf,
-  installWallet,
+  installSharedWallet,
   invoke,
   plainResultOf,
   TESTNET,
@@ -71,7 +71,7 @@ async function submit(
 // account contract's own __validate__ is the judge.
 describe('signatures the wallet gives are accepted by the account contract', () => {
   beforeAll(async () => {
-    await deployAccount0(await installWallet());
+    await deployAccount0(await installSharedWallet());
   });
 
   it('signTransaction: the signed invoke is executed; a altered one is refused', async () => {
@@ -83,12 +83,16 @@ describe('signatures the wallet gives are accepted by the account contract', () 
       },
     ];
     const nonce = await nonceOfAccount0();
-    const signing = invoke(await installWallet(), 'snapnet_signTransaction', {
-      address: ACCOUNT_0.address,
-      chainId: TESTNET,
-      transactions: calls,
-      transactionsDetail: { nonce, resourceBounds: AMPLE_BOUNDS },
-    });
+    const signing = invoke(
+      await installSharedWallet(),
+      'snapnet_signTransaction',
+      {
+        address: ACCOUNT_0.address,
+        chainId: TESTNET,
+        transactions: calls,
+        transactionsDetail: { nonce, resourceBounds: AMPLE_BOUNDS },
+      },
+    );
     await (await confirmationOf(signing)).ok();
     const signature: string[] = await plainResultOf(signing);
     const invokeTransaction = {
@@ -146,7 +150,7 @@ describe('signatures the wallet gives are accepted by the account contract', () 
     );
     const nonce = await nonceOfAccount0();
     const signing = invoke(
-      await installWallet(),
+      await installSharedWallet(),
       'snapnet_signDeclareTransaction',
       {
         address: ACCOUNT_0.address,
