@@ -259,32 +259,53 @@ describe('what you see is what you sign', () => {
   });
 
   it("labels calls with the chain's ABI, not the one the site sends", async () => {
+    // The account's own class (Argent 0.3.1) carries its ABI on every
+    // backend; the site describes the same call as something harmless.
     const lyingAbi = [
       {
         type: 'function',
-        name: 'transfer_from',
-        inputs: [
-          { name: 'harmless_a', type: 'core::felt252' },
-          { name: 'harmless_b', type: 'core::felt252' },
-          { name: 'harmless_c', type: 'core::integer::u256' },
-        ],
+        name: 'change_guardian_backup',
+        inputs: [{ name: 'harmless_note', type: 'core::felt252' }],
       },
     ];
     const { text, dialog, pending } = await openSend(wallet, {
       calls: [
         {
-          contractAddress: STRK,
-          entrypoint: 'transfer_from',
-          calldata: [ACCOUNT_0.address, RECIPIENT, '5', '0'],
+          contractAddress: ACCOUNT_0.address,
+          entrypoint: 'change_guardian_backup',
+          calldata: ['0x1234'],
         },
       ],
-      abis: { [STRK]: lyingAbi },
+      abis: { [ACCOUNT_0.address]: lyingAbi },
     });
     expect(text).toContain(
       "Labelled with the contract's ABI as the chain has it",
     );
-    expect(text).toContain('transfer_from(sender, recipient, amount)');
-    expect(text).not.toContain('harmless_a');
+    expect(text).toContain('change_guardian_backup(new_guardian_backup)');
+    expect(text).not.toContain('harmless_note');
+    expect(text).toContain('your own account contract');
+    await dialog.cancel();
+    expect((await errorOf(pending)).code).toBe(4001);
+  });
+
+  it("falls back to the site's ABI, marked unverified, when the chain has none for the class", async () => {
+    const siteAbi = [
+      {
+        type: 'function',
+        name: 'mint',
+        inputs: [{ name: 'amount', type: 'core::felt252' }],
+      },
+    ];
+    const { text, dialog, pending } = await openSend(wallet, {
+      calls: [
+        { contractAddress: NOWHERE, entrypoint: 'mint', calldata: ['0x5'] },
+      ],
+      abis: { [NOWHERE]: siteAbi },
+    });
+    expect(text).toContain(
+      'As the site describes it (not checked against the chain)',
+    );
+    expect(text).toContain('mint(amount)');
     await dialog.cancel();
     expect((await errorOf(pending)).code).toBe(4001);
   });

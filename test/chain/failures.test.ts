@@ -16,8 +16,6 @@ import {
 } from '../helpers';
 import { sendEndlessBody, sendHeadersThenStall } from '../hostileResponses';
 import { TEST_MAINNET_PORT, TEST_NODE_TIMEOUT_MS } from '../ports';
-import type { LocalNode } from '@snapnet/local-node';
-import { startLocalNode } from '@snapnet/local-node';
 
 const STRK =
   '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';
@@ -133,7 +131,7 @@ describe('node failures are named, and change nothing', () => {
         deploy: true,
         chainId: MAINNET,
       };
-      let node: LocalNode | undefined;
+      let node: TestNode | undefined;
       const server = await brokenNode(behaviour);
       try {
         const error = await errorOf(
@@ -147,8 +145,7 @@ describe('node failures are named, and change nothing', () => {
         await stop(server);
       }
       try {
-        node = await startLocalNode({
-          host: '127.0.0.1',
+        node = await startBackendNode({
           port: TEST_MAINNET_PORT,
           chainId: 'SN_MAIN',
         });
