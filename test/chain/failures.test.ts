@@ -2,6 +2,7 @@ import { createServer } from 'http';
 import type { Server } from 'http';
 
 import { startBackendNode } from './backend';
+import { ensureArgentDeclared } from './classes';
 import { mintStrk, ONE_STRK } from './node';
 import type { TestNode } from './types';
 import {
@@ -149,6 +150,7 @@ describe('node failures are named, and change nothing', () => {
           port: TEST_MAINNET_PORT,
           chainId: 'SN_MAIN',
         });
+        await ensureArgentDeclared(node);
         await mintStrk(node, ACCOUNT_0.address, 10n * ONE_STRK);
         // The same account's queue: this send waits for nothing left over.
         const deploying = invoke(wallet, 'snapnet_createAccount', deploy);
