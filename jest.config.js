@@ -1,4 +1,8 @@
-const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }];
+const { esmSupport } = require('./packages/local-node/jest-esm');
+
+// TypeScript through ts-jest; the local node's ESM-only IPFS libraries
+// compiled to CommonJS (the chain tests start local nodes in-process).
+const compile = esmSupport(__dirname, '<rootDir>/tsconfig.json');
 
 module.exports = {
   testTimeout: 60000,
@@ -7,7 +11,7 @@ module.exports = {
       displayName: 'unit',
       testEnvironment: 'node',
       testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.test.tsx'],
-      transform: { '^.+\\.tsx?$': tsJest },
+      ...compile,
     },
     {
       displayName: 'snap',
@@ -18,7 +22,7 @@ module.exports = {
         '<rootDir>/node_modules/@metamask/snaps-jest/dist/setup.cjs',
         '<rootDir>/test/setup.ts',
       ],
-      transform: { '^.+\\.tsx?$': tsJest },
+      ...compile,
     },
     {
       // Against a local node on the port the test build points at (one file
@@ -30,7 +34,7 @@ module.exports = {
         '<rootDir>/node_modules/@metamask/snaps-jest/dist/setup.cjs',
         '<rootDir>/test/setup.ts',
       ],
-      transform: { '^.+\\.tsx?$': tsJest },
+      ...compile,
     },
   ],
 };
