@@ -108,7 +108,7 @@ export async function main(argv: string[]): Promise<void> {
       .replace(/^http/u, 'ws')
       .replace(/\/(rpc|v3\/)/u, '/ws/v3/')
       .replace(/\/ws\/v3\/$/u, '/ws')}`,
-    `Content storage (IPFS HTTP API subset): ${node.storageUrl}${
+    `Content storage (IPFS HTTP API subset): ${node.storageUrl}/api/v0${
       options.apiKeySecret === undefined ? '' : ' (basic auth <key>:<secret>)'
     }`,
     '',

@@ -1,7 +1,7 @@
 import type { PredeployedAccount } from './chain/genesis';
 import { Dispatcher } from './rpc/jsonrpc';
 import { startServer } from './rpc/server';
-import { STORAGE_PATH, createStorageHandler } from './storage/http';
+import { createStorageHandler } from './storage/http';
 
 export type LocalNodeOptions = {
   host?: string;
@@ -21,7 +21,7 @@ export type LocalNodeOptions = {
 
 export type LocalNode = {
   url: string;
-  /** Base of the content-storage API (`POST {storageUrl}/add`, `/cat`, `/object/get`). */
+  /** The content-storage base, seed 000's `{storage_url}`: `POST {storageUrl}/api/v0/add`, `cat`, `object/get`. */
   storageUrl: string;
   port: number;
   accounts: PredeployedAccount[];
@@ -87,7 +87,7 @@ export async function startLocalNode(
   const path = options.apiKey === undefined ? '/rpc' : `/v3/${options.apiKey}`;
   return {
     url: `http://${urlHost}:${server.port}${path}`,
-    storageUrl: `http://${urlHost}:${server.port}${STORAGE_PATH}`,
+    storageUrl: `http://${urlHost}:${server.port}`,
     port: server.port,
     accounts: dispatcher.node.accounts.map((account) => ({ ...account })),
     stop: async () => server.close(),

@@ -1,6 +1,6 @@
 import type { ImportCandidate, WritableStorage } from 'ipfs-unixfs-importer';
 
-import type { Block } from './content-store';
+import type { StoredBlock } from './content-store';
 import { badRequest } from './errors';
 import type { Flags } from './flags';
 import type { IpfsLibraries } from './ipfs-libraries';
@@ -157,13 +157,13 @@ export async function* addUploads(
   uploads: Upload[],
   settings: AddSettings,
   libraries: IpfsLibraries,
-  keep: (blocks: Block[]) => void,
+  keep: (blocks: StoredBlock[]) => void,
 ): AsyncGenerator<Record<string, string | number>> {
-  const staged: Block[] = [];
+  const staged: StoredBlock[] = [];
   const sink: WritableStorage = {
     put: async (cid, bytes) => {
       if (!settings.onlyHash) {
-        staged.push({ cid, bytes: await collectBytes(bytes) });
+        staged.push({ cid: cid.toString(), bytes: await collectBytes(bytes) });
       }
       return cid;
     },

@@ -40,7 +40,7 @@ export async function prepareCat(
   const offset = flags.count('offset') ?? 0;
   const length = flags.count('length');
   flags.boolean('progress', true);
-  const paths = args.map(parseContentPath);
+  const paths = args.map((arg) => parseContentPath(arg, libraries.cidClass));
   const files: Readable[] = [];
   for (const path of paths) {
     files.push(await resolveFile(path.text, store, libraries));

@@ -1,4 +1,4 @@
-import { CID } from 'multiformats/cid';
+import type { CID } from 'multiformats/cid';
 
 import { badRequest } from './errors';
 
@@ -10,15 +10,19 @@ export type ContentPath = { cid: CID; rest: string[]; text: string };
  * reference implementation accepts them.
  *
  * @param arg - The argument.
+ * @param cidClass - multiformats' CID (loaded on demand, see ipfs-libraries).
  * @returns The parsed path.
  * @throws StorageError (400) when it names no valid content id.
  */
-export function parseContentPath(arg: string): ContentPath {
+export function parseContentPath(
+  arg: string,
+  cidClass: typeof CID,
+): ContentPath {
   const segments = arg.replace(/^\/ipfs\//u, '').split('/');
   const [first = '', ...rest] = segments;
   let cid: CID;
   try {
-    cid = CID.parse(first);
+    cid = cidClass.parse(first);
   } catch (error) {
     throw badRequest(
       `invalid path "${arg}": invalid cid: ${error instanceof Error ? error.message : String(error)}`,

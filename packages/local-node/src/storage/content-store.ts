@@ -8,20 +8,25 @@ export const MAX_STORED_BYTES = 256 * 1024 * 1024;
 /** The multihash code of sha2-256, the only hash the node computes. */
 const SHA2_256 = 0x12;
 
-/** One content-addressed block. */
-export type Block = { cid: CID; bytes: Uint8Array };
+/** The multicodec of dag-pb, the codec with a CIDv0 form. */
+const DAG_PB = 0x70;
 
-const keyOf = (cid: CID): string =>
-  Buffer.from(cid.multihash.bytes).toString('hex');
+/** One block, by the text of its content id. */
+export type StoredBlock = { cid: string; bytes: Uint8Array };
 
 /** A block the node was asked for but does not hold. */
 export class BlockNotFoundError extends Error {}
 
 /**
- * The blocks of the content-storage API. Blocks are keyed by multihash, as in
- * the reference implementation, so a CIDv0 and its CIDv1 form name the same
- * block. Content lives as long as the chain it belongs to: devnet_load
- * replaces both.
+ * The blocks of the content-storage API, by content id. A dag-pb block is
+ * found by its CIDv0 and its CIDv1 alike, as in the reference
+ * implementation. Every block is checked against its id when read, so a
+ * hand-edited dump cannot make the node serve bytes under the wrong id.
+ * Content lives as long as the chain it belongs to: devnet_load replaces
+ * both.
+ *
+ * This module only uses CID objects it is handed (no import of the
+ * ESM-only `multiformats`), so the node loads without them.
  */
 export class ContentStore {
   readonly #blocks = new Map<string, Uint8Array>();
@@ -38,47 +43,49 @@ export class ContentStore {
   }
 
   /**
-   * The bytes of a block.
+   * The bytes of a block, checked against its id.
    *
    * @param cid - The block's content id.
    * @returns Its bytes.
-   * @throws BlockNotFoundError when the node does not hold it.
+   * @throws BlockNotFoundError when the node does not hold it; Error when the
+   * bytes held do not match the id.
    */
   get(cid: CID): Uint8Array {
-    const bytes = this.#blocks.get(keyOf(cid));
+    const bytes = namesOf(cid)
+      .map((name) => this.#blocks.get(name))
+      .find((found) => found !== undefined);
     if (!bytes) {
       throw new BlockNotFoundError(`block not found: ${cid.toString()}`);
+    }
+    if (!matches(cid, bytes)) {
+      throw new Error(`block does not match its content id ${cid.toString()}`);
     }
     return bytes;
   }
 
   /**
-   * Keeps blocks, all or none. Each is checked against its content id first.
+   * Keeps blocks, all or none.
    *
-   * @param blocks - The blocks.
-   * @throws Error when a block does not match its id or the store is full.
+   * @param blocks - The blocks, by the text of their ids.
+   * @throws Error when the store would grow over its limit.
    */
-  putAll(blocks: Block[]): void {
-    const fresh = new Map<string, Uint8Array>();
-    for (const { cid, bytes } of blocks) {
-      if (!matches(cid, bytes)) {
-        throw new Error(
-          `block does not match its content id ${cid.toString()}`,
-        );
-      }
-      const key = keyOf(cid);
-      if (!this.#blocks.has(key)) {
-        fresh.set(key, bytes);
-      }
-    }
-    const added = [...fresh.values()].reduce((sum, b) => sum + b.length, 0);
+  putAll(blocks: StoredBlock[]): void {
+    const fresh = new Map(
+      blocks
+        .filter(({ cid }) => !this.#blocks.has(cid))
+        .map(({ cid, bytes }) => [cid, bytes]),
+    );
+    const added = [...fresh.values()].reduce(
+      (sum, bytes) => sum + bytes.length,
+      0,
+    );
     if (this.#size + added > this.#limit) {
       throw new Error(
         `content store is full: ${this.#limit / 1024 / 1024} MiB at most`,
       );
     }
-    for (const [key, bytes] of fresh) {
-      this.#blocks.set(key, bytes);
+    for (const [cid, bytes] of fresh) {
+      this.#blocks.set(cid, bytes);
     }
     this.#size += added;
   }
@@ -97,6 +104,23 @@ export class ContentStore {
       },
     };
   }
+}
+
+/**
+ * The texts a block may be stored under: its id, and the other version of a
+ * sha2-256 dag-pb id.
+ *
+ * @param cid - The content id.
+ * @returns The names to look up.
+ */
+function namesOf(cid: CID): string[] {
+  if (cid.code !== DAG_PB || cid.multihash.code !== SHA2_256) {
+    return [cid.toString()];
+  }
+  return [
+    cid.toString(),
+    (cid.version === 0 ? cid.toV1() : cid.toV0()).toString(),
+  ];
 }
 
 /**

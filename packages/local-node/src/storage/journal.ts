@@ -1,13 +1,12 @@
-import { CID } from 'multiformats/cid';
-
-import type { Block } from './content-store';
+import type { StoredBlock } from './content-store';
 import type { LocalChain } from '../chain/local-chain';
 import type { MethodTable } from '../methods/types';
 import { invalidParams } from '../rpc/errors';
 
 /**
  * The journal entry an upload leaves, so that devnet_dump carries the content
- * and devnet_load puts it back (blocks checked against their ids again).
+ * and devnet_load puts it back (the store checks each block against its id
+ * when it is read).
  */
 export const PUT_CONTENT = 'devnet_putContent';
 
@@ -19,11 +18,11 @@ type BlockParam = { cid: string; data: string };
  * @param chain - The current chain.
  * @param blocks - The blocks.
  */
-export function keepBlocks(chain: LocalChain, blocks: Block[]): void {
+export function keepBlocks(chain: LocalChain, blocks: StoredBlock[]): void {
   chain.content.putAll(blocks);
   const params: { blocks: BlockParam[] } = {
     blocks: blocks.map(({ cid, bytes }) => ({
-      cid: cid.toString(),
+      cid,
       data: Buffer.from(bytes).toString('base64'),
     })),
   };
@@ -35,6 +34,7 @@ const isBlockParam = (value: unknown): value is BlockParam =>
   value !== null &&
   'cid' in value &&
   typeof value.cid === 'string' &&
+  /^[A-Za-z0-9]{1,128}$/u.test(value.cid) &&
   'data' in value &&
   typeof value.data === 'string' &&
   /^[A-Za-z0-9+/]*={0,2}$/u.test(value.data);
@@ -45,17 +45,14 @@ const isBlockParam = (value: unknown): value is BlockParam =>
  * @param value - The param.
  * @returns The blocks.
  */
-function parseBlocks(value: unknown): Block[] {
+function parseBlocks(value: unknown): StoredBlock[] {
   if (!Array.isArray(value) || !value.every(isBlockParam)) {
     throw invalidParams('blocks: expected [{cid, data (base64)}]');
   }
-  return value.map(({ cid, data }) => {
-    try {
-      return { cid: CID.parse(cid), bytes: Buffer.from(data, 'base64') };
-    } catch {
-      throw invalidParams(`blocks: invalid content id ${cid}`);
-    }
-  });
+  return value.map(({ cid, data }) => ({
+    cid,
+    bytes: Buffer.from(data, 'base64'),
+  }));
 }
 
 /** The JSON-RPC side of the content journal (replayed by devnet_load). */

@@ -36,7 +36,7 @@ export async function objectGet(
   flags.only('data-encoding', ['text', 'base64']);
   const encoding =
     flags.string('data-encoding') === 'base64' ? 'base64' : 'utf8';
-  const path = parseContentPath(args[0] ?? '');
+  const path = parseContentPath(args[0] ?? '', libraries.cidClass);
   let bytes: Uint8Array;
   let { cid } = path;
   try {
