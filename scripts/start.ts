@@ -35,6 +35,8 @@ async function main(): Promise<void> {
   const node = await startLocalNode({ host: '127.0.0.1', port: nodePort });
   const env = {
     SNAP_TESTNET_RPC_URL: node.url,
+    // Token logos come from the node's content-storage API (POST /api/v0/add).
+    SNAP_CONTENT_STORAGE_URL: node.storageUrl,
     SNAP_SERVER_PORT: String(snapPort),
   };
 
@@ -61,6 +63,8 @@ ${node.accounts
       `  #${index} ${account.address}\n     private key ${account.privateKey}`,
   )
   .join('\n')}
+
+Content storage for token logos: ${node.storageUrl}/api/v0 (add one: curl -X POST -F file=@logo.svg ${node.storageUrl}/api/v0/add)
 
 The companion page: ${site.url} (open it in a browser with MetaMask Flask).
 The snap is served at http://localhost:${snapPort} (snap id ${snapId}).

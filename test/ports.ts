@@ -10,3 +10,13 @@ export const TEST_NODE_PORT = Number(process.env.TEST_TESTNET_PORT ?? 5055);
 /** Where the test build's Mainnet points: nothing runs there but broken nodes. */
 // eslint-disable-next-line n/no-process-env
 export const TEST_MAINNET_PORT = Number(process.env.TEST_MAINNET_PORT ?? 5056);
+
+/**
+ * The test build's content storage (`SNAP_CONTENT_STORAGE_URL`): the Mainnet
+ * port too, since nothing healthy runs there; a logo test starts a storage
+ * there (a local node, or a tampering server) or leaves it down. The build
+ * sends these basic-auth credentials (`SNAP_CONTENT_STORAGE_AUTH`).
+ */
+export const TEST_STORAGE_PORT = TEST_MAINNET_PORT;
+export const TEST_STORAGE_KEY = 'test-key';
+export const TEST_STORAGE_SECRET = 'test-secret';

@@ -2,8 +2,13 @@ import { readFile } from 'fs/promises';
 import { resolve } from 'path';
 import { ec, hash, typedData } from 'starknet';
 
-import { ETH, ONE_STRK, STRK, useFundedNode } from './node';
-import { defaultState } from '../../src/state/schema';
+import {
+  ETH,
+  ONE_STRK,
+  STRK,
+  freshStateWithoutEth,
+  useFundedNode,
+} from './node';
 import { RESOURCE_BOUNDS, typedDataRevision1 } from '../fixtures';
 import {
   ACCOUNT_0,
@@ -423,18 +428,3 @@ describe('the wallet on chain', () => {
     expect((await errorOf(pending)).code).toBe(4001);
   });
 });
-
-/**
- * A state as a fresh install has it, but without ETH on the testnet.
- *
- * @returns The state.
- */
-function freshStateWithoutEth(): Record<string, unknown> {
-  const state = defaultState();
-  return {
-    ...state,
-    tokens: state.tokens.filter(
-      (token) => !(token.chainId === TESTNET && token.address === ETH),
-    ),
-  };
-}
