@@ -1,4 +1,3 @@
-import { encode, prepare } from '@ipld/dag-pb';
 import { bytesToBase64, stringToBytes } from '@metamask/utils';
 import { sha256 } from '@noble/hashes/sha2';
 import { varint } from 'multiformats';
@@ -13,11 +12,8 @@ import { contentStorage } from '../config';
  * anything uses it. Only single-block files are read — CIDv0 or CIDv1
  * dag-pb UnixFS files and CIDv1 raw blocks, sha2-256 — which is every file
  * under one 256 KiB chunk added with the reference implementation's
- * defaults; so no UnixFS importer is needed, only the block's encoding:
- * dag-pb by its library, the three-field UnixFS leaf inside it by
- * `unixfsFileData` (ipfs-unixfs with protons-runtime would cost 27 KB of
- * bundle; the unit tests hold this encoder to ipfs-unixfs and to the
- * importer's CIDs).
+ * defaults; so no UnixFS importer is needed, only the block's encoding
+ * (`fileBlock`).
  */
 
 /** Most bytes the snap reads from content storage, per file. */
@@ -79,38 +75,66 @@ export async function readVerified(cid: CID): Promise<Uint8Array> {
  * @returns The block.
  */
 function blockOf(cid: CID, bytes: Uint8Array): Uint8Array {
-  if (cid.code === RAW) {
-    return bytes;
-  }
-  return encode(prepare({ Data: unixfsFileData(bytes) }));
+  return cid.code === RAW ? bytes : fileBlock(bytes);
 }
 
 /**
- * The UnixFS `Data` message of a one-block file (unixfs.proto: `Type` = 1,
- * varint, File = 2; `Data` = 2, bytes, left out when empty; `filesize` = 3,
- * varint), as ipfs-unixfs and the reference implementation write it.
+ * The dag-pb block of a one-block UnixFS file, as the reference
+ * implementation and the IPFS JS libraries write it: a PBNode with no links
+ * whose `Data` (field 1) is the UnixFS message `Type` (1) = File (2),
+ * `Data` (2) = the bytes (left out when empty), `filesize` (3).
+ *
+ * Written out here instead of calling `@ipld/dag-pb` and `ipfs-unixfs`:
+ * with protons-runtime they cost 32 KB of bundle, over the snap's budget,
+ * and `@ipld/dag-pb` loads only as an ES module, which breaks tsx scripts
+ * that import the method table (bench/run.ts). The unit tests hold this
+ * encoding to both libraries and to the importer's CIDs.
  *
  * @param bytes - The file.
- * @returns The encoded message.
+ * @returns The block.
  */
-export function unixfsFileData(bytes: Uint8Array): Uint8Array {
-  const { length } = bytes;
-  const dataField =
-    length === 0 ? 0 : 1 + varint.encodingLength(length) + length;
-  const message = new Uint8Array(
-    2 + dataField + 1 + varint.encodingLength(length),
-  );
-  message.set([0x08, 0x02]);
-  let offset = 2;
-  if (length > 0) {
-    message[offset] = 0x12;
-    varint.encodeTo(length, message, offset + 1);
-    offset += 1 + varint.encodingLength(length);
-    message.set(bytes, offset);
-    offset += length;
+export function fileBlock(bytes: Uint8Array): Uint8Array {
+  const unixfs = protobuf([
+    [1, 2],
+    [2, bytes.length === 0 ? undefined : bytes],
+    [3, bytes.length],
+  ]);
+  return protobuf([[1, unixfs]]);
+}
+
+/**
+ * Encodes protobuf fields in the order given: numbers as varints (wire type
+ * 0), bytes length-delimited (wire type 2); undefined fields are left out.
+ *
+ * @param fields - Field numbers and values.
+ * @returns The message.
+ */
+function protobuf(
+  fields: [number, number | Uint8Array | undefined][],
+): Uint8Array {
+  const parts: Uint8Array[] = [];
+  const pushVarint = (value: number): void => {
+    parts.push(
+      varint.encodeTo(value, new Uint8Array(varint.encodingLength(value))),
+    );
+  };
+  for (const [field, value] of fields) {
+    if (typeof value === 'number') {
+      pushVarint(field * 8);
+      pushVarint(value);
+    } else if (value !== undefined) {
+      pushVarint(field * 8 + 2);
+      pushVarint(value.length);
+      parts.push(value);
+    }
   }
-  message[offset] = 0x18;
-  varint.encodeTo(length, message, offset + 1);
+  const message = new Uint8Array(
+    parts.reduce((sum, part) => sum + part.length, 0),
+  );
+  parts.reduce((offset, part) => {
+    message.set(part, offset);
+    return offset + part.length;
+  }, 0);
   return message;
 }
 
