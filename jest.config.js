@@ -1,4 +1,8 @@
-const tsJest = ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }];
+const { esmSupport } = require('./packages/local-node/jest-esm');
+
+// TypeScript through ts-jest; the local node's ESM-only IPFS libraries
+// compiled to CommonJS (the chain tests start local nodes in-process).
+const compile = esmSupport(__dirname, '<rootDir>/tsconfig.json');
 
 module.exports = {
   testTimeout: 60000,
@@ -11,7 +15,7 @@ module.exports = {
         '<rootDir>/src/**/*.test.tsx',
         '<rootDir>/scripts/**/*.test.ts',
       ],
-      transform: { '^.+\\.tsx?$': tsJest },
+      ...compile,
     },
     {
       displayName: 'snap',
@@ -22,7 +26,7 @@ module.exports = {
         '<rootDir>/node_modules/@metamask/snaps-jest/dist/setup.cjs',
         '<rootDir>/test/setup.ts',
       ],
-      transform: { '^.+\\.tsx?$': tsJest },
+      ...compile,
     },
     {
       // Against a local node on the port the test build points at (one file
@@ -34,7 +38,7 @@ module.exports = {
         '<rootDir>/node_modules/@metamask/snaps-jest/dist/setup.cjs',
         '<rootDir>/test/setup.ts',
       ],
-      transform: { '^.+\\.tsx?$': tsJest },
+      ...compile,
     },
     // The local node against starknet-devnet: npm run test:devnet only.
     // eslint-disable-next-line n/no-process-env
@@ -44,7 +48,7 @@ module.exports = {
             displayName: 'conformance',
             testEnvironment: 'node',
             testMatch: ['<rootDir>/test/conformance/**/*.test.ts'],
-            transform: { '^.+\\.tsx?$': tsJest },
+            ...compile,
           },
         ]
       : []),

@@ -13,6 +13,9 @@ import { resolve } from 'path';
  *   included (default 30000). Only the test build shortens it, to test
  *   stalled nodes quickly; values outside 1000–30000 stop the build, so no
  *   build waits longer than production.
+ * - `SNAP_CONTENT_STORAGE_URL`: the content-storage API token logos are read
+ *   from (its base; the snap adds `/api/v0/cat`), default the provider's.
+ * - `SNAP_CONTENT_STORAGE_AUTH`: its basic-auth `key:secret`, optional.
  */
 const apiKey = process.env.SNAP_RPC_API_KEY ?? '';
 const mainnetRpcUrl =
@@ -40,6 +43,10 @@ if (
  */
 const buildDir = process.env.SNAP_BUILD_DIR ?? __dirname;
 
+const contentStorageUrl =
+  process.env.SNAP_CONTENT_STORAGE_URL ?? 'https://ipfs.infura.io:5001';
+const contentStorageAuth = process.env.SNAP_CONTENT_STORAGE_AUTH ?? '';
+
 const config: SnapConfig = {
   input: resolve(__dirname, 'src/index.tsx'),
   output: { path: resolve(buildDir, 'dist') },
@@ -56,6 +63,8 @@ const config: SnapConfig = {
     SNAP_MAINNET_RPC_URL: mainnetRpcUrl,
     SNAP_TESTNET_RPC_URL: testnetRpcUrl,
     SNAP_NODE_TIMEOUT_MS: nodeTimeoutMs,
+    SNAP_CONTENT_STORAGE_URL: contentStorageUrl,
+    SNAP_CONTENT_STORAGE_AUTH: contentStorageAuth,
   },
   customizeWebpackConfig: (webpackConfig) =>
     merge(webpackConfig, {

@@ -3,12 +3,13 @@
  * against a local node on the test build's Testnet port. Not part of
  * `npm test`; started by bench/run.ts with --runInBand.
  */
+const { esmSupport } = require('../packages/local-node/jest-esm');
+
 module.exports = {
   rootDir: '..',
   preset: '@metamask/snaps-jest',
   testMatch: ['<rootDir>/bench/*.bench.ts'],
-  transform: {
-    '^.+\\.tsx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.json' }],
-  },
+  // The snap's source (the method table) imports multiformats, an ES module.
+  ...esmSupport(__dirname, '<rootDir>/tsconfig.json'),
   testTimeout: 600000,
 };

@@ -61,6 +61,8 @@ async function main(): Promise<void> {
   await prepareBuildDir();
   const env = {
     SNAP_TESTNET_RPC_URL: node.url,
+    // Token logos come from the node's content-storage API (POST /api/v0/add).
+    SNAP_CONTENT_STORAGE_URL: node.storageUrl,
     SNAP_SERVER_PORT: String(snapPort),
     SNAP_BUILD_DIR: buildDir,
   };
@@ -88,6 +90,8 @@ ${node.accounts
       `  #${index} ${account.address}\n     private key ${account.privateKey}`,
   )
   .join('\n')}
+
+Content storage for token logos: ${node.storageUrl}/api/v0 (add one: curl -X POST -F file=@logo.svg ${node.storageUrl}/api/v0/add)
 
 The companion page: ${site.url} (open it in a browser with MetaMask Flask).
 The snap is served at http://localhost:${snapPort} (snap id ${snapId}).

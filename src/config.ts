@@ -40,6 +40,28 @@ export function rpcUrlFor(chainId: string): string {
   return url;
 }
 
+/**
+ * The content-storage API token logos are read from (seed 000's `/api/v0`),
+ * and its optional basic-auth `key:secret`, both fixed at build time
+ * (`SNAP_CONTENT_STORAGE_URL`, `SNAP_CONTENT_STORAGE_AUTH`).
+ *
+ * @returns The base URL (without `/api/v0`) and the credentials, if any.
+ */
+export function contentStorage(): { url: string; auth: string | undefined } {
+  /* eslint-disable no-restricted-globals */
+  const url = process.env.SNAP_CONTENT_STORAGE_URL;
+  const auth = process.env.SNAP_CONTENT_STORAGE_AUTH;
+  /* eslint-enable no-restricted-globals */
+  if (!url) {
+    throw new Error('No content-storage URL is configured');
+  }
+  // An empty SNAP_CONTENT_STORAGE_AUTH means none.
+  return {
+    url: url.replace(/\/+$/u, ''),
+    auth: auth === '' ? undefined : auth,
+  };
+}
+
 /** Fee tokens, at the same addresses on Mainnet and Sepolia. */
 export const STRK_ADDRESS =
   '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';

@@ -20,3 +20,13 @@ export const TEST_NODE_TIMEOUT_MS = Number(
   // eslint-disable-next-line n/no-process-env
   process.env.TEST_NODE_TIMEOUT_MS ?? 10_000,
 );
+
+/**
+ * The test build's content storage (`SNAP_CONTENT_STORAGE_URL`): the Mainnet
+ * port too, since nothing healthy runs there; a logo test starts a storage
+ * there (a local node, or a tampering server) or leaves it down. The build
+ * sends these basic-auth credentials (`SNAP_CONTENT_STORAGE_AUTH`).
+ */
+export const TEST_STORAGE_PORT = TEST_MAINNET_PORT;
+export const TEST_STORAGE_KEY = 'test-key';
+export const TEST_STORAGE_SECRET = 'test-secret';

@@ -1,9 +1,9 @@
+const { esmSupport } = require('./jest-esm');
+
 module.exports = {
   preset: 'ts-jest',
   testEnvironment: 'node',
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
   testTimeout: 60000,
-  transform: {
-    '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/../../tsconfig.json' }],
-  },
+  ...esmSupport(__dirname, '<rootDir>/../../tsconfig.json'),
 };

@@ -117,7 +117,7 @@ export const METHOD_DOCS: Record<MethodName, MethodDoc> = {
   snapnet_addErc20Token: {
     summary: 'Adds an ERC-20 token to the wallet, after the user approves.',
     description:
-      'The token is read on chain first: decimals that differ from the contract are refused, a different symbol is shown to the user as a warning. A token already tracked on that network is refused.',
+      'The token is read on chain first: decimals that differ from the contract are refused, decimals above 255 or an unreadable symbol are refused, a different symbol is shown to the user as a warning. A token already tracked on that network is refused. `tokenLogo` (ipfs://<cid>) is read from the content storage and shown only if its bytes match the content id and it is a small PNG, JPEG or SVG; otherwise the token is added without it and the dialog says why.',
     dialog: true,
     node: true,
     examples: [

@@ -32,4 +32,9 @@ export const REFINEMENTS: Readonly<Record<string, JsonSchema>> = {
   entrypoint: { minLength: 1 },
   signature: { minItems: 2 },
   symbol: { pattern: '^[\\p{L}\\p{N}._-]+$' },
+  logo: {
+    pattern: '^ipfs://',
+    description:
+      'A token logo as ipfs://<content id>; the snap verifies the bytes against the content id.',
+  },
 };

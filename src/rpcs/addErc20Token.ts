@@ -17,6 +17,8 @@ import { requestView, resolveNetwork } from './shared';
 import { AddressStruct, ChainIdStruct } from './structs';
 import { NodeClient } from '../chain/rpc';
 import { tokenMetadata } from '../chain/tokenMetadata';
+import { tokenLogo } from '../content/logo';
+import { parseIpfsUri } from '../content/storage';
 import { InvalidInputError } from '../errors';
 import type { TokenRecord } from '../state/schema';
 import { updateState } from '../state/store';
@@ -28,12 +30,20 @@ const DecimalsStruct = coerce(
   Number,
 );
 
+const LogoUriStruct = refine(string(), 'logo', (value) =>
+  parseIpfsUri(value) ? true : 'Expected ipfs://<content id>',
+);
+
 /**
  * `snapnet_addErc20Token {address?, chainId, tokenAddress, tokenName,
- * tokenSymbol, tokenDecimals?}` → the token added, after a dialog. The token
- * is checked on chain first (one round trip): decimals that differ from the
- * chain's are refused, a different symbol is shown as a warning. A token
- * already tracked on that network is an error.
+ * tokenSymbol, tokenDecimals?, tokenLogo?}` → the token added, after a
+ * dialog. The token is checked on chain first (one round trip): decimals
+ * that differ from the chain's are refused, a different symbol is shown as a
+ * warning. A token already tracked on that network is an error.
+ * `tokenLogo` (`ipfs://<cid>`) is read from content storage and verified
+ * against its CID; a logo that fails (mismatch, not a small image,
+ * unreachable) is left out and the dialog says why. The CID is stored with
+ * the token and returned as `logo`.
  */
 export const addErc20Token = defineMethod({
   params: object({
@@ -47,6 +57,7 @@ export const addErc20Token = defineMethod({
         : 'Expected letters, digits, ".", "_" or "-"',
     ),
     tokenDecimals: optional(DecimalsStruct),
+    tokenLogo: optional(LogoUriStruct),
   }),
   result: object({
     address: string(),
@@ -54,6 +65,7 @@ export const addErc20Token = defineMethod({
     symbol: string(),
     decimals: number(),
     chainId: string(),
+    logo: optional(string()),
   }),
   handler: async (params, context) => {
     const network = await resolveNetwork(context, params.chainId);
@@ -82,12 +94,14 @@ export const addErc20Token = defineMethod({
         `${params.tokenDecimals} differs from the token's ${onChain.decimals} decimals on chain`,
       );
     }
+    const logo = await tokenLogo(params.tokenAddress, params.tokenLogo);
     const token: TokenRecord = {
       address: params.tokenAddress,
       name: params.tokenName,
       symbol: params.tokenSymbol,
       decimals: onChain.decimals,
       chainId: network.chainId,
+      ...(logo.uri ? { logo: logo.uri } : {}),
     };
     await confirmAddToken({
       request: requestView(
@@ -96,6 +110,7 @@ export const addErc20Token = defineMethod({
         params.address ?? params.tokenAddress,
       ),
       token,
+      logo,
       ...(onChain.symbol === params.tokenSymbol
         ? {}
         : {
@@ -119,6 +134,7 @@ export const addErc20Token = defineMethod({
       symbol: token.symbol,
       decimals: token.decimals,
       chainId: token.chainId,
+      ...(token.logo ? { logo: token.logo } : {}),
     };
   },
 });

@@ -3,6 +3,7 @@ import {
   Box,
   Copyable,
   Heading,
+  Image,
   Row,
   Section,
   Text,
@@ -535,12 +536,16 @@ export async function confirmShareAccounts(view: {
  * @param view.token.name - Its name.
  * @param view.token.symbol - Its symbol.
  * @param view.token.decimals - Its decimals.
+ * @param view.logo - Its logo (verified) or why the requested one is left out.
+ * @param view.logo.image - The logo as an SVG document.
+ * @param view.logo.problem - Why the requested logo is not shown.
  * @param view.warning - A difference between the dapp's claim and the chain.
  * @throws UserRejectedError when the user declines.
  */
 export async function confirmAddToken(view: {
   request: RequestView;
   token: { address: string; name: string; symbol: string; decimals: number };
+  logo: { image?: string; problem?: string };
   warning?: string;
 }): Promise<void> {
   await ask(
@@ -555,7 +560,15 @@ export async function confirmAddToken(view: {
           <Text>{view.warning}</Text>
         </Banner>
       ) : null}
+      {view.logo.problem ? (
+        <Banner title="Logo not added" severity="warning">
+          <Text>{`${view.logo.problem} The token can be added without it.`}</Text>
+        </Banner>
+      ) : null}
       <Section>
+        {view.logo.image ? (
+          <Image src={view.logo.image} alt={`${view.token.symbol} logo`} />
+        ) : null}
         <Row label="Name">
           <Text>{view.token.name}</Text>
         </Row>

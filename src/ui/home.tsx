@@ -2,25 +2,37 @@ import {
   Box,
   Copyable,
   Heading,
+  Image,
   Row,
   Section,
   Text,
 } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
+import { tokenLogo } from '../content/logo';
 import { readState } from '../state/store';
 
 /**
- * The snap's home page in MetaMask: the current network and the accounts
- * recorded on it.
+ * The snap's home page in MetaMask: the current network, the accounts and
+ * the tokens recorded on it. Token logos are read again from content storage
+ * and verified each time (in parallel, each bounded in size and time); a
+ * logo that cannot be read is left out.
  *
  * @returns The home page content.
  */
 export async function homePage(): Promise<{ content: JSXElement }> {
-  const { currentChainId, networks, accounts } = await readState();
+  const { currentChainId, networks, accounts, tokens } = await readState();
   const network = networks.find(({ chainId }) => chainId === currentChainId);
   const onNetwork = accounts.filter(
     ({ chainId }) => chainId === currentChainId,
+  );
+  const tokensOnNetwork = tokens.filter(
+    ({ chainId }) => chainId === currentChainId,
+  );
+  const logos = await Promise.all(
+    tokensOnNetwork.map(async ({ address, logo }) =>
+      tokenLogo(address, logo).then(({ image }) => image),
+    ),
   );
   return {
     content: (
@@ -43,6 +55,17 @@ export async function homePage(): Promise<{ content: JSXElement }> {
             ))}
           </Box>
         )}
+        <Heading>Tokens</Heading>
+        <Box>
+          {tokensOnNetwork.map((token, index) => (
+            <Box direction="horizontal" alignment="start">
+              {logos[index] ? (
+                <Image src={logos[index]} alt={`${token.symbol} logo`} />
+              ) : null}
+              <Text>{`${token.symbol} · ${token.name}`}</Text>
+            </Box>
+          ))}
+        </Box>
       </Box>
     ),
   };

@@ -1,6 +1,8 @@
 import { BACKEND, startBackendNode } from './backend';
 import { ensureArgentDeclared } from './classes';
 import type { TestNode } from './types';
+import { defaultState } from '../../src/state/schema';
+import { TESTNET } from '../helpers';
 import { TEST_NODE_PORT } from '../ports';
 import { startLocalNode } from '@snapnet/local-node';
 import type { LocalNode } from '@snapnet/local-node';
@@ -139,5 +141,21 @@ export function useFundedNode(address: string, amount: bigint): () => TestNode {
       throw new Error('The test node is not running');
     }
     return node;
+  };
+}
+
+/**
+ * A state as a fresh install has it, but without ETH on the testnet, so
+ * that ETH can be added.
+ *
+ * @returns The state.
+ */
+export function freshStateWithoutEth(): Record<string, unknown> {
+  const state = defaultState();
+  return {
+    ...state,
+    tokens: state.tokens.filter(
+      (token) => !(token.chainId === TESTNET && token.address === ETH),
+    ),
   };
 }

@@ -1,8 +1,13 @@
 import { ec, typedData } from 'starknet';
 
 import { deployAccount0 } from './actions';
-import { ETH, ONE_STRK, STRK, useFundedNode } from './node';
-import { defaultState } from '../../src/state/schema';
+import {
+  ETH,
+  ONE_STRK,
+  STRK,
+  freshStateWithoutEth,
+  useFundedNode,
+} from './node';
 import { RESOURCE_BOUNDS, typedDataRevision1 } from '../fixtures';
 import {
   ACCOUNT_0,
@@ -417,18 +422,3 @@ describe('the wallet on chain', () => {
     expect((await errorOf(pending)).code).toBe(4001);
   });
 });
-
-/**
- * A state as a fresh install has it, but without ETH on the testnet.
- *
- * @returns The state.
- */
-function freshStateWithoutEth(): Record<string, unknown> {
-  const state = defaultState();
-  return {
-    ...state,
-    tokens: state.tokens.filter(
-      (token) => !(token.chainId === TESTNET && token.address === ETH),
-    ),
-  };
-}

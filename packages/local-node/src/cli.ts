@@ -10,6 +10,8 @@ const HELP = `Usage: local-node [options]
   --accounts <n>                Number of predeployed accounts (default 10)
   --chain-id <id>               SN_SEPOLIA (default), SN_MAIN, or a hex chain id
   --api-key <key>               Only /v3/<key> (and /ws/v3/<key>) are authorised
+  --api-key-secret <secret>     With --api-key: content storage (/api/v0) needs
+                                basic auth <key>:<secret>
   --block-generation-on <mode>  "transaction" (default) or "demand"
   --initial-balance <amount>    STRK and ETH balance of each account (default 1e21)
   --help                        Show this help
@@ -58,6 +60,9 @@ export function parseArgs(argv: string[]): LocalNodeOptions | undefined {
       case '--api-key':
         options.apiKey = value;
         break;
+      case '--api-key-secret':
+        options.apiKeySecret = value;
+        break;
       case '--block-generation-on':
         if (value !== 'transaction' && value !== 'demand') {
           throw new Error(
@@ -103,6 +108,9 @@ export async function main(argv: string[]): Promise<void> {
       .replace(/^http/u, 'ws')
       .replace(/\/(rpc|v3\/)/u, '/ws/v3/')
       .replace(/\/ws\/v3\/$/u, '/ws')}`,
+    `Content storage (IPFS HTTP API subset): ${node.storageUrl}/api/v0${
+      options.apiKeySecret === undefined ? '' : ' (basic auth <key>:<secret>)'
+    }`,
     '',
     'Predeployed accounts (funded with STRK and ETH):',
   ];

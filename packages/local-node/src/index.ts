@@ -1,6 +1,7 @@
 import type { PredeployedAccount } from './chain/genesis';
 import { Dispatcher } from './rpc/jsonrpc';
 import { startServer } from './rpc/server';
+import { createStorageHandler } from './storage/http';
 
 export type LocalNodeOptions = {
   host?: string;
@@ -10,13 +11,18 @@ export type LocalNodeOptions = {
   accounts?: number;
   /** Hex chain id, or a short name such as SN_SEPOLIA / SN_MAIN. */
   chainId?: string;
+  /** JSON-RPC only under /v3/<apiKey>; with apiKeySecret, content storage needs basic auth. */
   apiKey?: string;
+  /** With apiKey: the content-storage API requires basic auth apiKey:apiKeySecret. */
+  apiKeySecret?: string;
   blockGeneration?: 'transaction' | 'demand';
   initialBalance?: bigint;
 };
 
 export type LocalNode = {
   url: string;
+  /** The content-storage base, seed 000's `{storage_url}`: `POST {storageUrl}/api/v0/add`, `cat`, `object/get`. */
+  storageUrl: string;
   port: number;
   accounts: PredeployedAccount[];
   stop(): Promise<void>;
@@ -57,6 +63,9 @@ export async function startLocalNode(
   options: LocalNodeOptions = {},
 ): Promise<LocalNode> {
   const host = options.host ?? '127.0.0.1';
+  if (options.apiKeySecret !== undefined && options.apiKey === undefined) {
+    throw new Error('apiKeySecret needs apiKey');
+  }
   const dispatcher = new Dispatcher({
     chainId: normalizeChainId(options.chainId ?? 'SN_SEPOLIA'),
     seed: options.seed ?? DEFAULT_SEED,
@@ -69,11 +78,19 @@ export async function startLocalNode(
     port: options.port ?? 0,
     apiKey: options.apiKey,
     dispatcher,
+    storage: createStorageHandler({
+      credentials:
+        options.apiKey === undefined || options.apiKeySecret === undefined
+          ? undefined
+          : { key: options.apiKey, secret: options.apiKeySecret },
+      chain: () => dispatcher.node,
+    }),
   });
   const urlHost = host.includes(':') ? `[${host}]` : host;
   const path = options.apiKey === undefined ? '/rpc' : `/v3/${options.apiKey}`;
   return {
     url: `http://${urlHost}:${server.port}${path}`,
+    storageUrl: `http://${urlHost}:${server.port}`,
     port: server.port,
     accounts: dispatcher.node.accounts.map((account) => ({ ...account })),
     stop: async () => server.close(),

@@ -4,6 +4,7 @@ import { deriveAccounts, writeGenesis } from './genesis';
 import type { BlockRecord } from './types';
 import { ClassRegistry } from '../contracts/registry';
 import { starknetError } from '../rpc/errors';
+import { ContentStore } from '../storage/content-store';
 
 export type ChainOptions = {
   chainId: string;
@@ -33,6 +34,9 @@ export class LocalChain {
   readonly options: ChainOptions;
 
   readonly journal: JournalEntry[] = [];
+
+  /** What the content-storage API holds (journaled with the chain). */
+  readonly content = new ContentStore();
 
   mintCounter = 0;
 

@@ -15,6 +15,7 @@ import { stateMethods } from '../methods/state';
 import { transactionMethods } from '../methods/transactions';
 import type { MethodContext, MethodTable } from '../methods/types';
 import { writeMethods } from '../methods/write';
+import { PUT_CONTENT, contentMethods } from '../storage/journal';
 
 const METHODS: MethodTable = {
   ...blockMethods,
@@ -24,6 +25,7 @@ const METHODS: MethodTable = {
   ...writeMethods,
   ...eventMethods,
   ...devnetMethods,
+  ...contentMethods,
 };
 
 /** Methods whose successful calls are journaled for devnet_dump. */
@@ -35,6 +37,7 @@ const JOURNALED = new Set([
   'devnet_createBlock',
   'devnet_setTime',
   'devnet_acceptOnL1',
+  PUT_CONTENT,
 ]);
 
 type Id = string | number | null;

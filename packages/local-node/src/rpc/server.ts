@@ -6,12 +6,16 @@ import { WebSocketServer } from 'ws';
 
 import type { Dispatcher } from './jsonrpc';
 import { MAX_BODY_BYTES } from '../chain/constants';
+import type { StorageHandler } from '../storage/http';
+import { isStoragePath } from '../storage/http';
 
 export type ServerOptions = {
   host: string;
   port: number;
   apiKey: string | undefined;
   dispatcher: Dispatcher;
+  /** The content-storage API, served under /api/v0. */
+  storage: StorageHandler;
 };
 
 export type RunningServer = { port: number; close(): Promise<void> };
@@ -86,8 +90,12 @@ function handleHttp(
   req: IncomingMessage,
   res: ServerResponse,
 ): void {
-  setCors(req, res);
   const path = (req.url ?? '/').split('?')[0] ?? '/';
+  if (isStoragePath(path)) {
+    options.storage(req, res);
+    return;
+  }
+  setCors(req, res);
   if (req.method === 'OPTIONS') {
     res.writeHead(204);
     res.end();
