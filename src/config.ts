@@ -1,8 +1,8 @@
 /**
- * Networks the wallet serves and their build-time RPC URLs.
- *
- * The URLs are injected by snap.config.ts (`SNAP_MAINNET_RPC_URL`,
- * `SNAP_TESTNET_RPC_URL`); no other URL exists in the snap.
+ * Networks the wallet serves. Mainnet and Testnet are built in, with RPC
+ * URLs injected by snap.config.ts (`SNAP_MAINNET_RPC_URL`,
+ * `SNAP_TESTNET_RPC_URL`); networks the user adds at runtime carry their
+ * own URL (checked against the node's chain id before they are stored).
  */
 export const MAINNET_CHAIN_ID = '0x534e5f4d41494e';
 export const TESTNET_CHAIN_ID = '0x534e5f5345504f4c4941';
@@ -13,6 +13,8 @@ export const DEFAULT_CHAIN_ID = TESTNET_CHAIN_ID;
 export type Network = {
   name: string;
   chainId: string;
+  /** A network added at runtime: its node. Built-in networks have none. */
+  rpcUrl?: string | undefined;
 };
 
 export const SUPPORTED_NETWORKS: readonly Network[] = [
@@ -21,21 +23,35 @@ export const SUPPORTED_NETWORKS: readonly Network[] = [
 ];
 
 /**
- * The JSON-RPC URL of a supported network, as configured at build time.
+ * Whether a chain is one of the built-in networks (which cannot be removed).
  *
- * @param chainId - The network's chain id (hex).
+ * @param chainId - The chain id (canonical hex).
+ * @returns Whether it is built in.
+ */
+export function isBuiltInNetwork(chainId: string): boolean {
+  return SUPPORTED_NETWORKS.some((network) => network.chainId === chainId);
+}
+
+/**
+ * The JSON-RPC URL of a network: its own for a network added at runtime,
+ * the build-time one for Mainnet and Testnet.
+ *
+ * @param network - The network.
  * @returns The URL the snap must use for that network.
  */
-export function rpcUrlFor(chainId: string): string {
+export function rpcUrlFor(network: Network): string {
+  if (network.rpcUrl !== undefined) {
+    return network.rpcUrl;
+  }
   // `process.env` is replaced at build time by the bundler (snap.config.ts).
   /* eslint-disable no-restricted-globals */
   const url =
-    chainId === MAINNET_CHAIN_ID
+    network.chainId === MAINNET_CHAIN_ID
       ? process.env.SNAP_MAINNET_RPC_URL
       : process.env.SNAP_TESTNET_RPC_URL;
   /* eslint-enable no-restricted-globals */
-  if (!url) {
-    throw new Error(`No RPC URL is configured for chain ${chainId}`);
+  if (!url || !isBuiltInNetwork(network.chainId)) {
+    throw new Error(`No RPC URL is configured for chain ${network.chainId}`);
   }
   return url;
 }

@@ -66,6 +66,24 @@ export class NodeError extends WalletError {
   }
 }
 
+/** The node at a network's URL serves another chain than the network's. */
+export class WrongChainError extends NodeError {
+  readonly served: string;
+
+  /**
+   * @param network - The network's name.
+   * @param served - The chain id the node answered.
+   * @param expected - The network's chain id.
+   */
+  constructor(network: string, served: string, expected: string) {
+    super(
+      network,
+      `wrong chain: the node at this network's URL serves chain ${served}, not ${expected}`,
+    );
+    this.served = served;
+  }
+}
+
 /** The node answered with a JSON-RPC error (e.g. a rejected transaction). */
 export class ChainRejectedError extends WalletError {
   readonly code: number;

@@ -57,6 +57,16 @@ export const EXAMPLE_FUNDING = {
     '0x188e2651332cc7cae30ce9b4c87e5af0e8e302b4fc8229f3027268f3eed4dbb',
 };
 
+/**
+ * The node of the addNetwork example: a devnet on this computer serving the
+ * chain `SN_DEVNET`. The examples test starts one and puts its own URL in
+ * place of this one.
+ */
+export const EXAMPLE_DEVNET = {
+  rpcUrl: 'http://127.0.0.1:5050/rpc',
+  chainId: '0x534e5f4445564e4554',
+};
+
 /** 1 STRK to RECIPIENT: an ERC-20 transfer (u256 amount as low, high). */
 const TRANSFER = {
   contractAddress: STRK,
@@ -138,6 +148,25 @@ export const METHOD_DOCS: Record<MethodName, MethodDoc> = {
           decimals: 18,
           chainId: TESTNET,
         },
+      },
+    ],
+  },
+  snapnet_addNetwork: {
+    summary:
+      'Adds a Starknet network (a name, a chain id and its node), after the user approves.',
+    description:
+      'The node is asked its chain id first: a node serving another chain is refused, and nothing is stored. `rpcUrl` is https, or http on localhost; an API key belongs in its path. The result is false when the user declines. Every method then works on the new network (switch to it with snapnet_switchNetwork); Mainnet and Testnet stay and cannot be removed.',
+    dialog: true,
+    node: true,
+    examples: [
+      {
+        name: 'A local devnet',
+        params: {
+          name: 'Local devnet',
+          chainId: EXAMPLE_DEVNET.chainId,
+          rpcUrl: EXAMPLE_DEVNET.rpcUrl,
+        },
+        result: true,
       },
     ],
   },

@@ -32,6 +32,11 @@ export const REFINEMENTS: Readonly<Record<string, JsonSchema>> = {
   entrypoint: { minLength: 1 },
   signature: { minItems: 2 },
   symbol: { pattern: '^[\\p{L}\\p{N}._-]+$' },
+  rpcUrl: {
+    pattern: '^https?://',
+    description:
+      "A node's JSON-RPC URL: https, or http on localhost only; no user name or password (an API key belongs in the path).",
+  },
   logo: {
     pattern: '^ipfs://',
     description:

@@ -5,7 +5,7 @@ import { ExchangeFailure, postJson } from './httpExchange';
 import { answerLimit, NODE_TIMEOUT_MS } from './nodeLimits';
 import { rpcUrlFor } from '../config';
 import type { Network } from '../config';
-import { ChainRejectedError, NodeError } from '../errors';
+import { ChainRejectedError, NodeError, WrongChainError } from '../errors';
 
 /** A felt as the node writes it. */
 export const FeltText = refine(string(), 'felt', (value) =>
@@ -13,7 +13,8 @@ export const FeltText = refine(string(), 'felt', (value) =>
 );
 
 /**
- * Node URLs whose chain id this snap process has checked. The first request
+ * Node URLs whose chain id this snap process has checked (with the chain
+ * each was checked for). The first request
  * to a URL after the snap starts asks the chain id in the same batch as its
  * own call, so the check costs no extra round trip.
  */
@@ -119,13 +120,22 @@ export class NodeClient {
   #nextId = 1;
 
   /**
+   * A URL is checked once per chain it is expected to serve.
+   *
+   * @returns The key of this client's check.
+   */
+  get #verifiedKey(): string {
+    return `${this.network.chainId} ${this.#url}`;
+  }
+
+  /**
    * @param network - The network.
    * @param options - Where and how patiently to ask (tests use these; the
    * snap uses the build-time URL and timeout).
    */
   constructor(network: Network, options: NodeClientOptions = {}) {
     this.network = network;
-    this.#url = options.url ?? rpcUrlFor(network.chainId);
+    this.#url = options.url ?? rpcUrlFor(network);
     this.#timeoutMs = options.timeoutMs ?? NODE_TIMEOUT_MS;
   }
 
@@ -173,7 +183,7 @@ export class NodeClient {
   async batchSettled<Calls extends NodeCall<unknown>[]>(
     calls: [...Calls],
   ): Promise<SettledResults<Calls>> {
-    const verify = !verifiedUrls.has(this.#url);
+    const verify = !verifiedUrls.has(this.#verifiedKey);
     const chainCall: NodeCall<string> = {
       method: 'starknet_chainId',
       params: [],
@@ -208,7 +218,7 @@ export class NodeClient {
     );
     if (verify) {
       this.#checkChain(outcomes.pop());
-      verifiedUrls.add(this.#url);
+      verifiedUrls.add(this.#verifiedKey);
     }
     for (const outcome of outcomes) {
       if (
@@ -243,9 +253,10 @@ export class NodeClient {
       typeof chainId !== 'string' ||
       BigInt(chainId) !== BigInt(this.network.chainId)
     ) {
-      throw new NodeError(
+      throw new WrongChainError(
         this.network.name,
-        `wrong chain: the node at this network's URL serves chain ${String(chainId)}, not ${this.network.chainId}`,
+        String(chainId),
+        this.network.chainId,
       );
     }
   }

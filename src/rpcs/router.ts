@@ -1,6 +1,7 @@
 import type { Json } from '@metamask/snaps-sdk';
 
 import { addErc20Token } from './addErc20Token';
+import { addNetwork } from './addNetwork';
 import { createAccount } from './createAccount';
 import { declareContract } from './declareContract';
 import { displayPrivateKey } from './displayPrivateKey';
@@ -32,6 +33,7 @@ import { readState } from '../state/store';
 /** Every wallet method, by its RPC name. */
 export const methods = {
   snapnet_addErc20Token: addErc20Token,
+  snapnet_addNetwork: addNetwork,
   snapnet_createAccount: createAccount,
   snapnet_declareContract: declareContract,
   snapnet_displayPrivateKey: displayPrivateKey,
@@ -65,6 +67,7 @@ const DAPPS_ONLY: OriginPolicy = { dapps: true, snaps: false };
 
 const originPolicy: Record<MethodName, OriginPolicy> = {
   snapnet_addErc20Token: DAPPS_ONLY,
+  snapnet_addNetwork: DAPPS_ONLY,
   snapnet_createAccount: DAPPS_ONLY,
   snapnet_declareContract: DAPPS_ONLY,
   snapnet_displayPrivateKey: DAPPS_ONLY,

@@ -13,6 +13,7 @@ import {
   optional,
   record,
   refine,
+  size,
   string,
   type,
   union,
@@ -23,7 +24,7 @@ import type { Struct } from 'superstruct';
 import { DEFAULT_CHAIN_ID } from '../config';
 import { InvalidInputError } from '../errors';
 import { normaliseAddress } from '../keys/address';
-import { MAX_ADDRESS_INDEX } from '../state/schema';
+import { MAX_ADDRESS_INDEX, MAX_RPC_URL } from '../state/schema';
 
 /**
  * Refuses a value holding, at any depth, an object with a member named
@@ -158,6 +159,35 @@ export const RequiredChainIdStruct = coerce(
 export const ChainIdStruct = withDefault(
   RequiredChainIdStruct,
   DEFAULT_CHAIN_ID,
+);
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * A node's JSON-RPC URL: https, or http on this computer only (a local
+ * devnet); no credentials in it (an API key belongs in the path), at most
+ * MAX_RPC_URL characters.
+ */
+export const RpcUrlStruct = refine(
+  size(string(), 1, MAX_RPC_URL),
+  'rpcUrl',
+  (value) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      return 'Expected an http(s) URL';
+    }
+    if (url.username !== '' || url.password !== '') {
+      return 'Expected no user name or password in the URL (put an API key in its path)';
+    }
+    if (url.protocol === 'https:') {
+      return true;
+    }
+    return url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname)
+      ? true
+      : 'Expected https (plain http only for localhost)';
+  },
 );
 
 /** A BIP-44 address index (0 to 2^31 − 1); numeric text is accepted. */

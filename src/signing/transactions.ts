@@ -288,17 +288,17 @@ export function deployAccountHash(args: {
 }
 
 /**
- * The chain id in starknet.js's type; only the two public chains exist.
+ * A chain id as starknet.js's hash functions type it. They hash it as any
+ * other felt, but type it as the two public chains only; networks added at
+ * runtime (a devnet, another provider) have other ids.
  *
- * @param chainId - A supported chain id.
- * @returns The same id, typed.
+ * @param chainId - The network's chain id (hex).
+ * @returns The same id.
  */
 function starknetChainId(chainId: string): constants.StarknetChainId {
-  const known = Object.values(constants.StarknetChainId).find(
-    (value) => value === chainId,
-  );
-  if (!known) {
-    throw new Error(`Unsupported chain ${chainId}`);
+  if (!/^0x[0-9a-f]+$/u.test(chainId)) {
+    throw new Error(`Not a chain id: ${chainId}`);
   }
-  return known;
+  // A felt in hex, which is all the hash reads of it.
+  return chainId as constants.StarknetChainId;
 }

@@ -34,9 +34,13 @@ const HexText = refine(string(), 'hex', (value) =>
 /** The largest BIP-44 address index (non-hardened). */
 export const MAX_ADDRESS_INDEX = 2 ** 31 - 1;
 
+/** The longest RPC URL a network may have. */
+export const MAX_RPC_URL = 2048;
+
 const NetworkStruct = object({
   name: size(string(), 1, 64),
   chainId: HexText,
+  rpcUrl: optional(size(string(), 1, MAX_RPC_URL)),
 });
 
 /** The kinds of account contract an address of this seed can hold. */

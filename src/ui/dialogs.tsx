@@ -113,6 +113,40 @@ export async function confirmSwitchNetwork(view: {
 }
 
 /**
+ * Asks to add a network: the site, its name, chain id and node URL. Its node
+ * has already answered with that chain id.
+ *
+ * @param view - The request.
+ * @param view.origin - The requesting site (or the home page).
+ * @param view.network - The network.
+ * @returns Whether the user approved.
+ */
+export async function confirmAddNetwork(view: {
+  origin: string;
+  network: Network;
+}): Promise<boolean> {
+  return confirm(
+    <Box>
+      <Heading>Add network</Heading>
+      <Text>{`${view.origin} asks to add a Starknet network. Its node will see your accounts' requests on it; add only a node you trust.`}</Text>
+      <Section>
+        <Row label="Requested by">
+          <Text>{view.origin}</Text>
+        </Row>
+        <Row label="Name">
+          <Text>{view.network.name}</Text>
+        </Row>
+        <Row label="Chain id">
+          <Text>{view.network.chainId}</Text>
+        </Row>
+        <Text>Node URL:</Text>
+        <Copyable value={view.network.rpcUrl ?? ''} />
+      </Section>
+    </Box>,
+  );
+}
+
+/**
  * Asks whether to reveal an account's private key on screen.
  *
  * @param request - Origin, network and account.

@@ -2,6 +2,7 @@ import type { Json } from '@metamask/snaps-sdk';
 
 import { nodeRequest, startTestNode } from './node';
 import {
+  EXAMPLE_DEVNET,
   EXAMPLE_FUNDING,
   METHOD_DOCS,
 } from '../../scripts/openrpc/method-docs';
@@ -10,6 +11,7 @@ import { createValidator } from '../../scripts/openrpc/validation';
 import { defaultState } from '../../src/state/schema';
 import { installWallet, invoke, TESTNET } from '../helpers';
 import type { Wallet } from '../helpers';
+import { startLocalNode } from '@snapnet/local-node';
 import type { LocalNode } from '@snapnet/local-node';
 
 /** The shipped document: what dapp developers read. */
@@ -70,10 +72,13 @@ async function approvingDialogs(
 
 describe('the OpenRPC examples, run through the snap against a local node', () => {
   let node: LocalNode;
+  let devnet: LocalNode;
   let wallet: Wallet;
 
   beforeAll(async () => {
     node = await startTestNode();
+    // The addNetwork example's node: another chain, on a free port.
+    devnet = await startLocalNode({ host: '127.0.0.1', chainId: 'SN_DEVNET' });
     const minted = await nodeRequest(node, 'devnet_mint', {
       address: EXAMPLE_FUNDING.address,
       amount: EXAMPLE_FUNDING.amountFri,
@@ -92,6 +97,7 @@ describe('the OpenRPC examples, run through the snap against a local node', () =
 
   afterAll(async () => {
     await node.stop();
+    await devnet.stop();
   });
 
   const runs = document.methods.flatMap((method) =>
@@ -100,7 +106,10 @@ describe('the OpenRPC examples, run through the snap against a local node', () =
 
   it.each(runs)('$method.name: $example.name', async ({ method, example }) => {
     const params = Object.fromEntries(
-      example.params.map((param) => [param.name, param.value]),
+      example.params.map((param) => [
+        param.name,
+        param.value === EXAMPLE_DEVNET.rpcUrl ? devnet.url : param.value,
+      ]),
     );
     const response = await approvingDialogs(
       invoke(wallet, method.name, params),

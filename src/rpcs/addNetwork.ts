@@ -1,0 +1,37 @@
+import { boolean, object, size, string, trimmed } from 'superstruct';
+
+import { defineMethod } from './method';
+import { RequiredChainIdStruct, RpcUrlStruct } from './structs';
+import { checkNetworkNode } from '../chain/networkCheck';
+import { InvalidInputError } from '../errors';
+import { networkConflict, storeNetwork } from '../state/networks';
+import { confirmAddNetwork } from '../ui/dialogs';
+
+/**
+ * `snapnet_addNetwork {name, chainId, rpcUrl}` → true once the network is
+ * added, false when the user declines. The node at `rpcUrl` is asked its
+ * chain id first (one round trip): a node serving another chain is refused
+ * with an error and nothing is stored. The dialog shows the site, the name,
+ * the chain id and the URL. `rpcUrl` is https, or http on this computer
+ * (localhost); the provider's API key may sit in its path.
+ */
+export const addNetwork = defineMethod({
+  params: object({
+    name: size(trimmed(string()), 1, 64),
+    chainId: RequiredChainIdStruct,
+    rpcUrl: RpcUrlStruct,
+  }),
+  result: boolean(),
+  handler: async (network, context) => {
+    const conflict = networkConflict(await context.state(), network);
+    if (conflict) {
+      throw new InvalidInputError(conflict.field, conflict.reason);
+    }
+    await checkNetworkNode(network);
+    if (!(await confirmAddNetwork({ origin: context.origin, network }))) {
+      return false;
+    }
+    await storeNetwork(network);
+    return true;
+  },
+});

@@ -1,0 +1,86 @@
+import { defaultState } from './schema';
+import type { WalletState } from './schema';
+import { updateState } from './store';
+import { DEFAULT_CHAIN_ID, isBuiltInNetwork } from '../config';
+import type { Network } from '../config';
+import { InvalidInputError } from '../errors';
+
+/**
+ * Why a network cannot be added next to the ones the wallet has: its chain
+ * id or its name is taken.
+ *
+ * @param state - The wallet state.
+ * @param network - The network to add.
+ * @returns The field at fault and why, or undefined when it can be added.
+ */
+export function networkConflict(
+  state: WalletState,
+  network: Network,
+): { field: string; reason: string } | undefined {
+  const sameChain = state.networks.find(
+    ({ chainId }) => chainId === network.chainId,
+  );
+  if (sameChain) {
+    return {
+      field: 'chainId',
+      reason: `${network.chainId} is already a network of this wallet (${sameChain.name})`,
+    };
+  }
+  const sameName = state.networks.find(
+    ({ name }) => name.toLowerCase() === network.name.toLowerCase(),
+  );
+  if (sameName) {
+    return {
+      field: 'name',
+      reason: `a network is already called ${sameName.name}`,
+    };
+  }
+  return undefined;
+}
+
+/**
+ * Stores a network the user approved, with the fee tokens (STRK and ETH sit
+ * at the same addresses on every Starknet network).
+ *
+ * @param network - The network, its node already checked.
+ */
+export async function storeNetwork(network: Network): Promise<void> {
+  await updateState((draft) => {
+    const conflict = networkConflict(draft, network);
+    if (conflict) {
+      throw new InvalidInputError(conflict.field, conflict.reason);
+    }
+    draft.networks.push({ ...network });
+    const feeTokens = defaultState().tokens.filter(
+      ({ chainId }) => chainId === DEFAULT_CHAIN_ID,
+    );
+    draft.tokens.push(
+      ...feeTokens.map((token) => ({ ...token, chainId: network.chainId })),
+    );
+  });
+}
+
+/**
+ * Removes a network added at runtime (built-in ones stay), with its tokens.
+ * Its accounts and records stay, so adding it again finds them. When it was
+ * the current network, the wallet goes back to the default one.
+ *
+ * @param chainId - The network.
+ */
+export async function removeNetwork(chainId: string): Promise<void> {
+  if (isBuiltInNetwork(chainId)) {
+    throw new InvalidInputError(
+      'chainId',
+      'a built-in network cannot be removed',
+    );
+  }
+  await updateState((draft) => {
+    draft.networks = draft.networks.filter(
+      (network) => network.chainId !== chainId,
+    );
+    draft.tokens = draft.tokens.filter((token) => token.chainId !== chainId);
+    if (draft.currentChainId === chainId) {
+      draft.currentChainId = DEFAULT_CHAIN_ID;
+    }
+  });
+}

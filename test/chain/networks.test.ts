@@ -1,0 +1,171 @@
+import { mintStrk, nodeRequest, ONE_STRK } from './node';
+import {
+  ACCOUNT_0,
+  confirmationOf,
+  createAccount,
+  DAPP_ORIGIN,
+  errorOf,
+  installSharedWallet,
+  invoke,
+  plainResultOf,
+  TESTNET,
+  textOf,
+} from '../helpers';
+import type { Wallet } from '../helpers';
+import type { LocalNode } from '@snapnet/local-node';
+import { startLocalNode } from '@snapnet/local-node';
+
+/** `SN_DEVNET` as a chain id. */
+const DEVNET = '0x534e5f4445564e4554';
+
+let devnet: LocalNode;
+
+beforeAll(async () => {
+  // A second node on another chain: the network a site adds at runtime. It
+  // is always a local node, whichever backend serves Testnet.
+  devnet = await startLocalNode({ host: '127.0.0.1', chainId: 'SN_DEVNET' });
+});
+
+afterAll(async () => {
+  await devnet.stop();
+});
+
+/**
+ * Asks the snap to add the devnet, and answers its dialog.
+ *
+ * @param wallet - The snap.
+ * @param approve - Whether the user approves.
+ * @returns The dialog's text and the result.
+ */
+async function addDevnet(
+  wallet: Wallet,
+  approve: boolean,
+): Promise<{ text: string; result: unknown }> {
+  const pending = invoke(wallet, 'snapnet_addNetwork', {
+    name: 'Local devnet',
+    chainId: DEVNET,
+    rpcUrl: devnet.url,
+  });
+  const dialog = await confirmationOf(pending);
+  const text = textOf(dialog.content);
+  await (approve ? dialog.ok() : dialog.cancel());
+  return { text, result: await plainResultOf(pending) };
+}
+
+describe('networks added at runtime', () => {
+  it('adds a network after its node answers its chain id and the user approves; every method then works on it', async () => {
+    const wallet = await installSharedWallet();
+    const { text, result } = await addDevnet(wallet, true);
+    expect(text).toContain('Add network');
+    expect(text).toContain(DAPP_ORIGIN);
+    expect(text).toContain('Local devnet');
+    expect(text).toContain(DEVNET);
+    expect(text).toContain(devnet.url);
+    expect(result).toBe(true);
+
+    const switching = invoke(wallet, 'snapnet_switchNetwork', {
+      chainId: DEVNET,
+    });
+    await (await confirmationOf(switching)).ok();
+    expect(await plainResultOf(switching)).toBe(true);
+    expect(
+      await plainResultOf(invoke(wallet, 'snapnet_getCurrentNetwork')),
+    ).toStrictEqual({ name: 'Local devnet', chainId: DEVNET });
+
+    // A transaction signed for this chain id is accepted by its node.
+    await mintStrk(devnet, ACCOUNT_0.address, 10n * ONE_STRK);
+    const deploying = invoke(wallet, 'snapnet_createAccount', {
+      deploy: true,
+      chainId: DEVNET,
+    });
+    const dialog = await confirmationOf(deploying);
+    expect(textOf(dialog.content)).toContain(`Local devnet (${DEVNET})`);
+    await dialog.ok();
+    const { transaction_hash: deployed } = await plainResultOf(deploying);
+    const receipt = (await nodeRequest(
+      devnet,
+      'starknet_getTransactionReceipt',
+      {
+        transaction_hash: deployed,
+      },
+    )) as { execution_status: string };
+    expect(receipt.execution_status).toBe('SUCCEEDED');
+    expect(
+      await plainResultOf(
+        invoke(wallet, 'snapnet_getErc20TokenBalance', {
+          tokenAddress:
+            '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d',
+          userAddress: ACCOUNT_0.address,
+          chainId: DEVNET,
+        }),
+      ),
+    ).toMatchObject({ balanceLatest: expect.stringMatching(/^0x/u) });
+  });
+
+  it('refuses a node that serves another chain, and stores nothing', async () => {
+    const wallet = await installSharedWallet();
+    const error = await errorOf(
+      invoke(wallet, 'snapnet_addNetwork', {
+        name: 'Impostor',
+        chainId: '0x534e5f4f54484552',
+        rpcUrl: devnet.url,
+      }),
+    );
+    expect(error.code).toBe(-32602);
+    expect(error.message).toContain('chainId');
+    expect(error.message).toContain(`serves chain ${DEVNET}`);
+    expect(error.message).toContain('nothing was added');
+    expect(
+      await plainResultOf(
+        invoke(wallet, 'snapnet_switchNetwork', {
+          chainId: '0x534e5f4f54484552',
+        }),
+      ),
+    ).toBe(false);
+  });
+
+  it('answers false and stores nothing when the user declines', async () => {
+    const wallet = await installSharedWallet();
+    expect((await addDevnet(wallet, false)).result).toBe(false);
+    expect(
+      await plainResultOf(
+        invoke(wallet, 'snapnet_switchNetwork', { chainId: DEVNET }),
+      ),
+    ).toBe(false);
+    // Nothing stored: adding it again asks again, and works.
+    expect((await addDevnet(wallet, true)).result).toBe(true);
+  });
+
+  it.each([
+    [{ rpcUrl: 'http://node.example/rpc' }, 'rpcUrl'],
+    [{ rpcUrl: 'ftp://127.0.0.1/rpc' }, 'rpcUrl'],
+    [{ rpcUrl: 'https://user:secret@node.example/rpc' }, 'rpcUrl'],
+    [{ rpcUrl: 'not a url' }, 'rpcUrl'],
+    [{ chainId: TESTNET }, 'chainId'],
+    [{ name: 'testnet' }, 'name'],
+    [{ name: '' }, 'name'],
+    [{ chainId: 'SN_DEVNET' }, 'chainId'],
+  ])('rejects %j naming %s, with no dialog', async (override, field) => {
+    const wallet = await installSharedWallet();
+    const error = await errorOf(
+      invoke(wallet, 'snapnet_addNetwork', {
+        name: 'Local devnet',
+        chainId: DEVNET,
+        rpcUrl: devnet.url,
+        ...override,
+      }),
+    );
+    expect(error.code).toBe(-32602);
+    expect(error.message).toContain(field);
+  });
+
+  it('keeps the built-in networks: a created account stays usable on Testnet', async () => {
+    const wallet = await installSharedWallet();
+    await addDevnet(wallet, true);
+    const created = await createAccount(wallet, { chainId: DEVNET });
+    expect(created.address).toBe(ACCOUNT_0.address);
+    expect(
+      await plainResultOf(invoke(wallet, 'snapnet_getCurrentNetwork')),
+    ).toStrictEqual({ name: 'Testnet', chainId: TESTNET });
+  });
+});
