@@ -1,4 +1,4 @@
-import { formatUnits } from './format';
+import { formatUnits, parseUnits } from './format';
 
 describe('formatUnits', () => {
   it.each([
@@ -14,5 +14,33 @@ describe('formatUnits', () => {
     [-25n, 1, '-2.5'],
   ])('formats %s with %s decimals as %s', (amount, decimals, text) => {
     expect(formatUnits(amount, decimals)).toBe(text);
+  });
+});
+
+describe('parseUnits', () => {
+  it.each([
+    ['1.5', 18, 1500000000000000000n],
+    ['0', 18, 0n],
+    ['0.000000000000000001', 18, 1n],
+    [' 42 ', 0, 42n],
+    ['007.10', 2, 710n],
+  ])('reads %s with %s decimals as %s', (text, decimals, amount) => {
+    expect(parseUnits(text, decimals)).toBe(amount);
+    expect(formatUnits(amount, decimals)).toBe(
+      formatUnits(parseUnits(text, decimals) ?? -1n, decimals),
+    );
+  });
+
+  it.each([
+    ['1.5', 0],
+    ['0.0000000000000000001', 18],
+    ['-1', 18],
+    ['1e18', 18],
+    ['0x10', 18],
+    ['', 18],
+    ['1.', 18],
+    ['.5', 18],
+  ])('refuses %s with %s decimals', (text, decimals) => {
+    expect(parseUnits(text, decimals)).toBeUndefined();
   });
 });

@@ -3,21 +3,31 @@ import type {
   OnInstallHandler,
   OnRpcRequestHandler,
   OnUpdateHandler,
+  OnUserInputHandler,
 } from '@metamask/snaps-sdk';
 
+import { handleHomeEvent } from './home/events';
+import { openHomePage } from './home/page';
 import { handleRequest } from './rpcs/router';
 import { initialiseState } from './state/store';
-import { homePage } from './ui/home';
 
 /**
  * The snap's entry points; each is a one-liner into the code that serves it.
  *
- * Wallet methods (`wallet_invokeSnap` → `onRpcRequest`):
- * - snapnet_getCurrentNetwork, snapnet_switchNetwork
- * - snapnet_createAccount, snapnet_extractPublicKey, snapnet_displayPrivateKey
- * - snapnet_signMessage, snapnet_verifySignedMessage
- * - snapnet_signTransaction, snapnet_signDeclareTransaction
- * See src/rpcs/router.ts for the table and README.md for params and results.
+ * Wallet methods (`wallet_invokeSnap` → `onRpcRequest`, table in
+ * src/rpcs/router.ts, params and results in README.md and openrpc.json):
+ * - networks: snapnet_getCurrentNetwork, snapnet_switchNetwork,
+ *   snapnet_addNetwork
+ * - accounts: snapnet_createAccount, snapnet_recoverAccounts,
+ *   snapnet_extractPublicKey, snapnet_displayPrivateKey,
+ *   snapnet_revokeAccess
+ * - messages: snapnet_signMessage, snapnet_verifySignedMessage
+ * - transactions: snapnet_estimateAccountDeployFee, snapnet_estimateFee,
+ *   snapnet_executeTxn, snapnet_signTransaction, snapnet_declareContract,
+ *   snapnet_signDeclareTransaction
+ * - tokens and history: snapnet_getErc20TokenBalance, snapnet_addErc20Token,
+ *   snapnet_getTransactionStatus, snapnet_getTransactions (alias
+ *   snapnet_getTransaction)
  *
  * @param args - The request.
  * @param args.origin - The calling site.
@@ -42,8 +52,20 @@ export const onInstall: OnInstallHandler = async () => initialiseState();
 export const onUpdate: OnUpdateHandler = async () => initialiseState();
 
 /**
- * The snap's page in MetaMask: the current network and the accounts.
+ * The snap's page in MetaMask: network, accounts with balances, send, sites
+ * with access, networks (see src/ui/home.tsx).
  *
- * @returns The page.
+ * @returns The page's interface.
  */
-export const onHomePage: OnHomePageHandler = async () => homePage();
+export const onHomePage: OnHomePageHandler = async () => openHomePage();
+
+/**
+ * The home page's buttons and forms.
+ *
+ * @param args - The event.
+ * @param args.id - The page's interface.
+ * @param args.event - What the user did.
+ * @returns Nothing.
+ */
+export const onUserInput: OnUserInputHandler = async ({ id, event }) =>
+  handleHomeEvent(id, event);

@@ -55,6 +55,8 @@ const AccountRecordStruct = object({
   derivationPath: string(),
   chainId: HexText,
   kind: AccountKindStruct,
+  /** The name the user gave it on the home page, if any. */
+  name: optional(size(string(), 1, 32)),
 });
 
 const TokenRecordStruct = object({

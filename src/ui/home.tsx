@@ -1,72 +1,310 @@
 import {
+  Banner,
   Box,
+  Button,
   Copyable,
+  Divider,
+  Dropdown,
+  Field,
+  Form,
   Heading,
   Image,
+  Input,
+  Option,
   Row,
   Section,
   Text,
 } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
-import { tokenLogo } from '../content/logo';
-import { readState } from '../state/store';
+import { isBuiltInNetwork } from '../config';
+import type { Network } from '../config';
+import { formatUnits } from '../format';
 
 /**
- * The snap's home page in MetaMask: the current network, the accounts and
- * the tokens recorded on it. Token logos are read again from content storage
- * and verified each time (in parallel, each bounded in size and time); a
- * logo that cannot be read is left out.
- *
- * @returns The home page content.
+ * The snap's home page in MetaMask, where the user lives: the network (and a
+ * switch), each account with its name, address, deployment and balances, a
+ * send form, the sites and the accounts they were given, and the networks.
+ * This module renders it and owns its interface; src/home acts on its
+ * events through the same state module and dialogs as the methods.
  */
-export async function homePage(): Promise<{ content: JSXElement }> {
-  const { currentChainId, networks, accounts, tokens } = await readState();
-  const network = networks.find(({ chainId }) => chainId === currentChainId);
-  const onNetwork = accounts.filter(
-    ({ chainId }) => chainId === currentChainId,
-  );
-  const tokensOnNetwork = tokens.filter(
-    ({ chainId }) => chainId === currentChainId,
-  );
-  const logos = await Promise.all(
-    tokensOnNetwork.map(async ({ address, logo }) =>
-      tokenLogo(address, logo).then(({ image }) => image),
-    ),
-  );
-  return {
-    content: (
-      <Box>
-        <Heading>Starknet Wallet</Heading>
-        <Row label="Network">
+
+/** Element names of the page's forms and buttons (events carry them). */
+export const HOME = {
+  network: 'home-network',
+  send: 'home-send',
+  rename: 'home-rename:',
+  revoke: 'home-revoke:',
+  addNetwork: 'home-add-network',
+  removeNetwork: 'home-remove-network:',
+  refresh: 'home-refresh',
+} as const;
+
+/** Everything the page shows, read by src/home/view.ts. */
+export type HomeView = {
+  network: Network;
+  networks: Network[];
+  accounts: {
+    address: string;
+    name: string;
+    /** Undefined when the node could not tell. */
+    deployed?: boolean;
+    balances: {
+      symbol: string;
+      decimals: number;
+      /** Undefined when the node could not tell. */
+      amount: bigint | undefined;
+    }[];
+  }[];
+  tokens: {
+    address: string;
+    symbol: string;
+    name: string;
+    decimals: number;
+    logo: string | undefined;
+  }[];
+  sites: { origin: string; accounts: string[] }[];
+  notice?: { severity: 'info' | 'warning' | 'danger'; text: string };
+  nodeError?: string;
+};
+
+/**
+ * One account: name (renameable), full address, deployment, balances.
+ *
+ * @param account - The account.
+ * @returns Its section.
+ */
+function accountSection(account: HomeView['accounts'][number]): JSXElement {
+  let deployment = 'deployment unknown (node unavailable)';
+  if (account.deployed !== undefined) {
+    deployment = account.deployed ? 'deployed' : 'not deployed yet';
+  }
+  return (
+    <Section>
+      <Text fontWeight="bold">{`${account.name} · ${deployment}`}</Text>
+      <Copyable value={account.address} />
+      {account.balances.map(({ symbol, decimals, amount }) => (
+        <Row label={symbol}>
           <Text>
-            {network ? `${network.name} (${network.chainId})` : currentChainId}
+            {amount === undefined
+              ? '–'
+              : `${formatUnits(amount, decimals)} ${symbol}`}
           </Text>
         </Row>
-        {onNetwork.length === 0 ? (
-          <Text>No account yet: connect a Starknet dapp to create one.</Text>
-        ) : (
-          <Box>
-            {onNetwork.map((account) => (
-              <Section>
-                <Text>{`Account ${account.addressIndex}${account.deployTxnHash ? '' : ' (not deployed)'}`}</Text>
-                <Copyable value={account.address} />
-              </Section>
+      ))}
+      <Form name={`${HOME.rename}${account.address}`}>
+        <Field label="Rename">
+          <Input
+            name={`${HOME.rename}${account.address}:name`}
+            placeholder={account.name}
+          />
+        </Field>
+        <Button type="submit" name={`${HOME.rename}${account.address}:submit`}>
+          Rename
+        </Button>
+      </Form>
+    </Section>
+  );
+}
+
+/**
+ * The send form: from which account, which token, to whom, how much. The
+ * confirmation that follows is executeTxn's.
+ *
+ * @param view - The page.
+ * @returns The section, or null without accounts.
+ */
+function sendSection(view: HomeView): JSXElement | null {
+  const [firstAccount] = view.accounts;
+  const [firstToken] = view.tokens;
+  if (!firstAccount || !firstToken) {
+    return null;
+  }
+  return (
+    <Section>
+      <Heading>Send</Heading>
+      <Form name={HOME.send}>
+        <Field label="From">
+          <Dropdown name="send-from" value={firstAccount.address}>
+            {view.accounts.map(({ address, name }) => (
+              <Option
+                value={address}
+              >{`${name} (${address.slice(0, 10)}…)`}</Option>
             ))}
-          </Box>
-        )}
-        <Heading>Tokens</Heading>
+          </Dropdown>
+        </Field>
+        <Field label="Token">
+          <Dropdown name="send-token" value={firstToken.address}>
+            {view.tokens.map(({ address, symbol }) => (
+              <Option value={address}>{symbol}</Option>
+            ))}
+          </Dropdown>
+        </Field>
+        <Field label="Recipient">
+          <Input name="send-to" placeholder="0x…" />
+        </Field>
+        <Field label="Amount">
+          <Input name="send-amount" placeholder="1.5" />
+        </Field>
+        <Button type="submit" name={`${HOME.send}:submit`}>
+          Review and send
+        </Button>
+      </Form>
+    </Section>
+  );
+}
+
+/**
+ * The sites that were given accounts, each with a button to withdraw it.
+ *
+ * @param view - The page.
+ * @returns The section.
+ */
+function sitesSection(view: HomeView): JSXElement {
+  return (
+    <Section>
+      <Heading>Sites with access</Heading>
+      {view.sites.length === 0 ? (
+        <Text>No site has been given an account.</Text>
+      ) : null}
+      {view.sites.map(({ origin, accounts }) => (
         <Box>
-          {tokensOnNetwork.map((token, index) => (
-            <Box direction="horizontal" alignment="start">
-              {logos[index] ? (
-                <Image src={logos[index]} alt={`${token.symbol} logo`} />
-              ) : null}
-              <Text>{`${token.symbol} · ${token.name}`}</Text>
-            </Box>
+          <Text fontWeight="bold">{origin}</Text>
+          {accounts.map((address) => (
+            <Text>{address}</Text>
           ))}
+          <Button name={`${HOME.revoke}${origin}`} variant="destructive">
+            {`Withdraw ${origin}'s access`}
+          </Button>
         </Box>
-      </Box>
-    ),
-  };
+      ))}
+    </Section>
+  );
+}
+
+/**
+ * The networks: switch, remove the ones added at runtime, add one.
+ *
+ * @param view - The page.
+ * @returns The section.
+ */
+function networksSection(view: HomeView): JSXElement {
+  return (
+    <Section>
+      <Heading>Networks</Heading>
+      {view.networks
+        .filter(({ chainId }) => !isBuiltInNetwork(chainId))
+        .map(({ name, chainId, rpcUrl }) => (
+          <Box>
+            <Text>{`${name} (${chainId}) · ${rpcUrl ?? ''}`}</Text>
+            <Button
+              name={`${HOME.removeNetwork}${chainId}`}
+              variant="destructive"
+            >
+              {`Remove ${name}`}
+            </Button>
+          </Box>
+        ))}
+      <Form name={HOME.addNetwork}>
+        <Field label="Name">
+          <Input name="network-name" placeholder="My devnet" />
+        </Field>
+        <Field label="Chain id (hex)">
+          <Input name="network-chain-id" placeholder="0x534e5f…" />
+        </Field>
+        <Field label="Node URL">
+          <Input name="network-rpc-url" placeholder="https://…" />
+        </Field>
+        <Button type="submit" name={`${HOME.addNetwork}:submit`}>
+          Add network
+        </Button>
+      </Form>
+    </Section>
+  );
+}
+
+/**
+ * The whole page.
+ *
+ * @param view - What to show.
+ * @returns The page's content.
+ */
+export function homeContent(view: HomeView): JSXElement {
+  const { network } = view;
+  return (
+    <Box>
+      <Heading>Starknet Wallet</Heading>
+      {view.notice ? (
+        <Banner
+          title={view.notice.severity === 'info' ? 'Done' : 'Not done'}
+          severity={view.notice.severity}
+        >
+          <Text>{view.notice.text}</Text>
+        </Banner>
+      ) : null}
+      {view.nodeError ? (
+        <Banner title="Node unavailable" severity="warning">
+          <Text>{view.nodeError}</Text>
+        </Banner>
+      ) : null}
+      <Field label="Network">
+        <Dropdown name={HOME.network} value={network.chainId}>
+          {view.networks.map(({ name, chainId }) => (
+            <Option value={chainId}>{`${name} (${chainId})`}</Option>
+          ))}
+        </Dropdown>
+      </Field>
+      {view.accounts.length === 0 ? (
+        <Text>
+          No account on this network yet: connect a Starknet dapp to create one.
+        </Text>
+      ) : null}
+      {view.accounts.map(accountSection)}
+      <Button name={HOME.refresh}>Refresh</Button>
+      {sendSection(view)}
+      <Section>
+        <Heading>Tokens</Heading>
+        {view.tokens.map((token) => (
+          <Box direction="horizontal" alignment="start">
+            {token.logo ? (
+              <Image src={token.logo} alt={`${token.symbol} logo`} />
+            ) : null}
+            <Text>{`${token.symbol} · ${token.name}`}</Text>
+          </Box>
+        ))}
+      </Section>
+      {sitesSection(view)}
+      {networksSection(view)}
+      <Divider />
+    </Box>
+  );
+}
+
+/**
+ * Creates the page's interface.
+ *
+ * @param view - What to show.
+ * @returns Its id.
+ */
+export async function createHomeInterface(view: HomeView): Promise<string> {
+  return snap.request({
+    method: 'snap_createInterface',
+    params: { ui: homeContent(view) },
+  });
+}
+
+/**
+ * Shows a new state of the page.
+ *
+ * @param id - The interface.
+ * @param view - What to show.
+ */
+export async function updateHomeInterface(
+  id: string,
+  view: HomeView,
+): Promise<void> {
+  await snap.request({
+    method: 'snap_updateInterface',
+    params: { id, ui: homeContent(view) },
+  });
 }

@@ -1,0 +1,294 @@
+import { UserInputEventType } from '@metamask/snaps-sdk';
+import type { UserInputEvent } from '@metamask/snaps-sdk';
+import { uint256 } from 'starknet';
+import { size, string, trimmed, validate } from 'superstruct';
+import type { Struct } from 'superstruct';
+
+import { readHomeView } from './view';
+import type { HomeNotice } from './view';
+import { checkNetworkNode } from '../chain/networkCheck';
+import { NodeClient } from '../chain/rpc';
+import { sendIntent } from '../chain/sender';
+import { InvalidInputError, toSnapError, UserRejectedError } from '../errors';
+import { parseUnits } from '../format';
+import { KeyRing } from '../keys/derivation';
+import { findOwnAccount } from '../keys/ownership';
+import {
+  AddressStruct,
+  RequiredChainIdStruct,
+  RpcUrlStruct,
+} from '../rpcs/structs';
+import { renameAccount, selectNetwork } from '../state/accounts';
+import {
+  networkConflict,
+  removeNetwork,
+  storeNetwork,
+} from '../state/networks';
+import { revokeAccess } from '../state/permissions';
+import { readState } from '../state/store';
+import { confirmAddNetwork, confirmTransaction } from '../ui/dialogs';
+import { HOME, updateHomeInterface } from '../ui/home';
+
+/** Who asks, in dialogs opened from the home page: the user. */
+const HOME_ORIGIN = 'You, on the Starknet Wallet page in MetaMask';
+
+/** A form's values as the event carries them. */
+type FormValues = Record<string, unknown>;
+
+/**
+ * A form field's text.
+ *
+ * @param values - The form's values.
+ * @param key - The field.
+ * @returns Its text ('' when empty).
+ */
+function text(values: FormValues, key: string): string {
+  const value = values[key];
+  return typeof value === 'string' ? value : '';
+}
+
+/**
+ * A form field checked by the same struct a method's params use, a failure
+ * naming the field as the page labels it.
+ *
+ * @param label - The field's label.
+ * @param value - Its text.
+ * @param struct - What it must be.
+ * @returns The checked value.
+ */
+function field<Value>(
+  label: string,
+  value: string,
+  struct: Struct<Value, unknown>,
+): Value {
+  const [error, checked] = validate(value, struct, { coerce: true });
+  if (error || checked === undefined) {
+    throw new InvalidInputError(label, error?.message ?? 'is not valid');
+  }
+  return checked;
+}
+
+/**
+ * What a failed action tells the user: the error as a dapp would receive it.
+ *
+ * @param error - What was thrown.
+ * @returns The notice.
+ */
+function failure(error: unknown): HomeNotice {
+  if (error instanceof UserRejectedError) {
+    return { severity: 'info', text: 'Cancelled: nothing was done.' };
+  }
+  if (error instanceof InvalidInputError) {
+    return {
+      severity: 'warning',
+      text: error.message.replace(/^Invalid params: /u, ''),
+    };
+  }
+  return { severity: 'danger', text: toSnapError(error).message };
+}
+
+/**
+ * Sends tokens from one of the accounts of the current network: the same
+ * sender and the same confirmation as snapnet_executeTxn.
+ *
+ * @param values - The send form.
+ * @returns What happened.
+ */
+async function send(values: FormValues): Promise<HomeNotice> {
+  const state = await readState();
+  const network = state.networks.find(
+    ({ chainId }) => chainId === state.currentChainId,
+  );
+  const tokens = state.tokens.filter(
+    ({ chainId }) => chainId === state.currentChainId,
+  );
+  const token = tokens.find(
+    ({ address }) => address === text(values, 'send-token'),
+  );
+  if (!network || !token) {
+    return { severity: 'warning', text: 'Pick a token of this network.' };
+  }
+  const from = field('From', text(values, 'send-from'), AddressStruct);
+  const to = field('Recipient', text(values, 'send-to').trim(), AddressStruct);
+  const amount = parseUnits(text(values, 'send-amount'), token.decimals);
+  if (amount === undefined || amount === 0n) {
+    return {
+      severity: 'warning',
+      text: `Amount: enter a positive number of ${token.symbol} with at most ${token.decimals} decimals.`,
+    };
+  }
+  const account = await findOwnAccount(
+    new KeyRing(),
+    from,
+    state.accounts.filter(({ chainId }) => chainId === network.chainId),
+    'from',
+  );
+  const { low, high } = uint256.bnToUint256(amount);
+  const { hashes } = await sendIntent({
+    client: new NodeClient(network),
+    account,
+    intent: {
+      type: 'INVOKE',
+      calls: [
+        {
+          contractAddress: token.address,
+          entrypoint: 'transfer',
+          calldata: [
+            to,
+            `0x${BigInt(low).toString(16)}`,
+            `0x${BigInt(high).toString(16)}`,
+          ],
+        },
+      ],
+    },
+    details: {},
+    field: 'details',
+    confirm: async (preview) =>
+      confirmTransaction({
+        request: {
+          origin: HOME_ORIGIN,
+          networkName: network.name,
+          chainId: network.chainId,
+          address: from,
+        },
+        preview,
+        tokens,
+      }),
+  });
+  return {
+    severity: 'info',
+    text: `Sent. Transaction ${hashes[hashes.length - 1] ?? ''}`,
+  };
+}
+
+/**
+ * Adds a network from the page: the same checks and dialog as
+ * snapnet_addNetwork.
+ *
+ * @param values - The add-network form.
+ * @returns What happened.
+ */
+async function addNetwork(values: FormValues): Promise<HomeNotice> {
+  const network = {
+    name: field(
+      'Name',
+      text(values, 'network-name'),
+      size(trimmed(string()), 1, 64),
+    ),
+    chainId: field(
+      'Chain id',
+      text(values, 'network-chain-id').trim(),
+      RequiredChainIdStruct,
+    ),
+    rpcUrl: field(
+      'Node URL',
+      text(values, 'network-rpc-url').trim(),
+      RpcUrlStruct,
+    ),
+  };
+  const conflict = networkConflict(await readState(), network);
+  if (conflict) {
+    return {
+      severity: 'warning',
+      text: `${conflict.field}: ${conflict.reason}`,
+    };
+  }
+  await checkNetworkNode(network);
+  if (!(await confirmAddNetwork({ origin: HOME_ORIGIN, network }))) {
+    return { severity: 'info', text: 'Cancelled: nothing was added.' };
+  }
+  await storeNetwork(network);
+  return { severity: 'info', text: `Added ${network.name}.` };
+}
+
+/**
+ * Renames an account of the current network.
+ *
+ * @param address - The account.
+ * @param values - The rename form.
+ * @returns What happened.
+ */
+async function rename(
+  address: string,
+  values: FormValues,
+): Promise<HomeNotice> {
+  const name = field(
+    'Name',
+    text(values, `${HOME.rename}${address}:name`),
+    size(trimmed(string()), 1, 32),
+  );
+  const { currentChainId } = await readState();
+  await renameAccount(currentChainId, address, name);
+  return { severity: 'info', text: `Renamed to ${name}.` };
+}
+
+/**
+ * Does what an event of the page asks.
+ *
+ * @param event - The event.
+ * @returns What happened, to show; undefined when there is nothing to say.
+ */
+async function act(event: UserInputEvent): Promise<HomeNotice> {
+  const name = event.name ?? '';
+  if (event.type === UserInputEventType.InputChangeEvent) {
+    if (name === HOME.network && typeof event.value === 'string') {
+      await selectNetwork(event.value);
+    }
+    return undefined;
+  }
+  if (event.type === UserInputEventType.FormSubmitEvent) {
+    const values: FormValues = { ...event.value };
+    if (name === HOME.send) {
+      return send(values);
+    }
+    if (name === HOME.addNetwork) {
+      return addNetwork(values);
+    }
+    if (name.startsWith(HOME.rename)) {
+      return rename(name.slice(HOME.rename.length), values);
+    }
+    return undefined;
+  }
+  if (event.type === UserInputEventType.ButtonClickEvent) {
+    if (name.startsWith(HOME.revoke)) {
+      const origin = name.slice(HOME.revoke.length);
+      await revokeAccess(origin, undefined);
+      return {
+        severity: 'info',
+        text: `${origin} no longer sees any account.`,
+      };
+    }
+    if (name.startsWith(HOME.removeNetwork)) {
+      await removeNetwork(name.slice(HOME.removeNetwork.length));
+      return { severity: 'info', text: 'Network removed.' };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Serves one event of the home page and shows the page again (balances
+ * read anew), with the outcome on top. Failures are shown, not thrown.
+ *
+ * @param id - The page's interface.
+ * @param event - The event.
+ */
+export async function handleHomeEvent(
+  id: string,
+  event: UserInputEvent,
+): Promise<void> {
+  let notice: HomeNotice;
+  try {
+    notice = await act(event);
+  } catch (error) {
+    notice = failure(error);
+  }
+  if (
+    event.type === UserInputEventType.ButtonClickEvent &&
+    event.name?.endsWith(':submit')
+  ) {
+    // The form's own submit event does the work and shows the page.
+    return;
+  }
+  await updateHomeInterface(id, await readHomeView(notice));
+}

@@ -1,0 +1,12 @@
+import { readHomeView } from './view';
+import { createHomeInterface } from '../ui/home';
+
+/**
+ * Opens the home page: one node round trip for the current network's
+ * balances and deployments.
+ *
+ * @returns The page's interface id.
+ */
+export async function openHomePage(): Promise<{ id: string }> {
+  return { id: await createHomeInterface(await readHomeView()) };
+}

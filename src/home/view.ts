@@ -1,0 +1,121 @@
+import { hash } from 'starknet';
+
+import { u256FromResult } from '../chain/erc20';
+import { NodeClient } from '../chain/rpc';
+import { CONTRACT_NOT_FOUND, nonceCall, viewCall } from '../chain/starknet';
+import { tokenLogo } from '../content/logo';
+import { ChainRejectedError, NodeError } from '../errors';
+import { readState } from '../state/store';
+import type { HomeView } from '../ui/home';
+
+const BALANCE_OF = hash.getSelectorFromName('balanceOf');
+
+/**
+ * Whether an account is deployed, from its nonce answer: a nonce means yes,
+ * "Contract not found" means no, anything else is unknown.
+ *
+ * @param answer - The settled nonce call, if it was made.
+ * @returns Whether it is deployed, or undefined when unknown.
+ */
+function deployedFrom(
+  answer: PromiseSettledResult<unknown> | undefined,
+): boolean | undefined {
+  if (answer?.status === 'fulfilled') {
+    return true;
+  }
+  return answer?.reason instanceof ChainRejectedError &&
+    answer.reason.code === CONTRACT_NOT_FOUND
+    ? false
+    : undefined;
+}
+
+/** What happened after the user's last action on the page, if anything. */
+export type HomeNotice = HomeView['notice'];
+
+/**
+ * Everything the home page shows: the current network (and the others to
+ * switch to), each of its accounts with its name, whether it is deployed
+ * and the balance of every tracked token, the sites and the accounts they
+ * were given. The node is asked in one round trip (one batch: each
+ * account's nonce, and each balance); a node that fails leaves the page
+ * without balances and says why.
+ *
+ * @param notice - The outcome of the user's last action, to show on top.
+ * @returns The view.
+ */
+export async function readHomeView(notice?: HomeNotice): Promise<HomeView> {
+  const state = await readState();
+  const network =
+    state.networks.find(({ chainId }) => chainId === state.currentChainId) ??
+    state.networks[0];
+  if (!network) {
+    throw new Error('The wallet has no network');
+  }
+  const accounts = state.accounts.filter(
+    ({ chainId }) => chainId === network.chainId,
+  );
+  const tokens = state.tokens.filter(
+    ({ chainId }) => chainId === network.chainId,
+  );
+  let nodeError: string | undefined;
+  let answers: PromiseSettledResult<unknown>[] = [];
+  if (accounts.length > 0) {
+    try {
+      answers = await new NodeClient(network).batchSettled([
+        ...accounts.map(({ address }) => nonceCall(address)),
+        ...accounts.flatMap(({ address }) =>
+          tokens.map((token) =>
+            viewCall(token.address, BALANCE_OF, [address], 'latest'),
+          ),
+        ),
+      ]);
+    } catch (error) {
+      if (!(error instanceof NodeError)) {
+        throw error;
+      }
+      nodeError = error.message;
+    }
+  }
+  const logos = await Promise.all(
+    tokens.map(async ({ address, logo }) =>
+      tokenLogo(address, logo).then(({ image }) => image),
+    ),
+  );
+  return {
+    network,
+    networks: state.networks,
+    accounts: accounts.map((account, index) => {
+      const deployed = deployedFrom(answers[index]);
+      return {
+        address: account.address,
+        name: account.name ?? `Account ${account.addressIndex}`,
+        ...(deployed === undefined ? {} : { deployed }),
+        balances: tokens.map((token, tokenIndex) => {
+          const answer =
+            answers[accounts.length + index * tokens.length + tokenIndex];
+          return {
+            symbol: token.symbol,
+            decimals: token.decimals,
+            amount:
+              answer?.status === 'fulfilled' && Array.isArray(answer.value)
+                ? u256FromResult(answer.value.map(String))
+                : undefined,
+          };
+        }),
+      };
+    }),
+    tokens: tokens.map((token, index) => ({
+      address: token.address,
+      symbol: token.symbol,
+      name: token.name,
+      decimals: token.decimals,
+      logo: logos[index],
+    })),
+    sites: state.permissions.map(({ origin, accounts: shared }) => ({
+      origin,
+      accounts: shared,
+    })),
+    ...(notice ? { notice } : {}),
+    ...(nodeError ? { nodeError } : {}),
+  };
+}
