@@ -16,6 +16,8 @@ import { resolve } from 'path';
  * - `SNAP_CONTENT_STORAGE_URL`: the content-storage API token logos are read
  *   from (its base; the snap adds `/api/v0/cat`), default the provider's.
  * - `SNAP_CONTENT_STORAGE_AUTH`: its basic-auth `key:secret`, optional.
+ * - `SNAP_LOG_LEVEL`: what the snap logs to the console: `error`, `warn`
+ *   (the default), `info` or `debug`.
  */
 const apiKey = process.env.SNAP_RPC_API_KEY ?? '';
 const mainnetRpcUrl =
@@ -65,6 +67,7 @@ const config: SnapConfig = {
     SNAP_NODE_TIMEOUT_MS: nodeTimeoutMs,
     SNAP_CONTENT_STORAGE_URL: contentStorageUrl,
     SNAP_CONTENT_STORAGE_AUTH: contentStorageAuth,
+    SNAP_LOG_LEVEL: process.env.SNAP_LOG_LEVEL ?? 'warn',
   },
   customizeWebpackConfig: (webpackConfig) =>
     merge(webpackConfig, {

@@ -10,6 +10,8 @@ import {
 } from '@metamask/snaps-sdk';
 import { StructError } from 'superstruct';
 
+import { logger } from './logger';
+
 /**
  * Domain errors of the wallet. Handlers throw these; `toSnapError` is the one
  * place that turns anything thrown into the error a dapp receives.
@@ -17,9 +19,11 @@ import { StructError } from 'superstruct';
 export class WalletError extends Error {
   /**
    * @param message - What went wrong, for the dapp.
+   * @param options - The error this one explains, if any.
+   * @param options.cause - That error (kept for the log, never answered).
    */
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
     this.name = new.target.name;
   }
 }
@@ -59,9 +63,11 @@ export class NodeError extends WalletError {
   /**
    * @param network - The network's name.
    * @param detail - The failure.
+   * @param options - What caused it, if anything.
+   * @param options.cause - The underlying error.
    */
-  constructor(network: string, detail: string) {
-    super(`${network} node error: ${detail}`);
+  constructor(network: string, detail: string, options?: { cause?: unknown }) {
+    super(`${network} node error: ${detail}`, options);
     this.network = network;
   }
 }
@@ -202,6 +208,9 @@ export function toSnapError(error: unknown): Error {
   if (error instanceof ChainRejectedError) {
     return new InternalError(error.message, { nodeCode: error.code });
   }
+  // A bug: log it whole (stack and causes) for whoever debugs the snap,
+  // and answer only its scrubbed message.
+  logger.error('Unexpected error', error);
   const message = error instanceof Error ? error.message : String(error);
   return new InternalError(`Unexpected error: ${scrub(message)}`);
 }

@@ -244,6 +244,7 @@ export class NodeClient {
         throw new NodeError(
           this.network.name,
           `cannot tell which chain the node serves: ${answer.reason.message}`,
+          { cause: answer.reason },
         );
       }
       throw answer.reason;
@@ -319,7 +320,9 @@ export class NodeClient {
       });
     } catch (error) {
       if (error instanceof ExchangeFailure) {
-        throw new NodeError(this.network.name, error.message);
+        throw new NodeError(this.network.name, error.message, {
+          cause: error,
+        });
       }
       throw error;
     }
