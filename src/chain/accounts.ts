@@ -1,6 +1,7 @@
 import type { NodeClient } from './rpc';
 import { CONTRACT_NOT_FOUND, nonceCall } from './starknet';
 import { ChainRejectedError } from '../errors';
+import { TaskQueues } from '../queue';
 
 /**
  * Whether an account is deployed, and its next nonce. An undeployed account
@@ -33,7 +34,7 @@ export async function accountStatus(
  * nonce sent is remembered, so parallel requests never reuse a nonce even
  * when the node has not yet counted the previous transaction.
  */
-const accountQueues = new Map<string, Promise<unknown>>();
+const accountQueues = new TaskQueues();
 const lastNonceSent = new Map<string, bigint>();
 
 /**
@@ -47,15 +48,7 @@ export async function withAccountQueue<Result>(
   key: string,
   task: () => Promise<Result>,
 ): Promise<Result> {
-  const previous = accountQueues.get(key) ?? Promise.resolve();
-  const run = previous.then(task, task);
-  const settled = run.catch(() => undefined);
-  accountQueues.set(key, settled);
-  return run.finally(() => {
-    if (accountQueues.get(key) === settled) {
-      accountQueues.delete(key);
-    }
-  });
+  return accountQueues.run(key, task);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { hash } from 'starknet';
+import { hash, uint256 } from 'starknet';
 
 import type { NodeClient } from './rpc';
 import { viewCall } from './starknet';
@@ -13,7 +13,7 @@ const BALANCE_OF = hash.getSelectorFromName('balanceOf');
  */
 export function u256FromResult(result: string[]): bigint {
   const [low = '0x0', high = '0x0'] = result;
-  return BigInt(low) + BigInt(high) * 2n ** 128n;
+  return uint256.uint256ToBN({ low, high });
 }
 
 /**

@@ -1,3 +1,5 @@
+import { stark } from 'starknet';
+
 import type { NodeFeeEstimate } from './starknet';
 import type { ResourceBoundsHex, V3Details } from '../signing/transactions';
 
@@ -51,9 +53,12 @@ export function maxFeeOf(details: {
   );
 }
 
+/** 50 % headroom on every amount and price, as starknet.js's default. */
+const HEADROOM = { max_amount: 50, max_price_per_unit: 50 };
+
 /**
  * Resource bounds from a fee estimate, with 50 % headroom on amounts and
- * prices (as starknet.js does), so a slightly busier block still fits.
+ * prices (starknet.js's own overhead), so a slightly busier block still fits.
  *
  * @param estimate - The node's estimate.
  * @returns Bounds for the transaction.
@@ -61,22 +66,20 @@ export function maxFeeOf(details: {
 export function boundsFromEstimate(
   estimate: NodeFeeEstimate,
 ): ResourceBoundsHex {
-  const headroom = (value: string): string =>
-    `0x${((BigInt(value) * 3n) / 2n).toString(16)}`;
-  const bound = (
-    amount: string,
-    price: string,
-  ): ResourceBoundsHex['l1_gas'] => ({
-    max_amount: headroom(amount),
-    max_price_per_unit: headroom(price),
-  });
-  return {
-    l1_gas: bound(estimate.l1_gas_consumed, estimate.l1_gas_price),
-    l2_gas: bound(estimate.l2_gas_consumed, estimate.l2_gas_price),
-    l1_data_gas: bound(
-      estimate.l1_data_gas_consumed,
-      estimate.l1_data_gas_price,
+  const bounds = stark.resourceBoundsToHexString(
+    stark.toOverheadResourceBounds(
+      { ...estimate, unit: 'FRI' },
+      {
+        l1_gas: HEADROOM,
+        l2_gas: HEADROOM,
+        l1_data_gas: HEADROOM,
+      },
     ),
+  );
+  return {
+    l1_gas: bounds.l1_gas,
+    l2_gas: bounds.l2_gas,
+    l1_data_gas: bounds.l1_data_gas,
   };
 }
 

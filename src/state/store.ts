@@ -2,6 +2,7 @@ import type { Json } from '@metamask/snaps-sdk';
 
 import { migrate } from './migrations';
 import type { WalletState } from './schema';
+import { TaskQueues } from '../queue';
 
 /**
  * The only module that touches snap state.
@@ -11,18 +12,17 @@ import type { WalletState } from './schema';
  * writes nothing.
  */
 
-let queue: Promise<unknown> = Promise.resolve();
+/** State writes, one at a time. */
+const writes = new TaskQueues();
 
 /**
- * Runs `task` after every task queued before it.
+ * Runs `task` after every state task queued before it.
  *
  * @param task - The work to serialise.
  * @returns What the task returned.
  */
 async function withLock<Result>(task: () => Promise<Result>): Promise<Result> {
-  const run = queue.then(task, task);
-  queue = run.catch(() => undefined);
-  return run;
+  return writes.run('state', task);
 }
 
 /**
