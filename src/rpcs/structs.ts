@@ -24,6 +24,7 @@ import type { Struct } from 'superstruct';
 import { DEFAULT_CHAIN_ID } from '../config';
 import { InvalidInputError } from '../errors';
 import { normaliseAddress } from '../keys/address';
+import type { ResourceBoundsHex } from '../signing/transactions';
 import { MAX_ADDRESS_INDEX, MAX_RPC_URL } from '../state/schema';
 
 /**
@@ -213,11 +214,12 @@ const ResourceBoundStruct = type({
 
 const ZERO_BOUND = { max_amount: '0x0', max_price_per_unit: '0x0' };
 
+/** Resource bounds; what it produces is the signing code's ResourceBoundsHex. */
 export const ResourceBoundsStruct = type({
   l1_gas: ResourceBoundStruct,
   l2_gas: ResourceBoundStruct,
   l1_data_gas: withDefault(ResourceBoundStruct, () => ({ ...ZERO_BOUND })),
-});
+}) satisfies Struct<ResourceBoundsHex, unknown>;
 
 const DataAvailabilityModeStruct = coerce(
   enums(['L1', 'L2']),

@@ -1,18 +1,25 @@
 import { constants, EDAMode, hash, transaction } from 'starknet';
 import type { Call, ResourceBoundsBN } from 'starknet';
-import type { Infer } from 'superstruct';
 
 import { InvalidInputError } from '../errors';
-import type { ResourceBoundsStruct } from '../rpcs/structs';
 import type { AccountKind } from '../state/schema';
 
 /** Versions a v3 transaction may carry: sent (0x3) or for fee queries. */
 const V3 = '0x3';
 const V3_QUERY = '0x100000000000000000000000000000003';
 
-/** Resource bounds in hex, as the params struct produces them. */
-export type ResourceBoundsHex = Infer<typeof ResourceBoundsStruct>;
-type ResourceBound = ResourceBoundsHex['l1_gas'];
+/** One resource's bound, in hex. */
+type ResourceBound = { max_amount: string; max_price_per_unit: string };
+
+/**
+ * Resource bounds in hex, as the params structs produce them and the node
+ * takes them (src/rpcs/structs.ts checks that its struct matches this).
+ */
+export type ResourceBoundsHex = {
+  l1_gas: ResourceBound;
+  l2_gas: ResourceBound;
+  l1_data_gas: ResourceBound;
+};
 
 /** The fields every v3 transaction hash is made of, all known. */
 export type V3Details = {
