@@ -204,7 +204,7 @@ function settledValue<Value>(answer: PromiseSettledResult<Value>): Value {
  * @returns The node's view.
  */
 async function readNodeForDeclareByHash(
-  request: SenderRequest,
+  request: Omit<SenderRequest, 'confirm'>,
 ): Promise<NodeView> {
   const { client, account, intent } = request;
   const [nonceAnswer, pricesAnswer] = await client.batchSettled([
@@ -243,7 +243,7 @@ type ReadOptions = {
  * @returns The nonce (undefined: not deployed) and class hashes.
  */
 async function readAccountAndClasses(
-  request: SenderRequest,
+  request: Omit<SenderRequest, 'confirm'>,
   targets: string[],
   options: ReadOptions,
 ): Promise<{
@@ -279,7 +279,7 @@ async function readAccountAndClasses(
  * @returns The node's view.
  */
 async function readNode(
-  request: SenderRequest,
+  request: Omit<SenderRequest, 'confirm'>,
   options: ReadOptions,
 ): Promise<NodeView> {
   const { client, account, intent, details, field } = request;
@@ -374,6 +374,25 @@ function recordOf(
 }
 
 /**
+ * The plan of a request from what the node said.
+ *
+ * @param request - The request.
+ * @param node - What the node said.
+ * @returns The plan.
+ */
+function planOf(request: Omit<SenderRequest, 'confirm'>, node: NodeView): Plan {
+  return planFrom({
+    steps: node.steps,
+    given: request.details,
+    field: request.field,
+    firstNonce: node.nonce,
+    account: request.account.address,
+    simulated: node.simulated,
+    prices: node.prices,
+  });
+}
+
+/**
  * The preview a confirmation shows.
  *
  * @param request - The request.
@@ -425,15 +444,7 @@ export async function sendIntent(
     if (intent.type === 'DEPLOY_ACCOUNT' && node.deployed) {
       return { hashes: [], alreadyDeployed: true };
     }
-    const plan = planFrom({
-      steps: node.steps,
-      given: request.details,
-      field: request.field,
-      firstNonce: node.nonce,
-      account: account.address,
-      simulated: node.simulated,
-      prices: node.prices,
-    });
+    const plan = planOf(request, node);
     await request.confirm(previewOf(request, 'send', node, plan));
     const hashes: string[] = [];
     for (const [index, step] of node.steps.entries()) {
@@ -468,15 +479,7 @@ export async function sendIntent(
 export async function signIntent(request: SenderRequest): Promise<string[]> {
   checkSignableDetails(request.details, request.field);
   const node = await readNode(request, { withDeployment: false });
-  const plan = planFrom({
-    steps: node.steps,
-    given: request.details,
-    field: request.field,
-    firstNonce: node.nonce,
-    account: request.account.address,
-    simulated: node.simulated,
-    prices: node.prices,
-  });
+  const plan = planOf(request, node);
   await request.confirm(previewOf(request, 'sign', node, plan));
   const [step] = node.steps;
   const [planned] = plan.transactions;
@@ -500,21 +503,12 @@ export async function estimateIntent(
   request: Omit<SenderRequest, 'confirm'>,
 ): Promise<{ plan: Plan; includesDeployment: boolean }> {
   checkSignableDetails(request.details, request.field);
-  const full = { ...request, confirm: async (): Promise<void> => undefined };
-  const node = await readNode(full, {
+  const node = await readNode(request, {
     withDeployment: true,
     assumeUndeployed: request.intent.type === 'DEPLOY_ACCOUNT',
   });
   return {
-    plan: planFrom({
-      steps: node.steps,
-      given: request.details,
-      field: request.field,
-      firstNonce: node.nonce,
-      account: request.account.address,
-      simulated: node.simulated,
-      prices: node.prices,
-    }),
+    plan: planOf(request, node),
     includesDeployment: node.steps.length > 1,
   };
 }
