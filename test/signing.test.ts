@@ -455,3 +455,46 @@ describe('snapnet_signDeclareTransaction', () => {
     expect(error.message).toContain(field);
   });
 });
+
+describe('what cannot be shown whole is refused', () => {
+  const transfer = {
+    contractAddress: STRK,
+    entrypoint: 'transfer',
+    calldata: [RECIPIENT, '1', '0'],
+  };
+
+  it.each([
+    [
+      'too many calls',
+      { transactions: Array.from({ length: 33 }, () => transfer) },
+      'transactions',
+    ],
+    [
+      'calldata too long to show',
+      {
+        transactions: [
+          { ...transfer, calldata: Array.from({ length: 2049 }, () => '0x1') },
+        ],
+      },
+      'transactions.0.calldata',
+    ],
+    [
+      'an entrypoint name too long',
+      { transactions: [{ ...transfer, entrypoint: 'x'.repeat(257) }] },
+      'transactions.0.entrypoint',
+    ],
+  ])(
+    '%s: -32602 naming the field, with no dialog',
+    async (_name, override, field) => {
+      const wallet = await installSharedWallet();
+      const error = await errorOf(
+        invoke(wallet, 'snapnet_signTransaction', {
+          address: ACCOUNT_0.address,
+          ...override,
+        }),
+      );
+      expect(error.code).toBe(-32602);
+      expect(error.message).toContain(field);
+    },
+  );
+});

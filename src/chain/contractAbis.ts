@@ -15,6 +15,9 @@ import { classHashAtCall } from './starknet';
  */
 const abiByClassHash = new Map<string, ContractAbi>();
 
+/** The most distinct contracts whose ABIs one request fetches. */
+export const MAX_ABI_LOOKUPS = 16;
+
 /** How many class ABIs are kept (oldest dropped first). */
 const CACHE_SIZE = 32;
 

@@ -3,6 +3,7 @@ import { markNonceSent, nextNonce, withAccountQueue } from './accounts';
 import {
   abisByContract,
   classHashCalls,
+  MAX_ABI_LOOKUPS,
   missingAbiCalls,
 } from './contractAbis';
 import type { DeclarableClass } from './contractClass';
@@ -87,9 +88,6 @@ export type SenderRequest = {
   /** Shows the preview; throws UserRejectedError when the user declines. */
   confirm: (preview: TransactionPreview) => Promise<void>;
 };
-
-/** The most distinct contracts whose ABIs one request fetches. */
-const MAX_ABI_LOOKUPS = 16;
 
 /**
  * The steps of an intent from one account.

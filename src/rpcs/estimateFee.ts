@@ -1,18 +1,11 @@
-import {
-  array,
-  assign,
-  boolean,
-  nonempty,
-  object,
-  optional,
-} from 'superstruct';
+import { assign, boolean, object, optional } from 'superstruct';
 
 import { FeeEstimateResult } from './estimateAccountDeployFee';
 import { defineMethod } from './method';
 import { ownAccount, resolveNetwork } from './shared';
 import {
   AddressStruct,
-  CallStruct,
+  CallsStruct,
   ChainIdStruct,
   DetailsStruct,
 } from './structs';
@@ -30,7 +23,7 @@ import { estimateIntent } from '../chain/sender';
 export const estimateFee = defineMethod({
   params: object({
     address: AddressStruct,
-    invocations: nonempty(array(CallStruct)),
+    invocations: CallsStruct,
     details: optional(DetailsStruct),
     chainId: ChainIdStruct,
   }),

@@ -1,11 +1,4 @@
-import {
-  array,
-  nonempty,
-  object,
-  optional,
-  string,
-  unknown,
-} from 'superstruct';
+import { object, optional, string, unknown } from 'superstruct';
 
 import { defineMethod } from './method';
 import {
@@ -16,7 +9,7 @@ import {
 } from './shared';
 import {
   AddressStruct,
-  CallStruct,
+  CallsStruct,
   ChainIdStruct,
   DetailsStruct,
 } from './structs';
@@ -37,7 +30,7 @@ import { confirmTransaction } from '../ui/dialogs';
 export const executeTxn = defineMethod({
   params: object({
     address: AddressStruct,
-    calls: nonempty(array(CallStruct)),
+    calls: CallsStruct,
     details: optional(DetailsStruct),
     abis: optional(unknown()),
     chainId: ChainIdStruct,

@@ -9,14 +9,11 @@ import {
   resolveNetwork,
 } from './shared';
 import { AddressStruct, ChainIdStruct, TypedDataStruct } from './structs';
-import { contractAbis } from '../chain/contractAbis';
+import { contractAbis, MAX_ABI_LOOKUPS } from '../chain/contractAbis';
 import { NodeClient } from '../chain/rpc';
 import { signHash } from '../signing/signature';
 import { analyseTypedData } from '../signing/typedData';
 import { confirmOutsideExecution, confirmSignMessage } from '../ui/dialogs';
-
-/** The most distinct contracts whose ABIs one outside execution fetches. */
-const MAX_ABI_LOOKUPS = 16;
 
 /**
  * `snapnet_signMessage {typedDataMessage, signerAddress, chainId?}` → the

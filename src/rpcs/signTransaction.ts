@@ -1,4 +1,4 @@
-import { array, nonempty, object, optional, string } from 'superstruct';
+import { array, object, optional, string } from 'superstruct';
 
 import { defineMethod } from './method';
 import {
@@ -9,7 +9,7 @@ import {
 } from './shared';
 import {
   AddressStruct,
-  CallStruct,
+  CallsStruct,
   ChainIdStruct,
   DetailsStruct,
 } from './structs';
@@ -55,7 +55,7 @@ export const signTransaction = defineMethod({
     address: optional(AddressStruct),
     senderAddress: optional(AddressStruct),
     chainId: ChainIdStruct,
-    transactions: nonempty(array(CallStruct)),
+    transactions: CallsStruct,
     transactionsDetail: optional(DetailsStruct),
   }),
   result: array(string()),

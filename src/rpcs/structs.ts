@@ -198,14 +198,29 @@ export const IndexStruct = coerce(
   Number,
 );
 
+/** The most calls one transaction may carry and still be shown whole. */
+const MAX_CALLS = 32;
+/** The most calldata felts one call may carry and still be shown whole. */
+const MAX_CALLDATA = 2048;
+/** The longest entrypoint name (Cairo names are far shorter). */
+const MAX_ENTRYPOINT = 256;
+
 /** A call of a multicall, as dapps send it. */
 export const CallStruct = object({
   contractAddress: AddressStruct,
   entrypoint: refine(string(), 'entrypoint', (value) =>
-    value.length > 0 ? true : 'Expected a non-empty entrypoint name',
+    value.length > 0 && value.length <= MAX_ENTRYPOINT
+      ? true
+      : `Expected an entrypoint name of 1 to ${MAX_ENTRYPOINT} characters`,
   ),
-  calldata: withDefault(array(FeltStruct), () => []),
+  calldata: withDefault(size(array(FeltStruct), 0, MAX_CALLDATA), () => []),
 });
+
+/**
+ * The calls of one transaction: at least one, and no more than a dialog can
+ * show (each call is shown whole, calldata included).
+ */
+export const CallsStruct = size(array(CallStruct), 1, MAX_CALLS);
 
 const ResourceBoundStruct = type({
   max_amount: U128Struct,
