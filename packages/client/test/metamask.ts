@@ -3,6 +3,7 @@ import type { SnapConfirmationInterface } from '@metamask/snaps-jest';
 import type { Json, JsonRpcParams } from '@metamask/snaps-sdk';
 
 import manifest from '../../../snap.manifest.json';
+import { textOf } from '../../../test/helpers';
 import type { Eip1193Provider, RequestArguments } from '../src';
 
 export type InstalledTestSnap = Awaited<ReturnType<typeof installSnap>>;
@@ -23,6 +24,39 @@ export const ACCOUNT_0 = {
 
 /** The version in the built snap's manifest. */
 export const SNAP_VERSION: string = manifest.version;
+
+/** How long a request that shows no dialog may take to answer. */
+const NO_DIALOG_MS = 10000;
+
+/**
+ * Awaits a request that must answer without any dialog: one that opened a
+ * dialog would wait for the user, so it fails here when it has not answered
+ * in time.
+ *
+ * @param pending - The request.
+ * @returns Its result.
+ */
+export async function withoutDialog<Result>(
+  pending: Promise<Result>,
+): Promise<Result> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `No answer within ${NO_DIALOG_MS} ms: is a dialog waiting for the user?`,
+          ),
+        ),
+      NO_DIALOG_MS,
+    );
+  });
+  try {
+    return await Promise.race([pending, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * An error as MetaMask's provider throws it.
@@ -168,6 +202,20 @@ export class SimulatedMetaMask implements Eip1193Provider {
       throw new Error(`Expected a confirmation, got ${String(dialog.type)}`);
     }
     return dialog;
+  }
+
+  /**
+   * Approves the confirmation dialog of the next (or earliest unclaimed)
+   * snap request for a method.
+   *
+   * @param method - The snap method.
+   * @returns All text of the dialog, for "does it show X" checks.
+   */
+  async approveNext(method: string): Promise<string> {
+    const dialog = await this.nextConfirmation(method);
+    const text = textOf(dialog.content);
+    await dialog.ok();
+    return text;
   }
 
   /**
