@@ -4,7 +4,12 @@ import type { Json, JsonRpcParams } from '@metamask/snaps-sdk';
 
 import manifest from '../../../snap.manifest.json';
 import { textOf } from '../../../test/helpers';
-import type { Eip1193Provider, RequestArguments } from '../src';
+import { AccountNotSharedError, SnapClient } from '../src';
+import type {
+  Eip1193Provider,
+  RequestArguments,
+  StarknetSnapWallet,
+} from '../src';
 
 export type InstalledTestSnap = Awaited<ReturnType<typeof installSnap>>;
 type SnapRequest = ReturnType<InstalledTestSnap['request']>;
@@ -360,4 +365,47 @@ export class SimulatedMetaMask implements Eip1193Provider {
     }
     this.#requests.push({ method, request });
   }
+}
+
+/**
+ * Whether the snap lets the site read account 0 (no dialog either way).
+ *
+ * @param metamask - The site's MetaMask.
+ * @returns True when shared; false when the snap refuses it as not shared.
+ */
+export async function account0Shared(
+  metamask: SimulatedMetaMask,
+): Promise<boolean> {
+  try {
+    await withoutDialog(
+      new SnapClient(metamask, SNAP_ID).invoke('snapnet_extractPublicKey', {
+        userAddress: ACCOUNT_0.address,
+        chainId: TESTNET,
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof AccountNotSharedError) {
+      return false;
+    }
+    throw error;
+  }
+}
+
+/**
+ * Connects a wallet as a user would: MetaMask installs the snap and the user
+ * approves the dialog that shares the account with the site.
+ *
+ * @param wallet - The wallet.
+ * @param metamask - Its MetaMask.
+ * @returns The accounts connect answered, and the share dialog's text.
+ */
+export async function connectSharing(
+  wallet: StarknetSnapWallet,
+  metamask: SimulatedMetaMask,
+): Promise<{ accounts: readonly { address: string }[]; dialog: string }> {
+  const connecting = wallet.features['standard:connect'].connect();
+  const dialog = await metamask.approveNext('snapnet_createAccount');
+  const { accounts } = await connecting;
+  return { accounts, dialog };
 }

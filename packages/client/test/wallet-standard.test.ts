@@ -3,6 +3,8 @@ import { ec, hash, typedData as starknetTypedData } from 'starknet';
 
 import {
   ACCOUNT_0,
+  account0Shared,
+  connectSharing,
   DAPP_ORIGIN,
   MAINNET,
   SimulatedMetaMask,
@@ -12,7 +14,6 @@ import {
 } from './metamask';
 import { typedDataRevision1 } from '../../../test/fixtures';
 import {
-  AccountNotSharedError,
   ACCOUNT_CLASS_HASH,
   createStarknetWallet,
   SnapClient,
@@ -44,24 +45,6 @@ async function freshWallet(): Promise<{
 }
 
 /**
- * Connects a wallet as a user would: MetaMask installs the snap and the user
- * approves the dialog that shares the account with the site.
- *
- * @param wallet - The wallet.
- * @param metamask - Its MetaMask.
- * @returns The accounts connect answered, and the share dialog's text.
- */
-async function connectSharing(
-  wallet: StarknetSnapWallet,
-  metamask: SimulatedMetaMask,
-): Promise<{ accounts: readonly { address: string }[]; dialog: string }> {
-  const connecting = wallet.features['standard:connect'].connect();
-  const dialog = await metamask.approveNext('snapnet_createAccount');
-  const { accounts } = await connecting;
-  return { accounts, dialog };
-}
-
-/**
  * A connected wallet.
  *
  * @returns The wallet, its MetaMask and its change events.
@@ -81,29 +64,6 @@ async function connectedWallet(): ReturnType<typeof freshWallet> {
  */
 function reloadedWallet(metamask: SimulatedMetaMask): StarknetSnapWallet {
   return createStarknetWallet({ client: new SnapClient(metamask, SNAP_ID) });
-}
-
-/**
- * Whether the snap lets the site read account 0 (no dialog either way).
- *
- * @param metamask - The site's MetaMask.
- * @returns True when shared; false when the snap refuses it as not shared.
- */
-async function account0Shared(metamask: SimulatedMetaMask): Promise<boolean> {
-  try {
-    await withoutDialog(
-      new SnapClient(metamask, SNAP_ID).invoke('snapnet_extractPublicKey', {
-        userAddress: ACCOUNT_0.address,
-        chainId: TESTNET,
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof AccountNotSharedError) {
-      return false;
-    }
-    throw error;
-  }
 }
 
 /**
