@@ -109,8 +109,8 @@ export function scenarios(
       }),
     },
     snapnet_createAccount: {
-      dialogs: 0,
-      note: 'next unused index, no deploy',
+      dialogs: 1,
+      note: 'next unused index, no deploy: its share dialog',
       params: () => ({}),
     },
     snapnet_declareContract: sierra
@@ -172,7 +172,7 @@ export function scenarios(
     },
     snapnet_getTransactions: {
       dialogs: 0,
-      note: 'account 0, history from the node (fresh state)',
+      note: 'account 0, history from the node (none in state)',
       params: () => ({ senderAddress: ACCOUNT_0 }),
     },
     snapnet_getTransactionStatus: {
@@ -181,12 +181,17 @@ export function scenarios(
     },
     snapnet_recoverAccounts: {
       dialogs: 0,
-      note: 'defaults: index 0, maxScanned 1',
+      note: 'defaults: index 0, maxScanned 1 (account 0, already shared)',
       params: () => ({}),
+    },
+    snapnet_revokeAccess: {
+      dialogs: 0,
+      note: 'an empty list: withdraws nothing, answers account 0',
+      params: () => ({ addresses: [] }),
     },
     snapnet_signDeclareTransaction: {
       dialogs: 1,
-      note: 'nonce and bounds given',
+      note: 'nonce and bounds given; prices from the node',
       params: () => ({
         address: ACCOUNT_0,
         chainId: TESTNET,
@@ -209,7 +214,7 @@ export function scenarios(
     },
     snapnet_signTransaction: {
       dialogs: 1,
-      note: 'nonce and bounds given',
+      note: 'nonce and bounds given; simulated',
       params: () => ({
         address: ACCOUNT_0,
         chainId: TESTNET,

@@ -1,4 +1,5 @@
 import {
+  AccountNotSharedError,
   decodeError,
   InvalidParamsError,
   MethodNotFoundError,
@@ -6,6 +7,8 @@ import {
   SnapNotInstalledError,
   UserRejectedError,
 } from './errors';
+// The snap's own error, for the message it answers an unshared account with.
+import { AccountNotSharedError as SnapAccountNotSharedError } from '../../../src/errors';
 
 /**
  * An error shaped like the ones MetaMask's provider throws.
@@ -76,8 +79,23 @@ describe('decodeError', () => {
     const error = decodeError(
       rpcError(4100, 'local:other may not call snapnet_signMessage'),
     );
-    expect(error).not.toBeInstanceOf(SnapNotInstalledError);
+    expect(error.constructor).toBe(SnapClientError);
     expect(error.code).toBe(4100);
+  });
+
+  it("decodes the snap's 4100 for an account not shared with the site as AccountNotSharedError", () => {
+    const { message } = new SnapAccountNotSharedError(
+      '0x03a48f9784a19e574e3976351f36d3806b8c27a97a972d2e2834e067d2c52883',
+      'https://dapp.example',
+    );
+    const error = decodeError(rpcError(4100, message));
+    expect(error).toBeInstanceOf(AccountNotSharedError);
+    expect(error).not.toBeInstanceOf(SnapNotInstalledError);
+    expect(error).toMatchObject({ code: 4100, message });
+    // MetaMask's 4100 before the snap is granted stays "not installed".
+    expect(
+      decodeError(rpcError(4100, `Unauthorized to perform action. ${message}`)),
+    ).toBeInstanceOf(SnapNotInstalledError);
   });
 
   it('keeps other codes as SnapClientError with code, message and data', () => {

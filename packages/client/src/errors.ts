@@ -57,6 +57,15 @@ export class MethodNotFoundError extends SnapClientError {}
 export class SnapNotInstalledError extends SnapClientError {}
 
 /**
+ * The snap refused an account the user has not shared with this site (4100),
+ * or an address that is not the wallet's at all: the snap answers both alike
+ * so that a site cannot probe which addresses the wallet holds. Ask the user
+ * to share it (`snapnet_createAccount` or `snapnet_recoverAccounts`, each
+ * with its dialog), then retry.
+ */
+export class AccountNotSharedError extends SnapClientError {}
+
+/**
  * The `field` of an error's data, when it names one.
  *
  * @param data - The error's data.
@@ -143,6 +152,13 @@ function unwrapSnapError(shape: RpcErrorShape): RpcErrorShape {
 
 const NOT_INSTALLED = /snap\b.*\bis not installed/iu;
 const NOT_PERMITTED = 'Unauthorized to perform action';
+/**
+ * The snap's 4100 for an account not shared with the site (its
+ * AccountNotSharedError, src/errors.ts) carries no data: its message is all
+ * that tells it from the snap's other 4100 (a caller the origin policy
+ * refuses). The end-to-end tests decode the real snap's message.
+ */
+const NOT_SHARED = /^Account 0x[0-9a-f]+ has not been shared with /u;
 
 /**
  * Turns whatever a `wallet_*` snap request threw into a typed error.
@@ -165,6 +181,9 @@ export function decodeError(error: unknown): SnapClientError {
     (code === ErrorCode.Unauthorized && message.startsWith(NOT_PERMITTED))
   ) {
     return new SnapNotInstalledError(code, message, data);
+  }
+  if (code === ErrorCode.Unauthorized && NOT_SHARED.test(message)) {
+    return new AccountNotSharedError(code, message, data);
   }
   switch (code) {
     case ErrorCode.UserRejected:

@@ -10,6 +10,7 @@ export {
 } from './discovery';
 export type { DiscoveredProvider, DiscoveryOptions } from './discovery';
 export {
+  AccountNotSharedError,
   decodeError,
   ErrorCode,
   InvalidParamsError,

@@ -4,12 +4,26 @@ import type { LocalNode } from '@snapnet/local-node';
 import { hash, RpcProvider, WalletAccountV5 } from 'starknet';
 import type { CompiledSierra } from 'starknet';
 
-import { ACCOUNT_0, SimulatedMetaMask, SNAP_ID } from './metamask';
+import {
+  ACCOUNT_0,
+  account0Shared,
+  connectSharing,
+  DAPP_ORIGIN,
+  SimulatedMetaMask,
+  SNAP_ID,
+  TESTNET,
+  withoutDialog,
+} from './metamask';
 import { defaultState } from '../../../src/state/schema';
 import { nodeRequest } from '../../../test/chain/node';
 import { TEST_NODE_PORT } from '../../../test/ports';
 import { readContract } from '../../../test/vendored';
-import { createStarknetWallet, SnapClient, WalletApiError } from '../src';
+import {
+  createStarknetWallet,
+  SnapClient,
+  UserRejectedError,
+  WalletApiError,
+} from '../src';
 import type { StarknetSnapWallet } from '../src';
 
 const STRK =
@@ -83,7 +97,11 @@ async function walletErrorCode(request: Promise<unknown>): Promise<number> {
 describe('the wallet on chain, through starknet.js WalletAccountV5', () => {
   it('connects, sends a transfer (deploying the account first) and declares a class', async () => {
     const { wallet, metamask } = await freshWallet();
-    const account = await WalletAccountV5.connect(provider, wallet);
+    const connecting = WalletAccountV5.connect(provider, wallet);
+    expect(await metamask.approveNext('snapnet_createAccount')).toContain(
+      ACCOUNT_0.address,
+    );
+    const account = await connecting;
     expect(account.address).toBe(ACCOUNT_0.address);
 
     const sending = account.execute({
@@ -125,7 +143,7 @@ describe('the wallet on chain, through starknet.js WalletAccountV5', () => {
 
   it('declines a transfer with 113 and sends nothing', async () => {
     const { wallet, metamask } = await freshWallet();
-    await wallet.features['standard:connect'].connect();
+    await connectSharing(wallet, metamask);
     const sending = wallet.api.request({
       type: 'wallet_addInvokeTransaction',
       params: {
@@ -152,7 +170,7 @@ describe('wallet_watchAsset on chain', () => {
     const { wallet, metamask } = await freshWallet(
       JSON.parse(JSON.stringify(state)),
     );
-    await wallet.features['standard:connect'].connect();
+    await connectSharing(wallet, metamask);
     const { request } = wallet.features['starknet:walletApi'];
     expect(
       await request({
@@ -184,8 +202,8 @@ describe('wallet_watchAsset on chain', () => {
   });
 
   it('answers NOT_ERC20 (111) for an address with no token', async () => {
-    const { wallet } = await freshWallet();
-    await wallet.features['standard:connect'].connect();
+    const { wallet, metamask } = await freshWallet();
+    await connectSharing(wallet, metamask);
     expect(
       await walletErrorCode(
         wallet.api.request({
@@ -197,5 +215,71 @@ describe('wallet_watchAsset on chain', () => {
         }),
       ),
     ).toBe(111);
+  });
+});
+
+describe('snapnet_recoverAccounts on chain', () => {
+  beforeAll(async () => {
+    // The first test of this file deploys account 0; run alone, this does.
+    const deployed = await provider.getClassHashAt(ACCOUNT_0.address).then(
+      () => true,
+      () => false,
+    );
+    if (!deployed) {
+      const { metamask } = await freshWallet();
+      const client = new SnapClient(metamask, SNAP_ID);
+      await client.connect();
+      const deploying = client.invoke('snapnet_createAccount', {
+        addressIndex: 0,
+        deploy: true,
+        chainId: TESTNET,
+      });
+      await metamask.approveNext('snapnet_createAccount');
+      await provider.waitForTransaction((await deploying).transaction_hash, {
+        retryInterval: 50,
+      });
+    }
+  });
+
+  it('returns the deployed accounts only, once the user shares them; again without a dialog', async () => {
+    // Account 0 is deployed, indices 1 and 2 are not: the scan stops there.
+    const { metamask } = await freshWallet();
+    const client = new SnapClient(metamask, SNAP_ID);
+    await client.connect();
+    const scan = {
+      startScanIndex: 0,
+      maxScanned: 5,
+      maxMissed: 2,
+      chainId: TESTNET,
+    };
+    const recovering = client.invoke('snapnet_recoverAccounts', scan);
+    const dialog = await metamask.approveNext('snapnet_recoverAccounts');
+    expect(dialog).toContain(DAPP_ORIGIN);
+    expect(dialog).toContain(ACCOUNT_0.address);
+    const found = await recovering;
+    expect(
+      found.map(({ address, addressIndex }) => ({ address, addressIndex })),
+    ).toStrictEqual([{ address: ACCOUNT_0.address, addressIndex: 0 }]);
+    expect(
+      await withoutDialog(client.invoke('snapnet_recoverAccounts', scan)),
+    ).toStrictEqual(found);
+    expect(
+      await client.invoke('snapnet_extractPublicKey', {
+        userAddress: ACCOUNT_0.address,
+        chainId: TESTNET,
+      }),
+    ).toBe(ACCOUNT_0.publicKey);
+  });
+
+  it('shares nothing when the user declines', async () => {
+    const { metamask } = await freshWallet();
+    const client = new SnapClient(metamask, SNAP_ID);
+    await client.connect();
+    const recovering = client.invoke('snapnet_recoverAccounts', {
+      chainId: TESTNET,
+    });
+    await (await metamask.nextConfirmation('snapnet_recoverAccounts')).cancel();
+    await expect(recovering).rejects.toThrow(UserRejectedError);
+    expect(await account0Shared(metamask)).toBe(false);
   });
 });

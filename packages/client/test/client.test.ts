@@ -2,14 +2,18 @@ import { typedData as starknetTypedData, ec } from 'starknet';
 
 import {
   ACCOUNT_0,
+  account0Shared,
+  DAPP_ORIGIN,
   MAINNET,
   SimulatedMetaMask,
   SNAP_ID,
   SNAP_VERSION,
   TESTNET,
+  withoutDialog,
 } from './metamask';
 import { typedDataRevision1 } from '../../../test/fixtures';
 import {
+  AccountNotSharedError,
   connect,
   InvalidParamsError,
   METAMASK_FLASK_RDNS,
@@ -109,14 +113,36 @@ describe('connecting', () => {
   });
 });
 
+/**
+ * A connected client to which the user shared account 0, approving
+ * createAccount's dialog.
+ *
+ * @returns The client and its MetaMask.
+ */
+async function sharingAccount0(): ReturnType<typeof connected> {
+  const { client, metamask } = await connected();
+  const creating = client.invoke('snapnet_createAccount', {
+    addressIndex: 0,
+    chainId: TESTNET,
+  });
+  await metamask.approveNext('snapnet_createAccount');
+  expect((await creating).address).toBe(ACCOUNT_0.address);
+  return { client, metamask };
+}
+
 describe('typed invoke against the real snap', () => {
-  it('creates an account, reads its public key and the network', async () => {
-    const { client } = await connected();
-    const account = await client.invoke('snapnet_createAccount', {
+  it('creates an account once the user shares it with the site, then reads its public key', async () => {
+    const { client, metamask } = await connected();
+    const creating = client.invoke('snapnet_createAccount', {
       addressIndex: 0,
       deploy: false,
       chainId: TESTNET,
     });
+    const dialog = await metamask.approveNext('snapnet_createAccount');
+    expect(dialog).toContain('Share account');
+    expect(dialog).toContain(DAPP_ORIGIN);
+    expect(dialog).toContain(ACCOUNT_0.address);
+    const account = await creating;
     // Typed by the snap's result struct: a wrong field would not compile.
     const typed: SnapResult<'snapnet_createAccount'> = account;
     expect(typed).toEqual({ address: ACCOUNT_0.address, transaction_hash: '' });
@@ -126,10 +152,70 @@ describe('typed invoke against the real snap', () => {
         chainId: TESTNET,
       }),
     ).toBe(ACCOUNT_0.publicKey);
+    // Already recorded and shared: returned without a dialog.
+    expect(
+      await withoutDialog(
+        client.invoke('snapnet_createAccount', {
+          addressIndex: 0,
+          chainId: TESTNET,
+        }),
+      ),
+    ).toEqual(typed);
+  });
+
+  it('fails with UserRejectedError when the user declines to share the account, and shares nothing', async () => {
+    const { client, metamask } = await connected();
+    const creating = client.invoke('snapnet_createAccount', {
+      addressIndex: 0,
+      chainId: TESTNET,
+    });
+    await (await metamask.nextConfirmation('snapnet_createAccount')).cancel();
+    await expect(creating).rejects.toThrow(UserRejectedError);
+    expect(await account0Shared(metamask)).toBe(false);
+  });
+
+  it('fails with AccountNotSharedError (4100), without a dialog, for an unshared account and a foreign address alike', async () => {
+    const { client } = await connected();
+    for (const address of [ACCOUNT_0.address, '0x1234']) {
+      const failure = withoutDialog(
+        client.invoke('snapnet_signMessage', {
+          typedDataMessage: TYPED_DATA,
+          signerAddress: address,
+          chainId: TESTNET,
+        }),
+      );
+      await expect(failure).rejects.toThrow(AccountNotSharedError);
+      await expect(failure).rejects.toMatchObject({
+        code: 4100,
+        message: expect.stringContaining(
+          `has not been shared with ${DAPP_ORIGIN}`,
+        ),
+      });
+    }
+  });
+
+  it('revokes the site’s access: the account is refused afterwards', async () => {
+    const { client } = await sharingAccount0();
+    expect(
+      await client.invoke('snapnet_revokeAccess', { addresses: [] }),
+    ).toStrictEqual([ACCOUNT_0.address]);
+    expect(
+      await client.invoke('snapnet_revokeAccess', {
+        addresses: [ACCOUNT_0.address],
+      }),
+    ).toStrictEqual([]);
+    await expect(
+      withoutDialog(
+        client.invoke('snapnet_extractPublicKey', {
+          userAddress: ACCOUNT_0.address,
+          chainId: TESTNET,
+        }),
+      ),
+    ).rejects.toThrow(AccountNotSharedError);
   });
 
   it('signs typed data after the user approves the dialog', async () => {
-    const { client, metamask } = await connected();
+    const { client, metamask } = await sharingAccount0();
     const signing = client.invoke('snapnet_signMessage', {
       typedDataMessage: TYPED_DATA,
       signerAddress: ACCOUNT_0.address,
@@ -155,7 +241,7 @@ describe('typed invoke against the real snap', () => {
   });
 
   it('fails with UserRejectedError when the user cancels the dialog', async () => {
-    const { client, metamask } = await connected();
+    const { client, metamask } = await sharingAccount0();
     const signing = client.invoke('snapnet_signMessage', {
       typedDataMessage: TYPED_DATA,
       signerAddress: ACCOUNT_0.address,
@@ -170,7 +256,7 @@ describe('typed invoke against the real snap', () => {
   it('fails with InvalidParamsError naming the field the snap rejected', async () => {
     const { client } = await connected();
     const failure = client.invoke('snapnet_extractPublicKey', {
-      userAddress: '0x1234',
+      userAddress: '0xnot-hex',
       chainId: TESTNET,
     });
     await expect(failure).rejects.toThrow(InvalidParamsError);

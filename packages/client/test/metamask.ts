@@ -3,7 +3,13 @@ import type { SnapConfirmationInterface } from '@metamask/snaps-jest';
 import type { Json, JsonRpcParams } from '@metamask/snaps-sdk';
 
 import manifest from '../../../snap.manifest.json';
-import type { Eip1193Provider, RequestArguments } from '../src';
+import { textOf } from '../../../test/helpers';
+import { AccountNotSharedError, SnapClient } from '../src';
+import type {
+  Eip1193Provider,
+  RequestArguments,
+  StarknetSnapWallet,
+} from '../src';
 
 export type InstalledTestSnap = Awaited<ReturnType<typeof installSnap>>;
 type SnapRequest = ReturnType<InstalledTestSnap['request']>;
@@ -23,6 +29,39 @@ export const ACCOUNT_0 = {
 
 /** The version in the built snap's manifest. */
 export const SNAP_VERSION: string = manifest.version;
+
+/** How long a request that shows no dialog may take to answer. */
+const NO_DIALOG_MS = 10000;
+
+/**
+ * Awaits a request that must answer without any dialog: one that opened a
+ * dialog would wait for the user, so it fails here when it has not answered
+ * in time.
+ *
+ * @param pending - The request.
+ * @returns Its result.
+ */
+export async function withoutDialog<Result>(
+  pending: Promise<Result>,
+): Promise<Result> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new Error(
+            `No answer within ${NO_DIALOG_MS} ms: is a dialog waiting for the user?`,
+          ),
+        ),
+      NO_DIALOG_MS,
+    );
+  });
+  try {
+    return await Promise.race([pending, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * An error as MetaMask's provider throws it.
@@ -171,6 +210,20 @@ export class SimulatedMetaMask implements Eip1193Provider {
   }
 
   /**
+   * Approves the confirmation dialog of the next (or earliest unclaimed)
+   * snap request for a method.
+   *
+   * @param method - The snap method.
+   * @returns All text of the dialog, for "does it show X" checks.
+   */
+  async approveNext(method: string): Promise<string> {
+    const dialog = await this.nextConfirmation(method);
+    const text = textOf(dialog.content);
+    await dialog.ok();
+    return text;
+  }
+
+  /**
    * The next (or earliest unclaimed) snap request for a method. Wrapped in an
    * object: resolving a promise with the SnapRequest itself would wait for
    * its response instead.
@@ -312,4 +365,47 @@ export class SimulatedMetaMask implements Eip1193Provider {
     }
     this.#requests.push({ method, request });
   }
+}
+
+/**
+ * Whether the snap lets the site read account 0 (no dialog either way).
+ *
+ * @param metamask - The site's MetaMask.
+ * @returns True when shared; false when the snap refuses it as not shared.
+ */
+export async function account0Shared(
+  metamask: SimulatedMetaMask,
+): Promise<boolean> {
+  try {
+    await withoutDialog(
+      new SnapClient(metamask, SNAP_ID).invoke('snapnet_extractPublicKey', {
+        userAddress: ACCOUNT_0.address,
+        chainId: TESTNET,
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof AccountNotSharedError) {
+      return false;
+    }
+    throw error;
+  }
+}
+
+/**
+ * Connects a wallet as a user would: MetaMask installs the snap and the user
+ * approves the dialog that shares the account with the site.
+ *
+ * @param wallet - The wallet.
+ * @param metamask - Its MetaMask.
+ * @returns The accounts connect answered, and the share dialog's text.
+ */
+export async function connectSharing(
+  wallet: StarknetSnapWallet,
+  metamask: SimulatedMetaMask,
+): Promise<{ accounts: readonly { address: string }[]; dialog: string }> {
+  const connecting = wallet.features['standard:connect'].connect();
+  const dialog = await metamask.approveNext('snapnet_createAccount');
+  const { accounts } = await connecting;
+  return { accounts, dialog };
 }

@@ -3,10 +3,14 @@ import { ec, hash, typedData as starknetTypedData } from 'starknet';
 
 import {
   ACCOUNT_0,
+  account0Shared,
+  connectSharing,
+  DAPP_ORIGIN,
   MAINNET,
   SimulatedMetaMask,
   SNAP_ID,
   TESTNET,
+  withoutDialog,
 } from './metamask';
 import { typedDataRevision1 } from '../../../test/fixtures';
 import {
@@ -47,8 +51,19 @@ async function freshWallet(): Promise<{
  */
 async function connectedWallet(): ReturnType<typeof freshWallet> {
   const fresh = await freshWallet();
-  await fresh.wallet.features['standard:connect'].connect();
+  await connectSharing(fresh.wallet, fresh.metamask);
   return fresh;
+}
+
+/**
+ * Another wallet of the same site over the same MetaMask and snap, as after
+ * a page reload.
+ *
+ * @param metamask - The MetaMask.
+ * @returns The new wallet.
+ */
+function reloadedWallet(metamask: SimulatedMetaMask): StarknetSnapWallet {
+  return createStarknetWallet({ client: new SnapClient(metamask, SNAP_ID) });
 }
 
 /**
@@ -85,26 +100,54 @@ async function walletApiErrorOf(
 }
 
 describe('standard:connect / disconnect / events', () => {
-  it('connects: installs the snap and exposes account 0 on the current network', async () => {
-    const { wallet, changes } = await freshWallet();
+  it('connects: installs the snap, asks the user to share account 0 with the site, exposes it on the current network', async () => {
+    const { wallet, metamask, changes } = await freshWallet();
     expect(wallet.accounts).toStrictEqual([]);
-    const { accounts } = await wallet.features['standard:connect'].connect();
+    const { accounts, dialog } = await connectSharing(wallet, metamask);
+    expect(dialog).toContain('Share account');
+    expect(dialog).toContain(DAPP_ORIGIN);
+    expect(dialog).toContain(ACCOUNT_0.address);
     expect(accounts).toHaveLength(1);
-    const [account] = accounts;
+    const [account] = wallet.accounts;
     expect(account?.address).toBe(ACCOUNT_0.address);
     expect(account?.chains).toStrictEqual([`starknet:${TESTNET}`]);
     expect(Buffer.from(account?.publicKey ?? []).toString('hex')).toBe(
       ACCOUNT_0.publicKey.slice(2).padStart(64, '0'),
     );
-    expect(wallet.accounts).toStrictEqual(accounts);
-    expect(changes).toStrictEqual([{ accounts }]);
+    expect(accounts).toStrictEqual(wallet.accounts);
+    expect(changes).toStrictEqual([{ accounts: wallet.accounts }]);
+    expect(await account0Shared(metamask)).toBe(true);
     expect(wallet.features['starknet:walletApi'].walletVersion).toMatch(
       /^\d+\.\d+\.\d+/u,
     );
   });
 
-  it('answers no accounts to a silent connect before the user connected', async () => {
-    const { wallet } = await freshWallet();
+  it('connects again without a dialog once the account is shared, in the same wallet or after a reload', async () => {
+    const { wallet, metamask } = await connectedWallet();
+    expect(
+      (await withoutDialog(wallet.features['standard:connect'].connect()))
+        .accounts,
+    ).toStrictEqual(wallet.accounts);
+    const reloaded = reloadedWallet(metamask);
+    const { accounts } = await withoutDialog(
+      reloaded.features['standard:connect'].connect(),
+    );
+    expect(accounts.map(({ address }) => address)).toStrictEqual([
+      ACCOUNT_0.address,
+    ]);
+  });
+
+  it('asks again on connect once the site withdrew its access elsewhere', async () => {
+    const { wallet, metamask } = await connectedWallet();
+    await new SnapClient(metamask, SNAP_ID).invoke('snapnet_revokeAccess');
+    const { accounts, dialog } = await connectSharing(wallet, metamask);
+    expect(dialog).toContain(ACCOUNT_0.address);
+    expect(accounts).toHaveLength(1);
+    expect(await account0Shared(metamask)).toBe(true);
+  });
+
+  it('answers no accounts to a silent connect before the user connected, even with the snap installed', async () => {
+    const { wallet, metamask } = await freshWallet();
     expect(
       await wallet.features['standard:connect'].connect({ silent: true }),
     ).toStrictEqual({ accounts: [] });
@@ -114,6 +157,29 @@ describe('standard:connect / disconnect / events', () => {
         params: { silent_mode: true },
       }),
     ).toStrictEqual([]);
+    // Installed and allowed, but no account shared: still no dialog.
+    await new SnapClient(metamask, SNAP_ID).connect();
+    expect(
+      await withoutDialog(
+        wallet.features['standard:connect'].connect({ silent: true }),
+      ),
+    ).toStrictEqual({ accounts: [] });
+    expect(wallet.accounts).toStrictEqual([]);
+    expect(await account0Shared(metamask)).toBe(false);
+  });
+
+  it('answers the account the site was given to a silent connect after a reload, without a dialog', async () => {
+    const { metamask } = await connectedWallet();
+    const reloaded = reloadedWallet(metamask);
+    const { accounts } = await withoutDialog(
+      reloaded.features['standard:connect'].connect({ silent: true }),
+    );
+    expect(accounts.map(({ address }) => address)).toStrictEqual([
+      ACCOUNT_0.address,
+    ]);
+    expect(reloaded.accounts[0]?.chains).toStrictEqual([`starknet:${TESTNET}`]);
+    // Asking which accounts the site sees withdrew none.
+    expect(await account0Shared(metamask)).toBe(true);
   });
 
   it('answers no accounts when the user declines the connection', async () => {
@@ -124,8 +190,18 @@ describe('standard:connect / disconnect / events', () => {
     ).toStrictEqual([]);
   });
 
-  it('disconnects: no accounts, a change event, no permissions', async () => {
-    const { wallet, changes } = await connectedWallet();
+  it('answers no accounts, and shares nothing, when the user declines to share the account', async () => {
+    const { wallet, metamask, changes } = await freshWallet();
+    const connecting = wallet.api.request({ type: 'wallet_requestAccounts' });
+    await (await metamask.nextConfirmation('snapnet_createAccount')).cancel();
+    expect(await connecting).toStrictEqual([]);
+    expect(wallet.accounts).toStrictEqual([]);
+    expect(changes).toStrictEqual([]);
+    expect(await account0Shared(metamask)).toBe(false);
+  });
+
+  it('disconnects: no accounts, a change event, no permissions, the account no longer shared', async () => {
+    const { wallet, metamask, changes } = await connectedWallet();
     const { request } = wallet.features['starknet:walletApi'];
     expect(await request({ type: 'wallet_getPermissions' })).toStrictEqual([
       'accounts',
@@ -134,29 +210,68 @@ describe('standard:connect / disconnect / events', () => {
     expect(wallet.accounts).toStrictEqual([]);
     expect(changes[changes.length - 1]).toStrictEqual({ accounts: [] });
     expect(await request({ type: 'wallet_getPermissions' })).toStrictEqual([]);
+    expect(await account0Shared(metamask)).toBe(false);
+    expect(
+      await withoutDialog(
+        wallet.features['standard:connect'].connect({ silent: true }),
+      ),
+    ).toStrictEqual({ accounts: [] });
+    // Connecting again asks the user again.
+    const { dialog } = await connectSharing(wallet, metamask);
+    expect(dialog).toContain(ACCOUNT_0.address);
+    expect(wallet.accounts).toHaveLength(1);
   });
 
   it('stops calling a listener once it is removed', async () => {
-    const { wallet } = await freshWallet();
+    const { wallet, metamask } = await freshWallet();
     const seen: StandardEventsChangeProperties[] = [];
     const off = wallet.features['standard:events'].on('change', (change) =>
       seen.push(change),
     );
     off();
-    await wallet.features['standard:connect'].connect();
+    await connectSharing(wallet, metamask);
     expect(wallet.accounts).toHaveLength(1);
     expect(seen).toStrictEqual([]);
   });
 });
 
 describe('starknet:walletApi against the real snap', () => {
-  it('wallet_requestAccounts and wallet_requestChainId', async () => {
-    const { wallet } = await freshWallet();
+  it('wallet_requestAccounts (the user shares the account) and wallet_requestChainId', async () => {
+    const { wallet, metamask } = await freshWallet();
     const { request } = wallet.features['starknet:walletApi'];
-    expect(await request({ type: 'wallet_requestAccounts' })).toStrictEqual([
+    const requesting = request({ type: 'wallet_requestAccounts' });
+    expect(await metamask.approveNext('snapnet_createAccount')).toContain(
       ACCOUNT_0.address,
-    ]);
+    );
+    expect(await requesting).toStrictEqual([ACCOUNT_0.address]);
     expect(await request({ type: 'wallet_requestChainId' })).toBe(TESTNET);
+  });
+
+  it('answers 163 for an account the user withdrew from the site, and forgets it until the next connect', async () => {
+    const { wallet, metamask, changes } = await connectedWallet();
+    const { request } = wallet.features['starknet:walletApi'];
+    // The site withdraws its own access outside the wallet (another tab).
+    expect(
+      await new SnapClient(metamask, SNAP_ID).invoke('snapnet_revokeAccess'),
+    ).toStrictEqual([]);
+    const failure = await walletApiErrorOf(
+      withoutDialog(
+        request({ type: 'wallet_signTypedData', params: TYPED_DATA }),
+      ),
+    );
+    expect(failure.code).toBe(163);
+    expect(failure.message).toBe('An error occurred (UNKNOWN_ERROR)');
+    expect(failure.data).toContain(
+      `Account ${ACCOUNT_0.address} has not been shared with ${DAPP_ORIGIN}`,
+    );
+    expect(failure.data).toContain('Connect again');
+    expect(wallet.accounts).toStrictEqual([]);
+    expect(changes[changes.length - 1]).toStrictEqual({ accounts: [] });
+    expect(await request({ type: 'wallet_getPermissions' })).toStrictEqual([]);
+
+    const requesting = request({ type: 'wallet_requestAccounts' });
+    await metamask.approveNext('snapnet_createAccount');
+    expect(await requesting).toStrictEqual([ACCOUNT_0.address]);
   });
 
   it('wallet_switchStarknetChain: approved switches and emits a change', async () => {
@@ -173,8 +288,11 @@ describe('starknet:walletApi against the real snap', () => {
       params: { chainId: MAINNET },
     });
     await (await metamask.nextConfirmation('snapnet_switchNetwork')).ok();
-    expect(await switching).toBe(true);
+    // The account is shared by address, the same on every network: no
+    // second dialog.
+    expect(await withoutDialog(switching)).toBe(true);
     expect(await request({ type: 'wallet_requestChainId' })).toBe(MAINNET);
+    expect(wallet.accounts[0]?.address).toBe(ACCOUNT_0.address);
     expect(wallet.accounts[0]?.chains).toStrictEqual([`starknet:${MAINNET}`]);
     expect(changes[changes.length - 1]?.accounts?.[0]?.chains).toStrictEqual([
       `starknet:${MAINNET}`,

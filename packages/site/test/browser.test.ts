@@ -6,6 +6,7 @@
  * declined) by the test through the snap request's `getInterface()`.
  */
 import { installSnap } from '@metamask/snaps-jest';
+import { SnapClient } from '@snapnet/client';
 import { startLocalNode } from '@snapnet/local-node';
 import type { LocalNode } from '@snapnet/local-node';
 import type { Locator, Page } from 'playwright-core';
@@ -13,12 +14,19 @@ import type { Locator, Page } from 'playwright-core';
 import { launchChromium, screenshot as saveScreenshot } from './chromium';
 import type { RunningChromium } from './chromium';
 import { provideWallet } from './page-wallet';
+import { mintStrk } from '../../../test/chain/node';
 import { TEST_NODE_PORT } from '../../../test/ports';
-import { SimulatedMetaMask, SNAP_ID } from '../../client/test/metamask';
+import {
+  SimulatedMetaMask,
+  SNAP_ID,
+  TESTNET,
+} from '../../client/test/metamask';
 import { serveSite } from '../src/serve';
 import type { RunningSite } from '../src/serve';
 
-const STRK_100 = (100n * 10n ** 18n).toString();
+const STRK_100 = 100n * 10n ** 18n;
+/** Another site the user gave an account to. */
+const OTHER_SITE = 'https://other.example';
 /** Any well-formed address: the symbol is refused before it is read. */
 const SOME_ADDRESS = '0x1234';
 
@@ -52,27 +60,40 @@ function balanceCell(symbol: string): Locator {
  * Gives an address STRK on the local node.
  *
  * @param address - The receiver.
- * @param amount - How much, in FRI, as decimal text.
+ * @param amount - How much, in FRI.
  */
-async function mint(address: string, amount: string): Promise<void> {
+async function mint(address: string, amount: bigint): Promise<void> {
   if (!node) {
     throw new Error('The local node is not running');
   }
-  // eslint-disable-next-line n/no-unsupported-features/node-builtins
-  const response = await fetch(node.url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'devnet_mint',
-      params: { address, amount, unit: 'FRI' },
-    }),
+  await mintStrk(node, address, amount);
+}
+
+/**
+ * Deploys account 1 from another site, as a user who used the wallet there:
+ * that site was given the account, this page was not.
+ *
+ * @returns The account's address.
+ */
+async function deployAccount1Elsewhere(): Promise<string> {
+  const elsewhere = new SimulatedMetaMask(metamask.snap, OTHER_SITE);
+  const client = new SnapClient(elsewhere, SNAP_ID);
+  await client.connect();
+  const creating = client.invoke('snapnet_createAccount', {
+    addressIndex: 1,
+    chainId: TESTNET,
   });
-  const body: { error?: unknown } = await response.json();
-  if (body.error !== undefined) {
-    throw new Error(`devnet_mint failed: ${JSON.stringify(body.error)}`);
-  }
+  await elsewhere.approveNext('snapnet_createAccount');
+  const { address } = await creating;
+  await mint(address, STRK_100);
+  const deploying = client.invoke('snapnet_createAccount', {
+    addressIndex: 1,
+    deploy: true,
+    chainId: TESTNET,
+  });
+  await elsewhere.approveNext('snapnet_createAccount');
+  expect((await deploying).transaction_hash).toMatch(/^0x[0-9a-f]+$/u);
+  return address;
 }
 
 beforeAll(async () => {
@@ -109,13 +130,25 @@ describe('the companion page in Chromium', () => {
     await screenshot('01-connected');
   });
 
-  it('creates an account and shows its balances once funded', async () => {
+  it('creates an account once the user shares it with the page (not when declined), and shows its balances once funded', async () => {
     await page.click('#create-account');
+    await (await metamask.nextConfirmation('snapnet_createAccount')).cancel();
+    await page
+      .locator('#error', { hasText: 'You declined the request in MetaMask.' })
+      .waitFor();
+    await page.locator('#accounts-empty').waitFor();
+    await screenshot('02a-share-declined');
+
+    await page.click('#create-account');
+    const dialog = await metamask.approveNext('snapnet_createAccount');
+    expect(dialog).toContain('Share account');
+    expect(dialog).toContain(metamask.origin);
     const item = page.locator('#accounts li[data-deployed="false"]');
     await item.waitFor();
     account = (await item.getAttribute('data-address')) ?? '';
     expect(account).toMatch(/^0x[0-9a-f]{64}$/u);
 
+    expect(dialog).toContain(account);
     await mint(account, STRK_100);
     await page.click('#refresh-balances');
     await balanceCell('STRK').filter({ hasText: /^100$/u }).waitFor();
@@ -196,16 +229,38 @@ describe('the companion page in Chromium', () => {
     await screenshot('06-invalid-params');
   });
 
-  it('recovers the deployed account and the next free index', async () => {
+  it('recovers the deployed accounts, asking before it shares one the page was not given', async () => {
+    const elsewhere = await deployAccount1Elsewhere();
+
     await page.click('#recover-accounts');
+    const declined = await metamask.nextConfirmation('snapnet_recoverAccounts');
+    await declined.cancel();
+    await page
+      .locator('#error', { hasText: 'You declined the request in MetaMask.' })
+      .waitFor();
+    expect(await page.locator('#accounts li').count()).toBe(1);
+
+    await page.click('#recover-accounts');
+    const dialog = await metamask.approveNext('snapnet_recoverAccounts');
+    // Only the account this page was not given yet is asked for.
+    expect(dialog).toContain(metamask.origin);
+    expect(dialog).toContain(elsewhere);
+    expect(dialog).not.toContain(account);
     await page
       .locator('#account-result', { hasText: 'Recovered 2 account(s).' })
       .waitFor();
-    await page
-      .locator(`#accounts li[data-address="${account}"][data-deployed="true"]`)
-      .waitFor();
-    await page.locator('#accounts li[data-deployed="false"]').waitFor();
+    for (const address of [account, elsewhere]) {
+      await page
+        .locator(
+          `#accounts li[data-address="${address}"][data-deployed="true"]`,
+        )
+        .waitFor();
+    }
     expect(await page.locator('#accounts li').count()).toBe(2);
+    expect(
+      await page.locator('#accounts li[data-deployed="false"]').count(),
+    ).toBe(0);
+    await screenshot('06b-recovered');
   });
 
   it('switches to Mainnet once approved, says plainly that its node is down, and switches back', async () => {

@@ -24,7 +24,13 @@ import {
 } from './requests';
 import type { SnapAccount, SnapCall } from './requests';
 import type { SnapClient } from '../client';
-import { InvalidParamsError, UserRejectedError } from '../errors';
+import {
+  AccountNotSharedError,
+  InvalidParamsError,
+  MethodNotFoundError,
+  SnapNotInstalledError,
+  UserRejectedError,
+} from '../errors';
 import type { ParamsArgument, SnapMethodName, SnapResult } from '../methods';
 
 type WalletApiMap = WALLET_API.RpcTypeToMessageMap;
@@ -153,34 +159,94 @@ export class StarknetWalletApi {
 
   /**
    * Connects: installs the snap and allows this site (MetaMask asks the
-   * user), unless `silent`, then reads the account. A user who declines, or
-   * a silent request before any connection, gives no accounts.
+   * user), then reads the account — through `snapnet_createAccount`, whose
+   * dialog asks the user to share the account with this site unless it is
+   * recorded on the current network and shared already. A user who declines
+   * either gives no accounts. An account the site no longer sees (the user
+   * withdrew it) is forgotten first.
+   *
+   * `silent` never prompts: it answers the connected account, else the first
+   * account the user shared with this site, or none. The snap tells which
+   * accounts a site sees but not their indices, and `snapnet_createAccount`
+   * may show a dialog, so the account at `accountIndex` is looked up only by
+   * a connect that may prompt.
    *
    * @param silent - Do not prompt; answer only if already connected.
    * @returns The account addresses (at most one).
    */
   async requestAccounts(silent: boolean): Promise<string[]> {
     try {
-      if (silent) {
-        if (!(await this.client.isInstalled())) {
+      if (!silent) {
+        await this.client.connect();
+      } else if (!(await this.client.isInstalled())) {
+        this.#setAccount(undefined);
+        return [];
+      }
+      const shared = await this.#sharedAddresses();
+      const known = this.#account;
+      if (shared && known && !shared.includes(known.address)) {
+        this.#setAccount(undefined);
+      }
+      if (silent && shared && !this.#account) {
+        const [first] = shared;
+        if (first === undefined) {
           return [];
         }
-      } else {
-        await this.client.connect();
+        const { chainId } = await this.#invoke('snapnet_getCurrentNetwork');
+        return [(await this.#useAccount(first, chainId)).address];
       }
+      return [(await this.#currentAccount()).address];
     } catch (error) {
       if (error instanceof UserRejectedError) {
         return [];
       }
-      throw toWalletApiError(error, 'wallet_requestSnaps');
+      throw toWalletApiError(error, 'wallet_requestAccounts');
     }
-    const account = await this.#currentAccount();
-    return [account.address];
   }
 
-  /** Forgets the connected account (MetaMask keeps the snap permission). */
-  disconnect(): void {
+  /**
+   * Disconnects: forgets the connected account and withdraws this site's
+   * access to it in the snap (`snapnet_revokeAccess`), so that connecting
+   * again asks the user again. MetaMask keeps the snap permission; a snap
+   * that is gone or older than the method leaves nothing to withdraw.
+   */
+  async disconnect(): Promise<void> {
+    const account = this.#account;
     this.#setAccount(undefined);
+    if (!account) {
+      return;
+    }
+    try {
+      await this.client.invoke('snapnet_revokeAccess', {
+        addresses: [account.address],
+      });
+    } catch (error) {
+      if (
+        !(error instanceof MethodNotFoundError) &&
+        !(error instanceof SnapNotInstalledError)
+      ) {
+        throw toWalletApiError(error, 'snapnet_revokeAccess');
+      }
+    }
+  }
+
+  /**
+   * The accounts the user shared with this site, read without a dialog:
+   * `snapnet_revokeAccess` with an empty list withdraws nothing and answers
+   * what the site still sees (omitting `addresses` would withdraw all).
+   *
+   * @returns Their addresses, or undefined for a snap older than per-site
+   * access (whose createAccount shows no dialog).
+   */
+  async #sharedAddresses(): Promise<string[] | undefined> {
+    try {
+      return await this.#invoke('snapnet_revokeAccess', { addresses: [] });
+    } catch (error) {
+      if (error instanceof MethodNotFoundError) {
+        return undefined;
+      }
+      throw error;
+    }
   }
 
   /**
@@ -247,7 +313,31 @@ export class StarknetWalletApi {
   }
 
   /**
-   * Calls a snap method, mapping failures to wallet API errors.
+   * Calls a snap method. A refusal of the account as not shared with this
+   * site (the user withdrew access) also forgets the account: the dapp sees
+   * none until it connects again.
+   *
+   * @param method - The snap method.
+   * @param args - Its params.
+   * @returns Its result.
+   */
+  async #invoke<Method extends SnapMethodName>(
+    method: Method,
+    ...args: ParamsArgument<Method>
+  ): Promise<SnapResult<Method>> {
+    try {
+      return await this.client.invoke(method, ...args);
+    } catch (error) {
+      if (error instanceof AccountNotSharedError) {
+        this.#setAccount(undefined);
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Calls a snap method (see #invoke), mapping failures to wallet API
+   * errors.
    *
    * @param method - The snap method.
    * @param args - Its params.
@@ -258,7 +348,7 @@ export class StarknetWalletApi {
     ...args: ParamsArgument<Method>
   ): Promise<SnapResult<Method>> {
     try {
-      return await this.client.invoke(method, ...args);
+      return await this.#invoke(method, ...args);
     } catch (error) {
       throw toWalletApiError(error, method);
     }
@@ -275,23 +365,41 @@ export class StarknetWalletApi {
   }
 
   /**
-   * The account at this adapter's index on the current network, read from
-   * the snap (created in its state if new; nothing is sent on chain).
+   * The connected account on the wallet's current network. An account is
+   * the same address on every network and is shared by address, so a
+   * network change keeps it. Without one, the account at this adapter's
+   * index is read with `snapnet_createAccount` (its dialog shares it with
+   * the site unless it is recorded on this network and shared already;
+   * nothing is sent on chain).
    *
    * @returns The account.
    */
   async #currentAccount(): Promise<SnapAccount> {
-    const chainId = await this.#chainId();
+    const { chainId } = await this.#invoke('snapnet_getCurrentNetwork');
     const known = this.#account;
-    if (known?.chainId === chainId) {
-      return known;
+    if (known) {
+      if (known.chainId !== chainId) {
+        this.#setAccount({ ...known, chainId });
+      }
+      return { ...known, chainId };
     }
-    const { address } = await this.#snap('snapnet_createAccount', {
+    const { address } = await this.#invoke('snapnet_createAccount', {
       addressIndex: this.accountIndex,
       deploy: false,
       chainId,
     });
-    const publicKey = await this.#snap('snapnet_extractPublicKey', {
+    return this.#useAccount(address, chainId);
+  }
+
+  /**
+   * Connects to an account the site sees: reads its public key (no dialog).
+   *
+   * @param address - The account.
+   * @param chainId - The wallet's current network.
+   * @returns The connected account.
+   */
+  async #useAccount(address: string, chainId: string): Promise<SnapAccount> {
+    const publicKey = await this.#invoke('snapnet_extractPublicKey', {
       userAddress: address,
       chainId,
     });
@@ -343,7 +451,6 @@ export class StarknetWalletApi {
       return true;
     }
     if (await this.#snap('snapnet_switchNetwork', { chainId })) {
-      this.#account = undefined;
       await this.#currentAccount();
       return true;
     }

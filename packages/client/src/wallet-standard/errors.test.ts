@@ -5,6 +5,7 @@ import {
   WalletApiError,
 } from './errors';
 import {
+  AccountNotSharedError,
   InvalidParamsError,
   MethodNotFoundError,
   SnapClientError,
@@ -34,6 +35,21 @@ describe('toWalletApiError', () => {
     );
     expect(mapped.message).toBe('An error occurred (UNKNOWN_ERROR)');
     expect(mapped.data).toContain('snapnet_declareContract');
+  });
+
+  it('answers 163 for an account not shared with the site, saying to connect again', () => {
+    const mapped = toWalletApiError(
+      new AccountNotSharedError(
+        4100,
+        'Account 0x3a4 has not been shared with https://dapp.example: ask the user',
+      ),
+      'snapnet_signMessage',
+    );
+    expect(mapped.code).toBe(163);
+    expect(mapped.message).toBe('An error occurred (UNKNOWN_ERROR)');
+    expect(mapped.data).toBe(
+      'Account 0x3a4 has not been shared with https://dapp.example: ask the user. Connect again (wallet_requestAccounts) to share it.',
+    );
   });
 
   it('keeps the reason of invalid params in data', () => {

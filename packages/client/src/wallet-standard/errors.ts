@@ -1,6 +1,7 @@
 import type { WALLET_API } from '@starknet-io/starknet-types-0104';
 
 import {
+  AccountNotSharedError,
   InvalidParamsError,
   MethodNotFoundError,
   SnapNotInstalledError,
@@ -115,7 +116,9 @@ export function shown(value: unknown): string {
 /**
  * Maps a failure of the snap behind a wallet API call to the wallet API's
  * error: declined → 113, bad params → 114, the snap lacking the method this
- * call needs → 163 naming it, anything else → 163.
+ * call needs → 163 naming it, an account the user has not shared with the
+ * site (the snap's 4100; the wallet API has no code of its own for it) →
+ * 163 saying to connect again, anything else → 163.
  *
  * @param error - What the snap client threw.
  * @param snapMethod - The snap method the call used.
@@ -144,6 +147,12 @@ export function toWalletApiError(
     return new WalletApiError(
       WalletApiErrorCodes.Unknown,
       `The installed Starknet snap does not support this request yet (it has no ${snapMethod}); update the snap`,
+    );
+  }
+  if (error instanceof AccountNotSharedError) {
+    return new WalletApiError(
+      WalletApiErrorCodes.Unknown,
+      `${error.message}. Connect again (wallet_requestAccounts) to share it.`,
     );
   }
   if (error instanceof SnapNotInstalledError) {

@@ -123,7 +123,8 @@ export class App {
   }
 
   /**
-   * Creates the account at the next index the page has not listed.
+   * Creates the account at the next index the page has not listed; MetaMask
+   * asks the user to share it with this page.
    */
   async createAccount(): Promise<void> {
     const addressIndex =
@@ -144,24 +145,25 @@ export class App {
   }
 
   /**
-   * Lists the deployed accounts of this secret recovery phrase (and the
-   * first index after them).
+   * Lists the deployed accounts of this secret recovery phrase; MetaMask
+   * asks the user before sharing those this page was not given. Accounts
+   * the page listed but did not deploy yet stay listed.
    */
   async recoverAccounts(): Promise<void> {
     const found = await this.client.invoke('snapnet_recoverAccounts', {
       startScanIndex: 0,
       maxScanned: 20,
-      maxMissed: 1,
+      // A few undeployed indices in a row end the scan, so that an index
+      // the page created but never deployed does not hide the next ones.
+      maxMissed: 5,
       chainId: this.chainId,
     });
-    // Scanning stops at the first undeployed index: every index before the
-    // last one found is deployed.
-    const lastIndex = Math.max(...found.map((each) => each.addressIndex));
+    // The snap returns deployed accounts only.
     this.#list(
       found.map((each) => ({
         address: each.address,
         addressIndex: each.addressIndex,
-        deployed: each.addressIndex < lastIndex || each.deployTxnHash !== '',
+        deployed: true,
       })),
       this.selected ?? found[0]?.address,
     );

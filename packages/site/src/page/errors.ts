@@ -1,4 +1,5 @@
 import {
+  AccountNotSharedError,
   InvalidParamsError,
   MetaMaskNotFoundError,
   SnapClientError,
@@ -31,6 +32,11 @@ export function describeError(error: unknown): ShownError {
         ? `Invalid params (field ${error.field}): ${reason}`
         : `Invalid params: ${reason}`,
       field: error.field,
+    };
+  }
+  if (error instanceof AccountNotSharedError) {
+    return {
+      message: `This page was not given that account (or it is not one of this wallet's): Create account or Recover accounts asks you to share it. (${error.message})`,
     };
   }
   if (error instanceof SnapNotInstalledError) {
