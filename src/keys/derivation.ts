@@ -59,13 +59,22 @@ async function deriver(): Promise<BIP44AddressKeyDeriver> {
 }
 
 /**
- * Derives accounts of this seed on demand. One instance serves one request
- * and caches the indices it derived only for the life of that request.
- * Keys are never written anywhere.
+ * Keys already derived in this snap process, by index (the most recent
+ * KEY_CACHE_SIZE): like the coin-type node they come from, they stay in
+ * memory only, never in state, a response or a log. Deriving an index costs
+ * a BIP-32 step, the grinding and a Stark public key, which is most of a
+ * signature's time.
+ */
+const derivedKeys = new Map<number, Promise<DerivedKeys>>();
+
+/** How many indices' keys are kept. */
+const KEY_CACHE_SIZE = 64;
+
+/**
+ * Derives accounts of this seed on demand, each index once per snap process
+ * (see derivedKeys). Keys are never written anywhere.
  */
 export class KeyRing {
-  readonly #keys = new Map<number, Promise<DerivedKeys>>();
-
   /**
    * The key pair at `m/44'/9004'/0'/0/index`.
    *
@@ -73,10 +82,17 @@ export class KeyRing {
    * @returns Its keys.
    */
   async keys(addressIndex: number): Promise<DerivedKeys> {
-    let keys = this.#keys.get(addressIndex);
+    let keys = derivedKeys.get(addressIndex);
     if (!keys) {
       keys = this.#derive(addressIndex);
-      this.#keys.set(addressIndex, keys);
+      keys.catch(() => derivedKeys.delete(addressIndex));
+      derivedKeys.set(addressIndex, keys);
+      if (derivedKeys.size > KEY_CACHE_SIZE) {
+        const [oldest] = derivedKeys.keys();
+        if (oldest !== undefined) {
+          derivedKeys.delete(oldest);
+        }
+      }
     }
     return keys;
   }
