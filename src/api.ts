@@ -38,8 +38,9 @@ export const SNAP_ERRORS: Readonly<
   },
   Unauthorized: {
     meaning:
-      'The caller may not call this method: another snap, or a site MetaMask has not connected to the snap.',
-    whatToDo: 'Connect first (wallet_requestSnaps), then retry.',
+      'The caller may not do this: another snap, a site MetaMask has not connected to the snap, or an account the user has not shared with this site (`data.address` names it; a foreign address answers the same).',
+    whatToDo:
+      'Connect first (wallet_requestSnaps); for an account, ask the user to share it (snapnet_createAccount or snapnet_recoverAccounts), then retry.',
   },
   InvalidParams: {
     meaning:

@@ -126,6 +126,8 @@ export class StateUnreadableError extends WalletError {
  * cannot probe which addresses the wallet holds.
  */
 export class AccountNotSharedError extends WalletError {
+  readonly address: string;
+
   /**
    * @param address - The account.
    * @param origin - The site.
@@ -134,6 +136,7 @@ export class AccountNotSharedError extends WalletError {
     super(
       `Account ${address} has not been shared with ${origin}: ask the user with snapnet_createAccount or snapnet_recoverAccounts`,
     );
+    this.address = address;
   }
 }
 
@@ -191,10 +194,10 @@ export function toSnapError(error: unknown): Error {
   if (error instanceof NotFoundError) {
     return new ResourceNotFoundError(error.message);
   }
-  if (
-    error instanceof OriginNotAllowedError ||
-    error instanceof AccountNotSharedError
-  ) {
+  if (error instanceof AccountNotSharedError) {
+    return new UnauthorizedError(error.message, { address: error.address });
+  }
+  if (error instanceof OriginNotAllowedError) {
     return new UnauthorizedError(error.message);
   }
   if (error instanceof NodeError) {

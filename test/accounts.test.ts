@@ -87,7 +87,10 @@ describe('snapnet_createAccount (no deploy)', () => {
     const wallet = await installWallet({
       state: stateSharing([ACCOUNT_0.address]),
     });
-    await createAccount(wallet, { addressIndex: 0 });
+    // Shared with the test dapp already: created without a dialog.
+    await plainResultOf(
+      invoke(wallet, 'snapnet_createAccount', { addressIndex: 0 }),
+    );
     const other = invoke(
       wallet,
       'snapnet_createAccount',
@@ -130,13 +133,14 @@ describe('snapnet_createAccount (no deploy)', () => {
     }
   });
 
-  it('records accounts per network', async () => {
+  it('records accounts per network, without asking again for an account the site was given', async () => {
     const wallet = await installWallet();
     await createAccount(wallet);
-    expect(await createAccount(wallet, { chainId: MAINNET })).toStrictEqual({
-      address: ACCOUNT_0.address,
-      transaction_hash: '',
-    });
+    expect(
+      await plainResultOf(
+        invoke(wallet, 'snapnet_createAccount', { chainId: MAINNET }),
+      ),
+    ).toStrictEqual({ address: ACCOUNT_0.address, transaction_hash: '' });
   });
 
   it('flags an index far past the next free one in its dialog', async () => {
@@ -200,6 +204,7 @@ describe('per-site access', () => {
       expect(error.code).toBe(4100);
       expect(error.message).toContain(ACCOUNT_0.address);
       expect(error.message).toContain(OTHER_SITE);
+      expect(error.data).toMatchObject({ address: ACCOUNT_0.address });
     },
   );
 

@@ -95,7 +95,8 @@ function farAheadWarning(index: number, nextFree: number): string | undefined {
  * Without `addressIndex` the next index not recorded (nor being created by
  * a parallel request) on that network is used; an index must be at most
  * 2^31 − 1. The account is shown, and shared with the site, in a dialog
- * naming the site; an account already recorded and shared is returned
+ * naming the site; an account already shared with it (on any network: an
+ * address is the same on all) is returned, and recorded on this network,
  * without one. An index far past the next free one is flagged in that
  * dialog. With `deploy` false (the default) nothing is sent and
  * `transaction_hash` is the empty string (it stays a string, as the wallet
@@ -148,7 +149,9 @@ export const createAccount = defineMethod({
             transaction_hash: recorded.deployTxnHash,
           };
         }
-        await confirmShareAccounts(share);
+        if (!shared) {
+          await confirmShareAccounts(share);
+        }
         const stored = await storeAndShare(context, record);
         return {
           address: stored.address,

@@ -1,5 +1,5 @@
 import type { WalletState } from './schema';
-import { updateState } from './store';
+import { readState, updateState } from './store';
 
 /**
  * Per-site access to the wallet's accounts: a site sees an account (its
@@ -79,6 +79,10 @@ export async function revokeAccess(
   origin: string,
   addresses: string[] | undefined,
 ): Promise<string[]> {
+  if (addresses?.length === 0) {
+    // Nothing to withdraw: answer what the site sees, writing nothing.
+    return sharedAccounts(await readState(), origin);
+  }
   return updateState((draft) => {
     const permission = draft.permissions.find(
       (candidate) => candidate.origin === origin,

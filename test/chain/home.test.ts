@@ -6,6 +6,7 @@ import {
   DAPP_ORIGIN,
   errorOf,
   installSharedWallet,
+  installWallet,
   invoke,
   MAINNET,
   textOf,
@@ -103,7 +104,7 @@ describe('the home page', () => {
   });
 
   it('shows the network, each account with its name, address, deployment and balances, in one round trip', async () => {
-    const wallet = await installSharedWallet();
+    const wallet = await installWallet();
     await createAccount(wallet, { addressIndex: 0 });
     testNode().resetRequestCount();
     const home = await openHome(wallet);
@@ -117,7 +118,7 @@ describe('the home page', () => {
   });
 
   it('renames an account and switches the network', async () => {
-    const wallet = await installSharedWallet();
+    const wallet = await installWallet();
     await createAccount(wallet, { addressIndex: 0 });
     const home = await openHome(wallet);
     await home.typeInField(`home-rename:${ACCOUNT_0.address}:name`, 'Savings');
@@ -135,7 +136,7 @@ describe('the home page', () => {
   });
 
   it('sends through the same confirmation as executeTxn, and shows the result', async () => {
-    const wallet = await installSharedWallet();
+    const wallet = await installWallet();
     await createAccount(wallet, { addressIndex: 0 });
     const home = await openHome(wallet);
     await home.selectInDropdown('send-from', ACCOUNT_0.address);
@@ -162,7 +163,7 @@ describe('the home page', () => {
   });
 
   it('says so when the user declines the send, or the amount is not one', async () => {
-    const wallet = await installSharedWallet();
+    const wallet = await installWallet();
     await createAccount(wallet, { addressIndex: 0 });
     const home = await openHome(wallet);
     await home.selectInDropdown('send-from', ACCOUNT_0.address);
