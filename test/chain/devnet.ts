@@ -160,6 +160,7 @@ export async function startDevnet(options: TestNodeOptions): Promise<TestNode> {
     const { result }: { result: DevnetAccount[] } = await response.json();
     return {
       url,
+      backend: 'devnet',
       accounts: result.map((account) => ({
         address: account.address,
         privateKey: account.private_key,

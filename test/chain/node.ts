@@ -1,6 +1,6 @@
-import { BACKEND, startBackendNode } from './backend';
+import { startBackendNode } from './backend';
 import { ensureArgentDeclared } from './classes';
-import type { TestNode } from './types';
+import type { BackendName, TestNode } from './types';
 import { defaultState } from '../../src/state/schema';
 import { TESTNET } from '../helpers';
 import { TEST_NODE_PORT } from '../ports';
@@ -74,18 +74,19 @@ export async function nodeRequest(
  *
  * @param node - The node.
  * @param node.url - Its JSON-RPC URL.
+ * @param node.backend - `devnet` for starknet-devnet; absent on a local node.
  * @param address - The receiver.
  * @param amount - How much, in the unit's smallest denomination.
  * @param unit - FRI (STRK) or WEI (ETH).
  */
 export async function mint(
-  node: { url: string },
+  node: { url: string; backend?: BackendName },
   address: string,
   amount: bigint,
   unit: 'FRI' | 'WEI',
 ): Promise<void> {
   const literal =
-    BACKEND === 'devnet'
+    node.backend === 'devnet'
       ? amount.toString()
       : JSON.stringify(amount.toString());
   await send(
@@ -100,11 +101,12 @@ export async function mint(
  *
  * @param node - The node.
  * @param node.url - Its JSON-RPC URL.
+ * @param node.backend - `devnet` for starknet-devnet; absent on a local node.
  * @param address - The receiver.
  * @param amount - How much.
  */
 export async function mintStrk(
-  node: { url: string },
+  node: { url: string; backend?: BackendName },
   address: string,
   amount: bigint,
 ): Promise<void> {

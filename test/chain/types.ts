@@ -15,6 +15,8 @@ export type PredeployedAccount = {
  */
 export type TestNode = {
   url: string;
+  /** `devnet` for starknet-devnet; absent on a local node. */
+  backend?: BackendName;
   accounts: PredeployedAccount[];
   /** JSON-RPC calls received (per method, or in total). */
   requestCount(method?: string): number;
