@@ -1,6 +1,7 @@
 import type { Json } from '@metamask/snaps-sdk';
 import { startLocalNode } from '@snapnet/local-node';
 import type { LocalNode } from '@snapnet/local-node';
+import type { WALLET_API } from '@starknet-io/starknet-types-0104';
 import { hash, RpcProvider, WalletAccountV5 } from 'starknet';
 import type { CompiledSierra } from 'starknet';
 
@@ -215,6 +216,90 @@ describe('wallet_watchAsset on chain', () => {
         }),
       ),
     ).toBe(111);
+  });
+});
+
+describe('wallet_addStarknetChain on chain', () => {
+  /** `SN_DEVNET` as a chain id. */
+  const DEVNET = '0x534e5f4445564e4554';
+  let devnet: LocalNode;
+
+  beforeAll(async () => {
+    devnet = await startLocalNode({ host: '127.0.0.1', chainId: 'SN_DEVNET' });
+  });
+
+  afterAll(async () => {
+    await devnet.stop();
+  });
+
+  const chain = (): WALLET_API.AddStarknetChainParameters => ({
+    id: 'devnet',
+    chain_id: DEVNET,
+    chain_name: 'Local devnet',
+    rpc_urls: [devnet.url],
+  });
+
+  it('adds the chain after the user approves; the dapp then switches to it', async () => {
+    const { wallet, metamask } = await freshWallet();
+    await connectSharing(wallet, metamask);
+    const adding = wallet.api.request({
+      type: 'wallet_addStarknetChain',
+      params: chain(),
+    });
+    const dialog = await metamask.approveNext('snapnet_addNetwork');
+    expect(dialog).toContain(DAPP_ORIGIN);
+    expect(dialog).toContain('Local devnet');
+    expect(dialog).toContain(devnet.url);
+    expect(await adding).toBe(true);
+
+    // Known now: added again, it is true without a dialog.
+    expect(
+      await withoutDialog(
+        wallet.api.request({
+          type: 'wallet_addStarknetChain',
+          params: chain(),
+        }),
+      ),
+    ).toBe(true);
+
+    const switching = wallet.api.request({
+      type: 'wallet_switchStarknetChain',
+      params: { chainId: DEVNET },
+    });
+    await metamask.approveNext('snapnet_switchNetwork');
+    expect(await switching).toBe(true);
+    expect(await wallet.api.request({ type: 'wallet_requestChainId' })).toBe(
+      DEVNET,
+    );
+  });
+
+  it('answers 113 when the user declines, and nothing is added', async () => {
+    const { wallet, metamask } = await freshWallet();
+    await connectSharing(wallet, metamask);
+    const adding = wallet.api.request({
+      type: 'wallet_addStarknetChain',
+      params: chain(),
+    });
+    await (await metamask.nextConfirmation('snapnet_addNetwork')).cancel();
+    expect(await walletErrorCode(adding)).toBe(113);
+    expect(
+      await walletErrorCode(
+        wallet.api.request({
+          type: 'wallet_switchStarknetChain',
+          params: { chainId: DEVNET },
+        }),
+      ),
+    ).toBe(112);
+  });
+
+  it('answers 114 with no dialog when the node serves another chain', async () => {
+    const { wallet, metamask } = await freshWallet();
+    await connectSharing(wallet, metamask);
+    const error = wallet.api.request({
+      type: 'wallet_addStarknetChain',
+      params: { ...chain(), chain_id: '0x534e5f4f54484552' },
+    });
+    expect(await walletErrorCode(withoutDialog(error))).toBe(114);
   });
 });
 

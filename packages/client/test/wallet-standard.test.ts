@@ -430,8 +430,8 @@ describe('starknet:walletApi against the real snap', () => {
       (
         await walletError(
           request({
-            type: 'wallet_addStarknetChain',
-            params: { id: 'x', chain_id: '0x1', chain_name: 'X' },
+            type: 'wallet_strk20Balances',
+            params: { tokens: [] },
           }),
         )
       ).code,
@@ -549,6 +549,40 @@ describe('every bad input gets a wallet API error with its method’s code', () 
       'wallet_requestAccounts with silent_mode "yes"',
       { type: 'wallet_requestAccounts', params: { silent_mode: 'yes' } },
       163,
+    ],
+    [
+      'wallet_addStarknetChain without rpc_urls',
+      {
+        type: 'wallet_addStarknetChain',
+        params: { id: 'x', chain_id: '0x1', chain_name: 'X' },
+      },
+      114,
+    ],
+    [
+      'wallet_addStarknetChain with a chain name for chain_id',
+      {
+        type: 'wallet_addStarknetChain',
+        params: {
+          id: 'x',
+          chain_id: 'SN_DEVNET',
+          chain_name: 'X',
+          rpc_urls: ['http://localhost:5050'],
+        },
+      },
+      114,
+    ],
+    [
+      'wallet_addStarknetChain with a URL the snap refuses',
+      {
+        type: 'wallet_addStarknetChain',
+        params: {
+          id: 'x',
+          chain_id: '0x1',
+          chain_name: 'X',
+          rpc_urls: ['http://node.example'],
+        },
+      },
+      114,
     ],
     [
       'wallet_watchAsset of an ERC-721',

@@ -18,6 +18,7 @@ import {
 import {
   addDeclareTransaction,
   addInvokeTransaction,
+  addStarknetChain,
   deploymentData,
   signTypedData,
   watchAsset,
@@ -296,6 +297,7 @@ export class StarknetWalletApi {
       case 'wallet_supportedWalletApi':
         return SUPPORTED_WALLET_API;
       case 'wallet_addStarknetChain':
+        return addStarknetChain(this.client, params);
       case 'wallet_strk20InvokeTransaction':
       case 'wallet_strk20PrepareInvoke':
       case 'wallet_strk20Balances':

@@ -64,6 +64,18 @@ export const SwitchChainStruct = type({
   silent_mode: SilentModeStruct,
 });
 
+/**
+ * `wallet_addStarknetChain`: the spec's StarknetChain. The snap needs a node
+ * URL, so `rpc_urls` must hold one; the other optional fields are tolerated
+ * and not used.
+ */
+export const AddChainStruct = type({
+  id: string(),
+  chain_id: ChainIdStruct,
+  chain_name: string(),
+  rpc_urls: optional(array(string())),
+});
+
 export const WatchAssetStruct = type({
   type: literal('ERC20'),
   options: type({

@@ -6,6 +6,7 @@ import {
   WalletApiErrorCodes,
 } from './errors';
 import {
+  AddChainStruct,
   checkParams,
   DeclareStruct,
   InvokeStruct,
@@ -80,6 +81,60 @@ export async function watchAsset(
       throw new WalletApiError(WalletApiErrorCodes.NotErc20, error.message);
     }
     throw toWalletApiError(error, 'snapnet_addErc20Token');
+  }
+  return true;
+}
+
+/**
+ * `wallet_addStarknetChain` → `snapnet_addNetwork` with the first of
+ * `rpc_urls`: the snap asks that node for its chain id, then the user. A
+ * chain the wallet already has counts as added (its node is not changed);
+ * a node serving another chain, or a URL the snap refuses, gives
+ * INVALID_REQUEST_PAYLOAD.
+ *
+ * @param client - The snap client.
+ * @param params - The spec's StarknetChain.
+ * @returns True once the wallet has the chain.
+ */
+export async function addStarknetChain(
+  client: SnapClient,
+  params: unknown,
+): Promise<boolean> {
+  const chain = checkParams(params, AddChainStruct);
+  const rpcUrl = chain.rpc_urls?.[0];
+  if (rpcUrl === undefined) {
+    throw new WalletApiError(
+      WalletApiErrorCodes.InvalidRequestPayload,
+      'rpc_urls: the wallet needs the URL of a node of the chain',
+    );
+  }
+  let added: boolean;
+  try {
+    added = await client.invoke('snapnet_addNetwork', {
+      name: chain.chain_name,
+      chainId: chain.chain_id,
+      rpcUrl,
+    });
+  } catch (error) {
+    if (error instanceof InvalidParamsError) {
+      if (
+        error.field === 'chainId' &&
+        error.message.includes('already a network')
+      ) {
+        return true;
+      }
+      throw new WalletApiError(
+        WalletApiErrorCodes.InvalidRequestPayload,
+        error.message,
+      );
+    }
+    throw toWalletApiError(error, 'snapnet_addNetwork');
+  }
+  if (!added) {
+    throw new WalletApiError(
+      WalletApiErrorCodes.UserRefused,
+      'The user declined to add the network',
+    );
   }
   return true;
 }
