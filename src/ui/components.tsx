@@ -12,6 +12,26 @@ import type { SnapComponent } from '@metamask/snaps-sdk/jsx';
 import type { CallView, FeeLine, MessageField, RequestView } from './views';
 
 /**
+ * Who asks, on which network: the first rows of every request's dialog.
+ *
+ * @param props - Component props.
+ * @param props.request - Origin and network.
+ * @returns The rows.
+ */
+export const SiteAndNetwork: SnapComponent<{
+  request: Pick<RequestView, 'origin' | 'networkName' | 'chainId'>;
+}> = ({ request }) => (
+  <Box>
+    <Row label="Requested by">
+      <Text>{request.origin}</Text>
+    </Row>
+    <Row label="Network">
+      <Text>{`${request.networkName} (${request.chainId})`}</Text>
+    </Row>
+  </Box>
+);
+
+/**
  * The header of every confirmation: the requesting site, the network and the
  * full account address, so the user always knows who asks what of which key.
  *
@@ -29,12 +49,7 @@ export const RequestHeader: SnapComponent<{
   <Box>
     <Heading>{title}</Heading>
     <Section>
-      <Row label="Requested by">
-        <Text>{request.origin}</Text>
-      </Row>
-      <Row label="Network">
-        <Text>{`${request.networkName} (${request.chainId})`}</Text>
-      </Row>
+      <SiteAndNetwork request={request} />
       <Text>{`${accountLabel}:`}</Text>
       <Copyable value={request.address} />
     </Section>

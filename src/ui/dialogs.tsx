@@ -16,6 +16,7 @@ import {
   LinesSection,
   MessageFields,
   RequestHeader,
+  SiteAndNetwork,
 } from './components';
 import { describeCall } from './decodeCalls';
 import type { DecodeContext } from './decodeCalls';
@@ -535,12 +536,7 @@ export async function confirmShareAccounts(view: {
     <Box>
       <Heading>{plural ? 'Share accounts' : 'Share account'}</Heading>
       <Section>
-        <Row label="Requested by">
-          <Text>{request.origin}</Text>
-        </Row>
-        <Row label="Network">
-          <Text>{`${request.networkName} (${request.chainId})`}</Text>
-        </Row>
+        <SiteAndNetwork request={request} />
       </Section>
       <Text>
         {`${request.origin} will see ${plural ? 'these accounts' : 'this account'} (address and public key) and may ask you to sign with ${plural ? 'them' : 'it'}; every signature still needs your approval. You can withdraw access later.`}
