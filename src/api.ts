@@ -1,10 +1,15 @@
 /**
  * The snap's API as dapps see it, in one module: the method table's type
  * (names, params and results come from the router's structs) and the error
- * codes the snap answers with. The dapp client and the OpenRPC document take
- * both from here; nothing in this module runs snap code.
+ * codes the snap answers with, and its amount formatting. The dapp client
+ * and the OpenRPC document take them from here; nothing in this module
+ * touches state, keys or the node.
  */
 import type { methods } from './rpcs/router';
+
+// Amounts as the snap shows and reads them (its dialogs and home page), for
+// dapps to show balances and read amounts the same way.
+export { formatUnits, parseUnits } from './format';
 
 /** Every `snapnet_*` method with its params and result structs. */
 export type SnapMethods = typeof methods;

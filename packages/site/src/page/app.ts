@@ -5,7 +5,7 @@ import { byId, fieldValue } from './dom';
 import type { ListedAccount, Token } from './storage';
 import { PageStorage } from './storage';
 import { exampleTypedData } from './typed-data';
-import { parseUnits } from './units';
+import { parseAmount } from './units';
 import type { BalanceRow } from './view';
 import {
   isFinal,
@@ -246,7 +246,7 @@ export class App {
     if (!token) {
       throw new Error('Choose a token to send.');
     }
-    const amount = parseUnits(fieldValue(form, 'amount'), token.decimals);
+    const amount = parseAmount(fieldValue(form, 'amount'), token.decimals);
     const recipient = fieldValue(form, 'recipient');
     const { transaction_hash: hash } = await this.client.invoke(
       'snapnet_executeTxn',
