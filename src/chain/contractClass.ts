@@ -1,14 +1,32 @@
+import type { CONTRACT_CLASS } from '@starknet-io/starknet-types-0104';
 import { hash } from 'starknet';
 import type { CompiledSierra, CompiledSierraCasm } from 'starknet';
+import { array, number, string, type, validate } from 'superstruct';
 
+import { FeltText } from './rpc';
 import { InvalidInputError } from '../errors';
 
 /** A Sierra class as the node's DECLARE takes it (ABI as text). */
 export type DeclarableClass = {
   classHash: string;
   compiledClassHash: string;
-  contractClass: Record<string, unknown>;
+  contractClass: CONTRACT_CLASS;
 };
+
+const EntryPointsStruct = array(
+  type({ selector: FeltText, function_idx: number() }),
+);
+
+/** The fields of a Sierra class the class hash is made of, besides its ABI. */
+const SierraFieldsStruct = type({
+  sierra_program: array(FeltText),
+  contract_class_version: string(),
+  entry_points_by_type: type({
+    CONSTRUCTOR: EntryPointsStruct,
+    EXTERNAL: EntryPointsStruct,
+    L1_HANDLER: EntryPointsStruct,
+  }),
+});
 
 /**
  * Reads JSON text or passes an object through.
@@ -51,11 +69,12 @@ export function declarableClass(payload: {
   compiledClassHash?: string | undefined;
 }): DeclarableClass {
   const contract = objectOf(payload.contract, 'contractPayload.contract');
-  const { sierra_program: program, contract_class_version: version } = contract;
-  if (!Array.isArray(program) || typeof version !== 'string') {
+  const [failure, fields] = validate(contract, SierraFieldsStruct);
+  if (failure) {
+    const path = failure.path.join('.');
     throw new InvalidInputError(
-      'contractPayload.contract',
-      'must be a Sierra (Cairo 1) class: sierra_program and contract_class_version are missing',
+      `contractPayload.contract${path ? `.${path}` : ''}`,
+      `must be part of a Sierra (Cairo 1) class: ${failure.message}`,
     );
   }
   const abi =
@@ -71,12 +90,18 @@ export function declarableClass(payload: {
       'is not valid JSON text',
     );
   }
+  if (!Array.isArray(parsedAbi)) {
+    throw new InvalidInputError(
+      'contractPayload.contract.abi',
+      'must be a JSON array',
+    );
+  }
   const sierra: CompiledSierra = {
-    sierra_program: program,
-    contract_class_version: version,
-    entry_points_by_type: contract.entry_points_by_type,
+    sierra_program: fields.sierra_program,
+    contract_class_version: fields.contract_class_version,
+    entry_points_by_type: fields.entry_points_by_type,
     abi: parsedAbi,
-  } as CompiledSierra;
+  };
   let classHash: string;
   try {
     classHash = hash.computeSierraContractClassHash(sierra);
@@ -119,9 +144,9 @@ export function declarableClass(payload: {
     classHash,
     compiledClassHash,
     contractClass: {
-      sierra_program: program,
-      contract_class_version: version,
-      entry_points_by_type: contract.entry_points_by_type,
+      sierra_program: fields.sierra_program,
+      contract_class_version: fields.contract_class_version,
+      entry_points_by_type: fields.entry_points_by_type,
       abi,
     },
   };

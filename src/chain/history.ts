@@ -187,18 +187,18 @@ export async function historyFromChain(
   const detailCalls: NodeCall<unknown>[] = [
     ...hashes.flatMap((txHash) => [
       {
-        method: 'starknet_getTransactionByHash',
+        method: 'starknet_getTransactionByHash' as const,
         params: { transaction_hash: txHash },
         parse: parsedBy(TransactionStruct),
       },
       {
-        method: 'starknet_getTransactionReceipt',
+        method: 'starknet_getTransactionReceipt' as const,
         params: { transaction_hash: txHash },
         parse: parsedBy(ReceiptStruct),
       },
     ]),
     ...blocks.map((block) => ({
-      method: 'starknet_getBlockWithTxHashes',
+      method: 'starknet_getBlockWithTxHashes' as const,
       params: { block_id: { block_number: block } },
       parse: parsedBy(BlockStruct),
     })),

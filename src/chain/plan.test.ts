@@ -26,9 +26,26 @@ function recordingStep(
 ): Step {
   return {
     kind,
+    hash: () => '0x1',
     build: (details): ReturnType<Step['build']> => {
       seen.push(details);
-      return { hash: '0x1', transaction: { type: 'INVOKE' } };
+      return {
+        hash: '0x1',
+        transaction: {
+          type: 'INVOKE',
+          sender_address: '0x1',
+          calldata: [],
+          version: details.version,
+          signature: [],
+          nonce: details.nonce,
+          resource_bounds: details.resourceBounds,
+          tip: details.tip,
+          paymaster_data: details.paymasterData,
+          account_deployment_data: details.accountDeploymentData,
+          nonce_data_availability_mode: details.nonceDataAvailabilityMode,
+          fee_data_availability_mode: details.feeDataAvailabilityMode,
+        },
+      };
     },
   };
 }

@@ -13,6 +13,9 @@ export type TransactionKind = 'INVOKE' | 'DECLARE' | 'DEPLOY_ACCOUNT';
 /** One transaction of a sequence, built (and signed) from its details. */
 export type Step = {
   kind: TransactionKind;
+  /** The transaction hash with these details: what a signature signs. */
+  hash: (details: V3Details) => string;
+  /** The transaction for the node, signed or not (for simulations). */
   build: (details: V3Details, sign: boolean) => PreparedTransaction;
 };
 

@@ -155,8 +155,21 @@ function answering(resultOf: (request: RpcRequest) => unknown): Script {
  * @param method - The method.
  * @returns The call.
  */
-function feltCall(method: string): NodeCall<string> {
-  return { method, params: [], parse: parsedBy(FeltText) };
+function feltCall(
+  method:
+    | 'starknet_blockNumber'
+    | 'starknet_getNonce'
+    | 'starknet_getClassHashAt',
+): NodeCall<string> {
+  const parse = parsedBy(FeltText);
+  if (method === 'starknet_blockNumber') {
+    return { method, params: [], parse };
+  }
+  return {
+    method,
+    params: { block_id: 'latest', contract_address: '0x1' },
+    parse,
+  };
 }
 
 /**
@@ -472,7 +485,14 @@ describe('NodeClient bounds every answer in size', () => {
     await expectNodeError(
       client.call({
         method: 'starknet_call',
-        params: [],
+        params: {
+          request: {
+            contract_address: '0x1',
+            entry_point_selector: '0x2',
+            calldata: [],
+          },
+          block_id: 'latest',
+        },
         parse: (value) => value,
       }),
       `answer larger than ${ANSWER_BYTES_PER_CALL / (1024 * 1024)} MiB`,

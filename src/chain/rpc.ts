@@ -1,3 +1,4 @@
+import type { Methods } from '@starknet-io/starknet-types-0104';
 import { create, refine, string, StructError } from 'superstruct';
 import type { Struct } from 'superstruct';
 
@@ -20,10 +21,23 @@ export const FeltText = refine(string(), 'felt', (value) =>
  */
 const verifiedUrls = new Set<string>();
 
-/** One JSON-RPC call and how to validate its result. */
-export type NodeCall<Result> = {
-  method: string;
-  params: unknown;
+/** A Starknet JSON-RPC 0.10 method. */
+export type NodeMethod = keyof Methods;
+
+/** A method with its params as the spec has them (types-js). */
+type SpecRequest = {
+  [Method in NodeMethod]: {
+    method: Method;
+    params: Methods[Method]['params'];
+  };
+}[NodeMethod];
+
+/**
+ * One JSON-RPC call and how to validate its result: the method and params
+ * are typed by the spec; the result, from a node the snap does not trust, is
+ * checked at run time by `parse`.
+ */
+export type NodeCall<Result> = SpecRequest & {
   parse: (value: unknown) => Result;
   /**
    * Bytes of answer this call may add to its batch's answer, when it needs

@@ -24,11 +24,12 @@ import {
   prepareDeployAccount,
   prepareInvoke,
 } from './transactions';
+import type { PreparedTransaction } from './transactions';
 import { ChainRejectedError } from '../errors';
 import { normaliseAddress } from '../keys/address';
 import type { OwnAccount } from '../keys/ownership';
 import { signHash } from '../signing/signature';
-import { checkSignableDetails } from '../signing/transactions';
+import { checkSignableDetails, declareHash } from '../signing/transactions';
 import { recordTransaction, sentRecord } from '../state/records';
 import type { TransactionRecord } from '../state/schema';
 
@@ -105,27 +106,47 @@ function stepOf(
   if (intent.type === 'INVOKE') {
     return {
       kind: 'INVOKE',
+      hash: (details) =>
+        prepareInvoke(account, intent.calls, chainId, details, false).hash,
       build: (details, sign) =>
         prepareInvoke(account, intent.calls, chainId, details, sign),
     };
   }
   if (intent.type === 'DECLARE') {
+    const { classHash, compiledClassHash, contractClass } = intent;
     return {
       kind: 'DECLARE',
-      build: (details, sign) =>
-        prepareDeclare(
+      hash: (details) =>
+        declareHash({
+          senderAddress: account.address,
+          classHash,
+          compiledClassHash,
+          chainId,
+          details,
+        }),
+      build: (details, sign): PreparedTransaction => {
+        if (!contractClass) {
+          // readNode never simulates such a declaration; it is only signed.
+          throw new Error(
+            'A declaration given by its class hash alone cannot be simulated or sent',
+          );
+        }
+        return prepareDeclare(
           account,
-          intent.contractClass ?? {},
-          intent.classHash,
-          intent.compiledClassHash,
+          contractClass,
+          classHash,
+          compiledClassHash,
           chainId,
           details,
           sign,
-        ),
+        );
+      },
     };
   }
   return {
     kind: 'DEPLOY_ACCOUNT',
+    hash: (details) =>
+      prepareDeployAccount(account, chainId, details, false).hash,
     build: (details, sign) =>
       prepareDeployAccount(account, chainId, details, sign),
   };
@@ -484,10 +505,7 @@ export async function signIntent(request: SenderRequest): Promise<string[]> {
   if (!step || !planned) {
     throw new Error('Nothing was planned to sign');
   }
-  return signHash(
-    step.build(planned.details, false).hash,
-    request.account.privateKey,
-  );
+  return signHash(step.hash(planned.details), request.account.privateKey);
 }
 
 /**

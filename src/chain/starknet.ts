@@ -1,3 +1,4 @@
+import type { BROADCASTED_TXN } from '@starknet-io/starknet-types-0104';
 import {
   array,
   enums,
@@ -100,9 +101,20 @@ export const FeeEstimateStruct = type({
 export type NodeFeeEstimate = Infer<typeof FeeEstimateStruct>;
 
 /** A v3 transaction as the node's write and estimate methods take it. */
-export type BroadcastTransaction = Record<string, unknown> & {
-  type: 'INVOKE' | 'DEPLOY_ACCOUNT' | 'DECLARE';
-};
+export type BroadcastTransaction = BROADCASTED_TXN;
+
+/** The fields every broadcast v3 transaction carries. */
+type CommonFields = Pick<
+  BROADCASTED_TXN,
+  | 'version'
+  | 'signature'
+  | 'nonce'
+  | 'resource_bounds'
+  | 'tip'
+  | 'paymaster_data'
+  | 'nonce_data_availability_mode'
+  | 'fee_data_availability_mode'
+>;
 
 /**
  * The fields every broadcast v3 transaction carries.
@@ -114,7 +126,7 @@ export type BroadcastTransaction = Record<string, unknown> & {
 export function commonFields(
   details: V3Details,
   signature: string[],
-): Record<string, unknown> {
+): CommonFields {
   return {
     version: details.version,
     signature,
@@ -136,21 +148,29 @@ export function commonFields(
 export function addTransactionCall(
   transaction: BroadcastTransaction,
 ): NodeCall<{ transaction_hash: string }> {
-  const method = {
-    INVOKE: 'starknet_addInvokeTransaction',
-    DEPLOY_ACCOUNT: 'starknet_addDeployAccountTransaction',
-    DECLARE: 'starknet_addDeclareTransaction',
-  }[transaction.type];
-  const key = {
-    INVOKE: 'invoke_transaction',
-    DEPLOY_ACCOUNT: 'deploy_account_transaction',
-    DECLARE: 'declare_transaction',
-  }[transaction.type];
-  return {
-    method,
-    params: { [key]: transaction },
-    parse: parsedBy(type({ transaction_hash: FeltText })),
-  };
+  const parse = parsedBy(type({ transaction_hash: FeltText }));
+  switch (transaction.type) {
+    case 'INVOKE':
+      return {
+        method: 'starknet_addInvokeTransaction',
+        params: { invoke_transaction: transaction },
+        parse,
+      };
+    case 'DEPLOY_ACCOUNT':
+      return {
+        method: 'starknet_addDeployAccountTransaction',
+        params: { deploy_account_transaction: transaction },
+        parse,
+      };
+    case 'DECLARE':
+      return {
+        method: 'starknet_addDeclareTransaction',
+        params: { declare_transaction: transaction },
+        parse,
+      };
+    default:
+      throw new Error('Unknown transaction type');
+  }
 }
 
 export const TransactionStatusStruct = type({

@@ -1,3 +1,4 @@
+import type { CONTRACT_CLASS } from '@starknet-io/starknet-types-0104';
 import type { Call } from 'starknet';
 
 import { commonFields } from './starknet';
@@ -109,7 +110,7 @@ export function prepareDeployAccount(
  */
 export function prepareDeclare(
   account: OwnAccount,
-  contractClass: Record<string, unknown>,
+  contractClass: CONTRACT_CLASS,
   classHash: string,
   compiledClassHash: string,
   chainId: string,
