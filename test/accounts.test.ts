@@ -28,7 +28,7 @@ describe('snapnet_createAccount (no deploy)', () => {
     expect(text).toContain(DAPP_ORIGIN);
     expect(text).toContain(ACCOUNT_0.address);
     await dialog.ok();
-    expect(await plainResultOf(pending)).toStrictEqual({
+    expect(await pending).toRespondWith({
       address: ACCOUNT_0.address,
       transaction_hash: '',
     });
@@ -54,7 +54,9 @@ describe('snapnet_createAccount (no deploy)', () => {
     const wallet = await installWallet();
     const pending = invoke(wallet, 'snapnet_createAccount');
     await (await confirmationOf(pending)).cancel();
-    expect((await errorOf(pending)).code).toBe(4001);
+    expect(await pending).toRespondWithError(
+      expect.objectContaining({ code: 4001 }),
+    );
     expect(
       textOf((await wallet.onHomePage()).getInterface().content),
     ).not.toContain(ACCOUNT_0.address);
@@ -100,7 +102,9 @@ describe('snapnet_createAccount (no deploy)', () => {
     const dialog = await confirmationOf(other);
     expect(textOf(dialog.content)).toContain(OTHER_SITE);
     await dialog.cancel();
-    expect((await errorOf(other)).code).toBe(4001);
+    expect(await other).toRespondWithError(
+      expect.objectContaining({ code: 4001 }),
+    );
   });
 
   it('keeps parallel creations apart: each dialog shows a different account, the one stored', async () => {
@@ -175,11 +179,14 @@ describe('snapnet_createAccount (no deploy)', () => {
     'rejects %j naming %s, with no dialog, and stores nothing',
     async (params, field) => {
       const wallet = await installWallet();
-      const error = await errorOf(
-        invoke(wallet, 'snapnet_createAccount', params),
+      expect(
+        await invoke(wallet, 'snapnet_createAccount', params),
+      ).toRespondWithError(
+        expect.objectContaining({
+          code: -32602,
+          message: expect.stringContaining(field),
+        }),
       );
-      expect(error.code).toBe(-32602);
-      expect(error.message).toContain(field);
       expect(await createAccount(wallet)).toStrictEqual({
         address: ACCOUNT_0.address,
         transaction_hash: '',
@@ -287,11 +294,14 @@ describe('snapnet_extractPublicKey', () => {
     [{ userAddress: ACCOUNT_0.address, chainId: 5 }, 'chainId'],
   ])('rejects %j naming %s', async (params, field) => {
     const wallet = await installSharedWallet();
-    const error = await errorOf(
-      invoke(wallet, 'snapnet_extractPublicKey', params),
+    expect(
+      await invoke(wallet, 'snapnet_extractPublicKey', params),
+    ).toRespondWithError(
+      expect.objectContaining({
+        code: -32602,
+        message: expect.stringContaining(field),
+      }),
     );
-    expect(error.code).toBe(-32602);
-    expect(error.message).toContain(field);
   });
 });
 
@@ -323,7 +333,8 @@ describe('snapnet_displayPrivateKey', () => {
       userAddress: ACCOUNT_0.address,
     });
     await (await confirmationOf(pending)).cancel();
-    const error = await errorOf(pending);
-    expect(error.code).toBe(4001);
+    expect(await pending).toRespondWithError(
+      expect.objectContaining({ code: 4001 }),
+    );
   });
 });

@@ -99,27 +99,30 @@ describe('snapnet_switchNetwork', () => {
 describe('router', () => {
   it('answers an unknown method with MethodNotFound', async () => {
     const wallet = await installWallet();
-    const error = await errorOf(invoke(wallet, 'snapnet_doesNotExist'));
-    expect(error.code).toBe(-32601);
-    expect(error.message).toContain('snapnet_doesNotExist');
+    expect(await invoke(wallet, 'snapnet_doesNotExist')).toRespondWithError(
+      expect.objectContaining({
+        code: -32601,
+        message: expect.stringContaining('snapnet_doesNotExist'),
+      }),
+    );
   });
 
   it('refuses other snaps, as the manifest says', async () => {
     const wallet = await installWallet();
-    const error = await errorOf(
-      invoke(
+    expect(
+      await invoke(
         wallet,
         'snapnet_getCurrentNetwork',
         undefined,
         'npm:some-other-snap',
       ),
-    );
-    expect(error.code).toBe(4100);
+    ).toRespondWithError(expect.objectContaining({ code: 4100 }));
   });
 
   it('does not route inherited object properties', async () => {
     const wallet = await installWallet();
-    const error = await errorOf(invoke(wallet, 'constructor'));
-    expect(error.code).toBe(-32601);
+    expect(await invoke(wallet, 'constructor')).toRespondWithError(
+      expect.objectContaining({ code: -32601 }),
+    );
   });
 });

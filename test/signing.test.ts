@@ -90,7 +90,9 @@ describe('snapnet_signMessage', () => {
     }
     expect(text).not.toContain('Different network');
     await dialog.cancel();
-    expect((await errorOf(pending)).code).toBe(4001);
+    expect(await pending).toRespondWithError(
+      expect.objectContaining({ code: 4001 }),
+    );
   });
 
   it('puts a danger banner on a domain that names another chain than the network', async () => {
@@ -104,7 +106,9 @@ describe('snapnet_signMessage', () => {
     expect(textOf(dialog.content)).toContain('Another network');
     expect(textOf(dialog.content)).toContain('SN_SEPOLIA, not Mainnet');
     await dialog.cancel();
-    expect((await errorOf(pending)).code).toBe(4001);
+    expect(await pending).toRespondWithError(
+      expect.objectContaining({ code: 4001 }),
+    );
   });
 
   it('shows the domain as its type hashes it, and warns when it binds no chain', async () => {
@@ -195,7 +199,9 @@ describe('snapnet_signMessage', () => {
     expect(text).toContain('This is not just a message');
     expect(text).toContain(warning);
     await dialog.cancel();
-    expect((await errorOf(pending)).code).toBe(4001);
+    expect(await pending).toRespondWithError(
+      expect.objectContaining({ code: 4001 }),
+    );
   });
 
   it('refuses an outside execution it cannot read, and oversized typed data', async () => {
@@ -260,15 +266,20 @@ describe('snapnet_signMessage', () => {
     [{ typedDataMessage: typedDataRevision1 }, 'signerAddress'],
   ])('rejects %j naming %s, with no dialog', async (params, field) => {
     const wallet = await installSharedWallet();
-    const error = await errorOf(invoke(wallet, 'snapnet_signMessage', params));
-    expect(error.code).toBe(-32602);
-    expect(error.message).toContain(field);
+    expect(
+      await invoke(wallet, 'snapnet_signMessage', params),
+    ).toRespondWithError(
+      expect.objectContaining({
+        code: -32602,
+        message: expect.stringContaining(field),
+      }),
+    );
   });
 
   it('refuses a signer not shared with the site, with no dialog (4100, naming it)', async () => {
     const wallet = await installSharedWallet();
-    const error = await errorOf(
-      invoke(
+    expect(
+      await invoke(
         wallet,
         'snapnet_signMessage',
         {
@@ -277,9 +288,12 @@ describe('snapnet_signMessage', () => {
         },
         'https://other.example',
       ),
+    ).toRespondWithError(
+      expect.objectContaining({
+        code: 4100,
+        message: expect.stringContaining(ACCOUNT_0.address),
+      }),
     );
-    expect(error.code).toBe(4100);
-    expect(error.message).toContain(ACCOUNT_0.address);
   });
 });
 
@@ -336,16 +350,19 @@ describe('snapnet_verifySignedMessage', () => {
     [{ address: 'nope' }, 'address'],
   ])('rejects %j naming %s', async (override, field) => {
     const wallet = await installSharedWallet();
-    const error = await errorOf(
-      invoke(wallet, 'snapnet_verifySignedMessage', {
+    expect(
+      await invoke(wallet, 'snapnet_verifySignedMessage', {
         typedDataMessage: typedDataRevision1,
         address: ACCOUNT_0.address,
         signature: '0x1,0x2',
         ...override,
       }),
+    ).toRespondWithError(
+      expect.objectContaining({
+        code: -32602,
+        message: expect.stringContaining(field),
+      }),
     );
-    expect(error.code).toBe(-32602);
-    expect(error.message).toContain(field);
   });
 });
 
@@ -414,11 +431,14 @@ describe('snapnet_signTransaction', () => {
         ...override,
       }),
     );
-    const error = await errorOf(
-      invoke(wallet, 'snapnet_signTransaction', params),
+    expect(
+      await invoke(wallet, 'snapnet_signTransaction', params),
+    ).toRespondWithError(
+      expect.objectContaining({
+        code: -32602,
+        message: expect.stringContaining(field),
+      }),
     );
-    expect(error.code).toBe(-32602);
-    expect(error.message).toContain(field);
   });
 });
 
@@ -448,11 +468,14 @@ describe('snapnet_signDeclareTransaction', () => {
         },
       }),
     );
-    const error = await errorOf(
-      invoke(wallet, 'snapnet_signDeclareTransaction', params),
+    expect(
+      await invoke(wallet, 'snapnet_signDeclareTransaction', params),
+    ).toRespondWithError(
+      expect.objectContaining({
+        code: -32602,
+        message: expect.stringContaining(field),
+      }),
     );
-    expect(error.code).toBe(-32602);
-    expect(error.message).toContain(field);
   });
 });
 
@@ -487,14 +510,17 @@ describe('what cannot be shown whole is refused', () => {
     '%s: -32602 naming the field, with no dialog',
     async (_name, override, field) => {
       const wallet = await installSharedWallet();
-      const error = await errorOf(
-        invoke(wallet, 'snapnet_signTransaction', {
+      expect(
+        await invoke(wallet, 'snapnet_signTransaction', {
           address: ACCOUNT_0.address,
           ...override,
         }),
+      ).toRespondWithError(
+        expect.objectContaining({
+          code: -32602,
+          message: expect.stringContaining(field),
+        }),
       );
-      expect(error.code).toBe(-32602);
-      expect(error.message).toContain(field);
     },
   );
 });

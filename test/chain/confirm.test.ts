@@ -178,7 +178,9 @@ describe('what you see is what you sign', () => {
     expect(text).toContain('The tip (1000000000000 FRI per unit of L2 gas)');
     const nonce = await nonceOf();
     await dialog.cancel();
-    expect((await errorOf(pending)).code).toBe(4001);
+    expect(await pending).toRespondWithError(
+      expect.objectContaining({ code: 4001 }),
+    );
     expect(await nonceOf()).toBe(nonce);
 
     const capped = await errorOf(
@@ -206,15 +208,18 @@ describe('what you see is what you sign', () => {
     'refuses the signed field %j it could not show, before asking the node',
     async (details, field) => {
       testNode().resetRequestCount();
-      const error = await errorOf(
-        invoke(wallet, 'snapnet_executeTxn', {
+      expect(
+        await invoke(wallet, 'snapnet_executeTxn', {
           address: ACCOUNT_0.address,
           calls: [transfer(1n)],
           details,
         }),
+      ).toRespondWithError(
+        expect.objectContaining({
+          code: -32602,
+          message: expect.stringContaining(field),
+        }),
       );
-      expect(error.code).toBe(-32602);
-      expect(error.message).toContain(field);
       expect(testNode().roundTripCount()).toBe(0);
     },
   );
@@ -255,7 +260,9 @@ describe('what you see is what you sign', () => {
     expect(text).toContain('your own account contract');
     expect(text).toContain('zero address');
     await dialog.cancel();
-    expect((await errorOf(pending)).code).toBe(4001);
+    expect(await pending).toRespondWithError(
+      expect.objectContaining({ code: 4001 }),
+    );
   });
 
   it("labels calls with the chain's ABI, not the one the site sends", async () => {
@@ -285,7 +292,9 @@ describe('what you see is what you sign', () => {
     expect(text).not.toContain('harmless_note');
     expect(text).toContain('your own account contract');
     await dialog.cancel();
-    expect((await errorOf(pending)).code).toBe(4001);
+    expect(await pending).toRespondWithError(
+      expect.objectContaining({ code: 4001 }),
+    );
   });
 
   it("falls back to the site's ABI, marked unverified, when the chain has none for the class", async () => {
@@ -307,7 +316,9 @@ describe('what you see is what you sign', () => {
     );
     expect(text).toContain('mint(amount)');
     await dialog.cancel();
-    expect((await errorOf(pending)).code).toBe(4001);
+    expect(await pending).toRespondWithError(
+      expect.objectContaining({ code: 4001 }),
+    );
   });
 });
 
@@ -421,6 +432,8 @@ describe('signing without sending', () => {
       },
     });
     await (await confirmationOf(pending)).cancel();
-    expect((await errorOf(pending)).code).toBe(4001);
+    expect(await pending).toRespondWithError(
+      expect.objectContaining({ code: 4001 }),
+    );
   });
 });

@@ -177,7 +177,7 @@ describe('real contracts through the wallet', () => {
       chainId: TESTNET,
     });
     await (await confirmationOf(adding)).ok();
-    expect(await plainResultOf(adding)).toStrictEqual({
+    expect(await adding).toRespondWith({
       address: token,
       name: 'Test Token',
       symbol: 'TTK',

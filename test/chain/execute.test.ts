@@ -134,7 +134,9 @@ describe('an account on chain, end to end', () => {
       ],
     });
     await (await confirmationOf(sending)).cancel();
-    expect((await errorOf(sending)).code).toBe(4001);
+    expect(await sending).toRespondWithError(
+      expect.objectContaining({ code: 4001 }),
+    );
     expect(await balanceOf(wallet, RECIPIENT)).toBe(before);
   });
 

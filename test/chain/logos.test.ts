@@ -5,7 +5,6 @@ import type { Server } from 'node:http';
 import { ETH, freshStateWithoutEth, startTestNode } from './node';
 import {
   confirmationOf,
-  errorOf,
   installWallet,
   invoke,
   plainResultOf,
@@ -145,7 +144,7 @@ describe('token logos from a genuine content storage', () => {
     );
     expect(textOf(dialog.content)).not.toContain('Logo not added');
     await dialog.ok();
-    expect(await plainResultOf(pending)).toStrictEqual({
+    expect(await pending).toRespondWith({
       address: ETH,
       name: 'Ether',
       symbol: 'ETH',
@@ -177,7 +176,9 @@ describe('token logos from a genuine content storage', () => {
     const wallet = await walletWithoutEth();
     const rejected = addEth(wallet, logo);
     await (await confirmationOf(rejected)).cancel();
-    expect((await errorOf(rejected)).code).toBe(4001);
+    expect(await rejected).toRespondWithError(
+      expect.objectContaining({ code: 4001 }),
+    );
     const home = textOf((await wallet.onHomePage()).getInterface().content);
     expect(home).not.toContain('ETH · Ether');
     // Not "already in the wallet": nothing was stored.
@@ -205,9 +206,12 @@ describe('token logos from a genuine content storage', () => {
   it('refuses a tokenLogo that is not ipfs://<cid>, naming the field', async () => {
     const wallet = await walletWithoutEth();
     for (const tokenLogo of ['https://example.com/eth.png', 'ipfs://nope']) {
-      const error = await errorOf(addEth(wallet, tokenLogo));
-      expect(error.code).toBe(-32602);
-      expect(error.message).toContain('tokenLogo');
+      expect(await addEth(wallet, tokenLogo)).toRespondWithError(
+        expect.objectContaining({
+          code: -32602,
+          message: expect.stringContaining('tokenLogo'),
+        }),
+      );
     }
   });
 });

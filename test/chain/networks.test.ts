@@ -66,7 +66,7 @@ describe('networks added at runtime', () => {
       chainId: DEVNET,
     });
     await (await confirmationOf(switching)).ok();
-    expect(await plainResultOf(switching)).toBe(true);
+    expect(await switching).toRespondWith(true);
     expect(
       await plainResultOf(invoke(wallet, 'snapnet_getCurrentNetwork')),
     ).toStrictEqual({ name: 'Local devnet', chainId: DEVNET });
@@ -146,16 +146,19 @@ describe('networks added at runtime', () => {
     [{ chainId: 'SN_DEVNET' }, 'chainId'],
   ])('rejects %j naming %s, with no dialog', async (override, field) => {
     const wallet = await installSharedWallet();
-    const error = await errorOf(
-      invoke(wallet, 'snapnet_addNetwork', {
+    expect(
+      await invoke(wallet, 'snapnet_addNetwork', {
         name: 'Local devnet',
         chainId: DEVNET,
         rpcUrl: devnet.url,
         ...override,
       }),
+    ).toRespondWithError(
+      expect.objectContaining({
+        code: -32602,
+        message: expect.stringContaining(field),
+      }),
     );
-    expect(error.code).toBe(-32602);
-    expect(error.message).toContain(field);
   });
 
   it('keeps the built-in networks: a created account stays usable on Testnet', async () => {

@@ -9,7 +9,6 @@ import { nodeRequest, ONE_STRK, STRK, useFundedNode } from './node';
 import {
   ACCOUNT_0,
   confirmationOf,
-  errorOf,
   installSharedWallet,
   invoke,
   plainResultOf,
@@ -166,6 +165,8 @@ describe('SNIP-9 outside execution', () => {
     expect(text).toContain('Send 1 STRK');
     expect(text).toContain('Domain (SNIP-12 revision 1)');
     await dialog.cancel();
-    expect((await errorOf(pending)).code).toBe(4001);
+    expect(await pending).toRespondWithError(
+      expect.objectContaining({ code: 4001 }),
+    );
   });
 });

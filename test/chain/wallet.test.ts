@@ -101,7 +101,9 @@ describe('the wallet on chain', () => {
     expect(textOf(dialog.content)).toContain('Share account');
     expect(textOf(dialog.content)).toContain(ACCOUNT_0.address);
     await dialog.cancel();
-    expect((await errorOf(declined)).code).toBe(4001);
+    expect(await declined).toRespondWithError(
+      expect.objectContaining({ code: 4001 }),
+    );
     expect(
       textOf((await fresh.onHomePage()).getInterface().content),
     ).not.toContain(ACCOUNT_0.address);
@@ -127,11 +129,14 @@ describe('the wallet on chain', () => {
   });
 
   it('refuses to scan more than its maximum in one call', async () => {
-    const error = await errorOf(
-      invoke(wallet, 'snapnet_recoverAccounts', { maxScanned: 101 }),
+    expect(
+      await invoke(wallet, 'snapnet_recoverAccounts', { maxScanned: 101 }),
+    ).toRespondWithError(
+      expect.objectContaining({
+        code: -32602,
+        message: expect.stringContaining('maxScanned'),
+      }),
     );
-    expect(error.code).toBe(-32602);
-    expect(error.message).toContain('maxScanned');
   });
 
   it('estimates an invoke of a deployed account without a deployment', async () => {
@@ -243,14 +248,17 @@ describe('the wallet on chain', () => {
   });
 
   it('rejects a page size the API does not allow', async () => {
-    const error = await errorOf(
-      invoke(wallet, 'snapnet_getTransactions', {
+    expect(
+      await invoke(wallet, 'snapnet_getTransactions', {
         senderAddress: ACCOUNT_0.address,
         pageSize: 7,
       }),
+    ).toRespondWithError(
+      expect.objectContaining({
+        code: -32602,
+        message: expect.stringContaining('pageSize'),
+      }),
     );
-    expect(error.code).toBe(-32602);
-    expect(error.message).toContain('pageSize');
   });
 
   it('signs a declare with the nonce from the node when the dapp gives none', async () => {
@@ -327,7 +335,7 @@ describe('the wallet on chain', () => {
       'the contract says its symbol is "ETH"',
     );
     await dialog.ok();
-    expect(await plainResultOf(pending)).toStrictEqual({
+    expect(await pending).toRespondWith({
       address: ETH,
       name: 'Ether',
       symbol: 'ETHX',
@@ -419,6 +427,8 @@ describe('the wallet on chain', () => {
     const dialog = await confirmationOf(pending);
     expect(textOf(dialog.content)).toContain('transfer(recipient, amount)');
     await dialog.cancel();
-    expect((await errorOf(pending)).code).toBe(4001);
+    expect(await pending).toRespondWithError(
+      expect.objectContaining({ code: 4001 }),
+    );
   });
 });
