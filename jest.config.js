@@ -20,7 +20,7 @@ module.exports = {
     {
       displayName: 'snap',
       preset: '@metamask/snaps-jest',
-      testMatch: ['<rootDir>/test/*.test.ts'],
+      testMatch: ['<rootDir>/test/*.test.ts', '<rootDir>/test/*.test.tsx'],
       // Keep the preset's own setup (its matchers), then scan for key leaks.
       setupFilesAfterEnv: [
         '<rootDir>/node_modules/@metamask/snaps-jest/dist/setup.cjs',

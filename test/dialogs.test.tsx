@@ -1,0 +1,158 @@
+import {
+  Box,
+  Copyable,
+  Heading,
+  Row,
+  Section,
+  Text,
+} from '@metamask/snaps-sdk/jsx';
+
+import {
+  ACCOUNT_0,
+  confirmationOf,
+  DAPP_ORIGIN,
+  installSharedWallet,
+  installWallet,
+  invoke,
+  MAINNET,
+  TESTNET,
+} from './helpers';
+
+const MAIL = {
+  types: {
+    StarknetDomain: [
+      { name: 'name', type: 'shortstring' },
+      { name: 'version', type: 'shortstring' },
+      { name: 'chainId', type: 'shortstring' },
+      { name: 'revision', type: 'shortstring' },
+    ],
+    Mail: [
+      { name: 'to', type: 'ContractAddress' },
+      { name: 'contents', type: 'shortstring' },
+    ],
+  },
+  primaryType: 'Mail',
+  domain: { name: 'Mail', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
+  message: { to: '0xabc', contents: 'Hello' },
+};
+
+// Whole dialogs, element by element: what the user sees is exactly this,
+// nothing more and nothing less.
+
+describe('dialogs as the user sees them', () => {
+  it('switchNetwork names the site and both networks', async () => {
+    const wallet = await installWallet();
+    const pending = invoke(wallet, 'snapnet_switchNetwork', {
+      chainId: MAINNET,
+    });
+    const dialog = await confirmationOf(pending);
+    expect(dialog).toRender(
+      <Box>
+        <Heading>Switch network</Heading>
+        <Text>{`${DAPP_ORIGIN} asks to switch the Starknet network.`}</Text>
+        <Section>
+          <Row label="Requested by">
+            <Text>{DAPP_ORIGIN}</Text>
+          </Row>
+          <Row label="From">
+            <Text>{`Testnet (${TESTNET})`}</Text>
+          </Row>
+          <Row label="To">
+            <Text>{`Mainnet (${MAINNET})`}</Text>
+          </Row>
+        </Section>
+      </Box>,
+    );
+    await dialog.cancel();
+    expect(await pending).toRespondWith(false);
+  });
+
+  it('createAccount shows the site, the network and the full address it shares', async () => {
+    const wallet = await installWallet();
+    const pending = invoke(wallet, 'snapnet_createAccount', {
+      addressIndex: 0,
+    });
+    const dialog = await confirmationOf(pending);
+    expect(dialog).toRender(
+      <Box>
+        <Heading>Share account</Heading>
+        <Section>
+          <Box>
+            <Row label="Requested by">
+              <Text>{DAPP_ORIGIN}</Text>
+            </Row>
+            <Row label="Network">
+              <Text>{`Testnet (${TESTNET})`}</Text>
+            </Row>
+          </Box>
+        </Section>
+        <Text>
+          {`${DAPP_ORIGIN} will see this account (address and public key) and may ask you to sign with it; every signature still needs your approval. You can withdraw access later.`}
+        </Text>
+        {null}
+        {[ACCOUNT_0].map(({ address }) => (
+          <Section>
+            <Text>Account 0:</Text>
+            <Copyable value={address} />
+          </Section>
+        ))}
+      </Box>,
+    );
+    await dialog.ok();
+    expect(await pending).toRespondWith({
+      address: ACCOUNT_0.address,
+      transaction_hash: '',
+    });
+  });
+
+  it('signMessage shows the domain and the message as hashed, and nothing else', async () => {
+    const wallet = await installSharedWallet();
+    const pending = invoke(wallet, 'snapnet_signMessage', {
+      typedDataMessage: MAIL,
+      signerAddress: ACCOUNT_0.address,
+    });
+    const dialog = await confirmationOf(pending);
+    const row = (label: string, value: string): JSX.Element => (
+      <Row label={label}>
+        <Text>{value}</Text>
+      </Row>
+    );
+    // Lists come as arrays and absent banners as nulls, as the snap builds
+    // the dialog: no banner here (the domain names this network's chain, and
+    // the message grants nothing).
+    expect(dialog).toRender(
+      <Box>
+        <Box>
+          <Heading>Sign message</Heading>
+          <Section>
+            <Box>
+              {row('Requested by', DAPP_ORIGIN)}
+              {row('Network', `Testnet (${TESTNET})`)}
+            </Box>
+            <Text>Signer:</Text>
+            <Copyable value={ACCOUNT_0.address} />
+          </Section>
+        </Box>
+        {null}
+        {null}
+        <Section>
+          <Text fontWeight="bold">Domain (SNIP-12 revision 1)</Text>
+          {[
+            row('name', 'Mail'),
+            row('version', '1'),
+            row('chainId', 'SN_SEPOLIA'),
+            row('revision', '1'),
+          ]}
+        </Section>
+        <Section>
+          <Text fontWeight="bold">Message (Mail)</Text>
+          <Box>{[row('to', '0xabc'), row('contents', 'Hello')]}</Box>
+        </Section>
+      </Box>,
+    );
+    await dialog.cancel();
+    expect(await pending).toRespondWithError(
+      expect.objectContaining({ code: 4001 }),
+    );
+  });
+});
