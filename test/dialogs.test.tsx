@@ -6,6 +6,7 @@ import {
   Section,
   Text,
 } from '@metamask/snaps-sdk/jsx';
+import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import {
   ACCOUNT_0,
@@ -112,7 +113,7 @@ describe('dialogs as the user sees them', () => {
       signerAddress: ACCOUNT_0.address,
     });
     const dialog = await confirmationOf(pending);
-    const row = (label: string, value: string): JSX.Element => (
+    const row = (label: string, value: string): JSXElement => (
       <Row label={label}>
         <Text>{value}</Text>
       </Row>
