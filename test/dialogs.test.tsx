@@ -8,6 +8,7 @@ import {
 } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
+import { flatMailRevision1 } from './fixtures';
 import {
   ACCOUNT_0,
   confirmationOf,
@@ -18,24 +19,6 @@ import {
   MAINNET,
   TESTNET,
 } from './helpers';
-
-const MAIL = {
-  types: {
-    StarknetDomain: [
-      { name: 'name', type: 'shortstring' },
-      { name: 'version', type: 'shortstring' },
-      { name: 'chainId', type: 'shortstring' },
-      { name: 'revision', type: 'shortstring' },
-    ],
-    Mail: [
-      { name: 'to', type: 'ContractAddress' },
-      { name: 'contents', type: 'shortstring' },
-    ],
-  },
-  primaryType: 'Mail',
-  domain: { name: 'Mail', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
-  message: { to: '0xabc', contents: 'Hello' },
-};
 
 // Whole dialogs, element by element: what the user sees is exactly this,
 // nothing more and nothing less.
@@ -109,7 +92,7 @@ describe('dialogs as the user sees them', () => {
   it('signMessage shows the domain and the message as hashed, and nothing else', async () => {
     const wallet = await installSharedWallet();
     const pending = invoke(wallet, 'snapnet_signMessage', {
-      typedDataMessage: MAIL,
+      typedDataMessage: flatMailRevision1,
       signerAddress: ACCOUNT_0.address,
     });
     const dialog = await confirmationOf(pending);

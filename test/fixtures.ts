@@ -1,14 +1,17 @@
 import { ACCOUNT_0, TESTNET } from './helpers';
 
+/** The revision 1 domain type: every field a shortstring. */
+const STARKNET_DOMAIN = [
+  { name: 'name', type: 'shortstring' },
+  { name: 'version', type: 'shortstring' },
+  { name: 'chainId', type: 'shortstring' },
+  { name: 'revision', type: 'shortstring' },
+];
+
 /** A SNIP-12 revision 1 message (StarknetDomain, shortstring chain id). */
 export const typedDataRevision1 = {
   types: {
-    StarknetDomain: [
-      { name: 'name', type: 'shortstring' },
-      { name: 'version', type: 'shortstring' },
-      { name: 'chainId', type: 'shortstring' },
-      { name: 'revision', type: 'shortstring' },
-    ],
+    StarknetDomain: STARKNET_DOMAIN,
     Mail: [
       { name: 'from', type: 'Person' },
       { name: 'to', type: 'Person' },
@@ -33,6 +36,20 @@ export const typedDataRevision1 = {
     contents: 'Hello Bob',
     tags: ['greeting', 'urgent'],
   },
+};
+
+/** A flat SNIP-12 revision 1 message: two fields, Testnet's chain. */
+export const flatMailRevision1 = {
+  types: {
+    StarknetDomain: STARKNET_DOMAIN,
+    Mail: [
+      { name: 'to', type: 'ContractAddress' },
+      { name: 'contents', type: 'shortstring' },
+    ],
+  },
+  primaryType: 'Mail',
+  domain: { name: 'Mail', version: '1', chainId: 'SN_SEPOLIA', revision: '1' },
+  message: { to: '0xabc', contents: 'Hello' },
 };
 
 /** A SNIP-12 revision 0 message (StarkNetDomain, felt chain id). */
