@@ -1,4 +1,8 @@
 const { esmSupport } = require('./packages/local-node/jest-esm');
+const { TEST_BUILD_DIR } = require('./scripts/test-build-dir');
+
+// snaps-jest installs the snap `npm run build:test` built, from its folder.
+const testBuild = { server: { root: TEST_BUILD_DIR } };
 
 // TypeScript through ts-jest; the local node's ESM-only IPFS libraries
 // compiled to CommonJS (the chain tests start local nodes in-process).
@@ -20,6 +24,7 @@ module.exports = {
     {
       displayName: 'snap',
       preset: '@metamask/snaps-jest',
+      testEnvironmentOptions: testBuild,
       testMatch: ['<rootDir>/test/*.test.ts', '<rootDir>/test/*.test.tsx'],
       // Keep the preset's own setup (its matchers), then scan for key leaks.
       setupFilesAfterEnv: [
@@ -33,6 +38,7 @@ module.exports = {
       // at a time: run with --runInBand).
       displayName: 'chain',
       preset: '@metamask/snaps-jest',
+      testEnvironmentOptions: testBuild,
       testMatch: ['<rootDir>/test/chain/**/*.test.ts'],
       setupFilesAfterEnv: [
         '<rootDir>/node_modules/@metamask/snaps-jest/dist/setup.cjs',

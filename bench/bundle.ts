@@ -6,13 +6,14 @@ import { gzip } from 'zlib';
 
 import { ROOT, TEST_BUILD_ENV } from './paths';
 import { bytesPerSource } from './sourceMap';
+import { TEST_BUILD_DIR } from '../scripts/test-build-dir';
 
 export type Dependency = { name: string; bytes: number };
 
 export type BundleFigures = {
   bytes: number;
   gzipBytes: number;
-  /** Whether the analysed build is byte-identical to dist/bundle.js. */
+  /** Whether the analysed build is byte-identical to the test build's bundle. */
   analysedBuildIdentical: boolean;
   /** Bundle bytes per package (or src/, webpack runtime), largest first. */
   dependencies: Dependency[];
@@ -76,13 +77,13 @@ async function buildForAnalysis(): Promise<void> {
 }
 
 /**
- * Size of dist/bundle.js, gzipped size, and the bytes of each dependency in
+ * Size of the test build's bundle (`npm run build:test`), gzipped size, and the bytes of each dependency in
  * it, attributed through the source map of an identical build.
  *
  * @returns The figures.
  */
 export async function measureBundle(): Promise<BundleFigures> {
-  const bundle = await readFile(resolve(ROOT, 'dist/bundle.js'));
+  const bundle = await readFile(resolve(TEST_BUILD_DIR, 'dist/bundle.js'));
   await buildForAnalysis();
   const analysed = await readFile(resolve(ANALYSIS_DIR, 'bundle.js'));
   const map: { sources: string[]; mappings: string } = JSON.parse(

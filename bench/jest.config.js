@@ -4,10 +4,13 @@
  * `npm test`; started by bench/run.ts with --runInBand.
  */
 const { esmSupport } = require('../packages/local-node/jest-esm');
+const { TEST_BUILD_DIR } = require('../scripts/test-build-dir');
 
 module.exports = {
   rootDir: '..',
   preset: '@metamask/snaps-jest',
+  // The snap `npm run build:test` built, from its folder.
+  testEnvironmentOptions: { server: { root: TEST_BUILD_DIR } },
   testMatch: ['<rootDir>/bench/*.bench.ts'],
   // The snap's source (the method table) imports multiformats, an ES module.
   ...esmSupport(__dirname, '<rootDir>/tsconfig.json'),

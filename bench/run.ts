@@ -128,7 +128,7 @@ async function main(): Promise<boolean> {
   );
   let snap = await runSnapBench();
   if (!snap) {
-    // dist/ is shared with other test runs: rebuild and retry once.
+    // The test build is shared with other test runs: rebuild, retry once.
     process.stderr.write('snaps-jest benchmark failed; rebuilding, retrying\n');
     snap = (await buildSnap()) ? await runSnapBench() : undefined;
     if (!snap) {

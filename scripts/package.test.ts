@@ -9,13 +9,13 @@ import manifest from '../snap.manifest.json';
 const root = resolve(__dirname, '..');
 
 /**
- * Reads the built bundle (`npm test` builds it before the unit tests).
+ * Reads the built bundle (`npm test` runs the production build first).
  *
  * @returns Its text.
  */
 async function bundle(): Promise<string> {
   return readFile(resolve(root, 'dist/bundle.js'), 'utf8').catch(() => {
-    throw new Error('dist/bundle.js is missing: run npm run build:test first');
+    throw new Error('dist/bundle.js is missing: run npm run build first');
   });
 }
 

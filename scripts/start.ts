@@ -5,60 +5,31 @@
  * Environment: LOCAL_NODE_PORT (default 5050), SNAP_SERVER_PORT (default 8081),
  * SITE_PORT (default 8000).
  */
-import type { ChildProcess } from 'child_process';
-import { spawn } from 'child_process';
-import { copyFile, mkdir, rm } from 'fs/promises';
 import { resolve as resolvePath } from 'path';
 
+import { prepareBuildDir, snapsCli, succeeded } from './snap-build';
 import { serveSite } from '../packages/site/src/serve';
 import { startLocalNode } from '@snapnet/local-node';
 
 const nodePort = Number(process.env.LOCAL_NODE_PORT ?? 5050);
 const snapPort = Number(process.env.SNAP_SERVER_PORT ?? 8081);
 
-const root = resolvePath(__dirname, '..');
 /**
  * The local build's own copy of the snap: its manifest takes the shasum of a
  * bundle pointed at the local node, which must not touch the committed one.
  */
-const buildDir = resolvePath(root, 'node_modules/.cache/snapnet-start');
-
-/**
- * Copies what the manifest check reads (manifest, package.json, icon) into
- * the build directory, fresh.
- */
-async function prepareBuildDir(): Promise<void> {
-  await rm(buildDir, { recursive: true, force: true });
-  await mkdir(resolvePath(buildDir, 'images'), { recursive: true });
-  for (const file of [
-    'snap.manifest.json',
-    'package.json',
-    'images/icon.svg',
-  ]) {
-    await copyFile(resolvePath(root, file), resolvePath(buildDir, file));
-  }
-}
-
-/**
- * Runs the snaps CLI with extra environment.
- *
- * @param args - CLI arguments.
- * @param env - Extra environment.
- * @returns The child process.
- */
-function snapsCli(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn('npx', ['mm-snap', ...args], {
-    stdio: 'inherit',
-    env: { ...process.env, ...env },
-  });
-}
+const buildDir = resolvePath(
+  __dirname,
+  '..',
+  'node_modules/.cache/snapnet-start',
+);
 
 /**
  * Starts everything and keeps it running until Ctrl-C.
  */
 async function main(): Promise<void> {
   const node = await startLocalNode({ host: '127.0.0.1', port: nodePort });
-  await prepareBuildDir();
+  await prepareBuildDir(buildDir);
   const env = {
     SNAP_TESTNET_RPC_URL: node.url,
     // Token logos come from the node's content-storage API (POST /api/v0/add).
@@ -67,11 +38,7 @@ async function main(): Promise<void> {
     SNAP_BUILD_DIR: buildDir,
   };
 
-  const build = snapsCli(['build'], env);
-  const built = await new Promise<boolean>((resolve) =>
-    build.on('exit', (code) => resolve(code === 0)),
-  );
-  if (!built) {
+  if (!(await succeeded(snapsCli(['build'], env)))) {
     await node.stop();
     throw new Error('The snap build failed');
   }

@@ -1,10 +1,12 @@
 const { resolve } = require('path');
 
-// The built snap to test against: the repository root (its dist/) unless
-// SNAPNET_SNAP_ROOT names another build, e.g. a snapshot taken while the snap
-// is being rebuilt.
+const { TEST_BUILD_DIR } = require('../../scripts/test-build-dir');
+
+// The built snap to test against: the test build (`npm run build:test` at the
+// root) unless SNAPNET_SNAP_ROOT names another build, e.g. a snapshot taken
+// while the snap is being rebuilt.
 // eslint-disable-next-line n/no-process-env
-const snapRoot = process.env.SNAPNET_SNAP_ROOT ?? resolve(__dirname, '../..');
+const snapRoot = process.env.SNAPNET_SNAP_ROOT ?? TEST_BUILD_DIR;
 
 const tsJest = [
   'ts-jest',
@@ -27,8 +29,8 @@ module.exports = {
       transform: { '^.+\\.ts$': tsJest },
     },
     {
-      // The real snap: snaps-jest serves the repository root's built dist/
-      // (`npm test` at the root builds it first, pointed at port 5055).
+      // The real snap: snaps-jest serves the test build (`npm test` at the
+      // root builds it first, pointed at port 5055).
       displayName: 'client-snap',
       moduleNameMapper,
       preset: '@metamask/snaps-jest',

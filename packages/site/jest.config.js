@@ -1,9 +1,11 @@
 const { resolve } = require('path');
 
-// The built snap under test: the repository root's dist/ (`npm test` at the
-// root runs `npm run build:test` first, pointing Testnet at port 5055).
+const { TEST_BUILD_DIR } = require('../../scripts/test-build-dir');
+
+// The built snap under test: the test build (`npm test` at the root runs
+// `npm run build:test` first, pointing Testnet at port 5055).
 // eslint-disable-next-line n/no-process-env
-const snapRoot = process.env.SNAPNET_SNAP_ROOT ?? resolve(__dirname, '../..');
+const snapRoot = process.env.SNAPNET_SNAP_ROOT ?? TEST_BUILD_DIR;
 
 // The snap's API module, as tsconfig.json's `paths` names it.
 const moduleNameMapper = {
