@@ -1,4 +1,10 @@
-import { mintStrk, nodeRequest, ONE_STRK } from './node';
+import {
+  mintStrk,
+  nodeRequest,
+  ONE_STRK,
+  SN_DEVNET,
+  useRuntimeNetworkNode,
+} from './node';
 import {
   ACCOUNT_0,
   confirmationOf,
@@ -11,23 +17,9 @@ import {
   textOf,
 } from '../helpers';
 import type { Wallet } from '../helpers';
-import type { LocalNode } from '@snapnet/local-node';
-import { startLocalNode } from '@snapnet/local-node';
 
-/** `SN_DEVNET` as a chain id. */
-const DEVNET = '0x534e5f4445564e4554';
-
-let devnet: LocalNode;
-
-beforeAll(async () => {
-  // A second node on another chain: the network a site adds at runtime. It
-  // is always a local node, whichever backend serves Testnet.
-  devnet = await startLocalNode({ host: '127.0.0.1', chainId: 'SN_DEVNET' });
-});
-
-afterAll(async () => {
-  await devnet.stop();
-});
+// The network a site adds at runtime: a second node on another chain.
+const devnet = useRuntimeNetworkNode();
 
 /**
  * Asks the snap to add the devnet, and answers its dialog.
@@ -42,8 +34,8 @@ async function addDevnet(
 ): Promise<{ text: string; result: unknown }> {
   const pending = invoke(wallet, 'snapnet_addNetwork', {
     name: 'Local devnet',
-    chainId: DEVNET,
-    rpcUrl: devnet.url,
+    chainId: SN_DEVNET,
+    rpcUrl: devnet().url,
   });
   const dialog = await confirmationOf(pending);
   const text = textOf(dialog.content);
@@ -58,31 +50,31 @@ describe('networks added at runtime', () => {
     expect(text).toContain('Add network');
     expect(text).toContain(DAPP_ORIGIN);
     expect(text).toContain('Local devnet');
-    expect(text).toContain(DEVNET);
-    expect(text).toContain(devnet.url);
+    expect(text).toContain(SN_DEVNET);
+    expect(text).toContain(devnet().url);
     expect(result).toBe(true);
 
     const switching = invoke(wallet, 'snapnet_switchNetwork', {
-      chainId: DEVNET,
+      chainId: SN_DEVNET,
     });
     await (await confirmationOf(switching)).ok();
     expect(await switching).toRespondWith(true);
     expect(
       await plainResultOf(invoke(wallet, 'snapnet_getCurrentNetwork')),
-    ).toStrictEqual({ name: 'Local devnet', chainId: DEVNET });
+    ).toStrictEqual({ name: 'Local devnet', chainId: SN_DEVNET });
 
     // A transaction signed for this chain id is accepted by its node.
-    await mintStrk(devnet, ACCOUNT_0.address, 10n * ONE_STRK);
+    await mintStrk(devnet(), ACCOUNT_0.address, 10n * ONE_STRK);
     const deploying = invoke(wallet, 'snapnet_createAccount', {
       deploy: true,
-      chainId: DEVNET,
+      chainId: SN_DEVNET,
     });
     const dialog = await confirmationOf(deploying);
-    expect(textOf(dialog.content)).toContain(`Local devnet (${DEVNET})`);
+    expect(textOf(dialog.content)).toContain(`Local devnet (${SN_DEVNET})`);
     await dialog.ok();
     const { transaction_hash: deployed } = await plainResultOf(deploying);
     const receipt = (await nodeRequest(
-      devnet,
+      devnet(),
       'starknet_getTransactionReceipt',
       {
         transaction_hash: deployed,
@@ -95,7 +87,7 @@ describe('networks added at runtime', () => {
           tokenAddress:
             '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d',
           userAddress: ACCOUNT_0.address,
-          chainId: DEVNET,
+          chainId: SN_DEVNET,
         }),
       ),
     ).toMatchObject({ balanceLatest: expect.stringMatching(/^0x/u) });
@@ -107,12 +99,12 @@ describe('networks added at runtime', () => {
       invoke(wallet, 'snapnet_addNetwork', {
         name: 'Impostor',
         chainId: '0x534e5f4f54484552',
-        rpcUrl: devnet.url,
+        rpcUrl: devnet().url,
       }),
     );
     expect(error.code).toBe(-32602);
     expect(error.message).toContain('chainId');
-    expect(error.message).toContain(`serves chain ${DEVNET}`);
+    expect(error.message).toContain(`serves chain ${SN_DEVNET}`);
     expect(error.message).toContain('nothing was added');
     expect(
       await plainResultOf(
@@ -128,7 +120,7 @@ describe('networks added at runtime', () => {
     expect((await addDevnet(wallet, false)).result).toBe(false);
     expect(
       await plainResultOf(
-        invoke(wallet, 'snapnet_switchNetwork', { chainId: DEVNET }),
+        invoke(wallet, 'snapnet_switchNetwork', { chainId: SN_DEVNET }),
       ),
     ).toBe(false);
     // Nothing stored: adding it again asks again, and works.
@@ -143,14 +135,14 @@ describe('networks added at runtime', () => {
     [{ chainId: TESTNET }, 'chainId'],
     [{ name: 'testnet' }, 'name'],
     [{ name: '' }, 'name'],
-    [{ chainId: 'SN_DEVNET' }, 'chainId'],
+    [{ chainId: 'SN_SN_DEVNET' }, 'chainId'],
   ])('rejects %j naming %s, with no dialog', async (override, field) => {
     const wallet = await installSharedWallet();
     expect(
       await invoke(wallet, 'snapnet_addNetwork', {
         name: 'Local devnet',
-        chainId: DEVNET,
-        rpcUrl: devnet.url,
+        chainId: SN_DEVNET,
+        rpcUrl: devnet().url,
         ...override,
       }),
     ).toRespondWithError(
@@ -166,7 +158,7 @@ describe('networks added at runtime', () => {
     await addDevnet(wallet, true);
     // Account 0 was shared with the site: on the new network too, no dialog.
     const created = await plainResultOf(
-      invoke(wallet, 'snapnet_createAccount', { chainId: DEVNET }),
+      invoke(wallet, 'snapnet_createAccount', { chainId: SN_DEVNET }),
     );
     expect(created.address).toBe(ACCOUNT_0.address);
     expect(

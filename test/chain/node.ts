@@ -146,6 +146,31 @@ export function useFundedNode(address: string, amount: bigint): () => TestNode {
   };
 }
 
+/** `SN_DEVNET` as a chain id: the chain of a network added at runtime. */
+export const SN_DEVNET = '0x534e5f4445564e4554';
+
+/**
+ * A second node, on SN_DEVNET, for a test file's runtime-network tests: a
+ * local node whichever backend serves Testnet, on a free port.
+ *
+ * @returns A getter for the running node.
+ */
+export function useRuntimeNetworkNode(): () => LocalNode {
+  let node: LocalNode | undefined;
+  beforeAll(async () => {
+    node = await startLocalNode({ host: '127.0.0.1', chainId: 'SN_DEVNET' });
+  });
+  afterAll(async () => {
+    await node?.stop();
+  });
+  return () => {
+    if (!node) {
+      throw new Error('The runtime network node is not running');
+    }
+    return node;
+  };
+}
+
 /**
  * A state as a fresh install has it, but without ETH on the testnet, so
  * that ETH can be added.

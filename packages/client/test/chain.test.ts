@@ -16,7 +16,11 @@ import {
   withoutDialog,
 } from './metamask';
 import { defaultState } from '../../../src/state/schema';
-import { nodeRequest } from '../../../test/chain/node';
+import {
+  nodeRequest,
+  SN_DEVNET,
+  useRuntimeNetworkNode,
+} from '../../../test/chain/node';
 import { TEST_NODE_PORT } from '../../../test/ports';
 import { readContract } from '../../../test/vendored';
 import {
@@ -220,23 +224,13 @@ describe('wallet_watchAsset on chain', () => {
 });
 
 describe('wallet_addStarknetChain on chain', () => {
-  /** `SN_DEVNET` as a chain id. */
-  const DEVNET = '0x534e5f4445564e4554';
-  let devnet: LocalNode;
-
-  beforeAll(async () => {
-    devnet = await startLocalNode({ host: '127.0.0.1', chainId: 'SN_DEVNET' });
-  });
-
-  afterAll(async () => {
-    await devnet.stop();
-  });
+  const devnet = useRuntimeNetworkNode();
 
   const chain = (): WALLET_API.AddStarknetChainParameters => ({
     id: 'devnet',
-    chain_id: DEVNET,
+    chain_id: SN_DEVNET,
     chain_name: 'Local devnet',
-    rpc_urls: [devnet.url],
+    rpc_urls: [devnet().url],
   });
 
   it('adds the chain after the user approves; the dapp then switches to it', async () => {
@@ -249,7 +243,7 @@ describe('wallet_addStarknetChain on chain', () => {
     const dialog = await metamask.approveNext('snapnet_addNetwork');
     expect(dialog).toContain(DAPP_ORIGIN);
     expect(dialog).toContain('Local devnet');
-    expect(dialog).toContain(devnet.url);
+    expect(dialog).toContain(devnet().url);
     expect(await adding).toBe(true);
 
     // Known now: added again, it is true without a dialog.
@@ -264,12 +258,12 @@ describe('wallet_addStarknetChain on chain', () => {
 
     const switching = wallet.api.request({
       type: 'wallet_switchStarknetChain',
-      params: { chainId: DEVNET },
+      params: { chainId: SN_DEVNET },
     });
     await metamask.approveNext('snapnet_switchNetwork');
     expect(await switching).toBe(true);
     expect(await wallet.api.request({ type: 'wallet_requestChainId' })).toBe(
-      DEVNET,
+      SN_DEVNET,
     );
   });
 
@@ -286,7 +280,7 @@ describe('wallet_addStarknetChain on chain', () => {
       await walletErrorCode(
         wallet.api.request({
           type: 'wallet_switchStarknetChain',
-          params: { chainId: DEVNET },
+          params: { chainId: SN_DEVNET },
         }),
       ),
     ).toBe(112);
