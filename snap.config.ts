@@ -76,6 +76,15 @@ const config: SnapConfig = {
           // @metamask/utils imports all of lodash (~70 KB) for `memoize`
           // only; scripts/lodash-memoize.js is that one function.
           lodash: resolve(__dirname, 'scripts/lodash-memoize.js'),
+          // The snaps SDK already bundles @metamask/superstruct (a fork of
+          // superstruct with the same factories): the snap's own structs use
+          // that copy instead of a second library. The source imports
+          // `superstruct`, which the OpenRPC generator records in tests and
+          // scripts (scripts/openrpc/record-structs.ts).
+          superstruct$: resolve(
+            require.resolve('@metamask/superstruct/package.json'),
+            '../dist/index.mjs',
+          ),
         },
       },
     }),
