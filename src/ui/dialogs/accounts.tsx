@@ -1,0 +1,104 @@
+import {
+  Banner,
+  Box,
+  Copyable,
+  Heading,
+  Section,
+  Text,
+} from '@metamask/snaps-sdk/jsx';
+
+import { alert, ask } from './open';
+import { RequestHeader, SiteAndNetwork } from '../components';
+import type { RequestView } from '../views';
+
+// Dialogs about the wallet's accounts: revealing a private key, sharing
+// accounts with a site.
+
+/**
+ * Asks whether to reveal an account's private key on screen.
+ *
+ * @param request - Origin, network and account.
+ * @throws UserRejectedError when the user declines.
+ */
+export async function confirmRevealPrivateKey(
+  request: RequestView,
+): Promise<void> {
+  await ask(
+    <Box>
+      <RequestHeader
+        title="Reveal private key"
+        request={request}
+        accountLabel="Account"
+      />
+      <Banner title="Keep it secret" severity="danger">
+        <Text>
+          Anyone who sees this key can take every asset of the account. The key
+          is shown in MetaMask only; the site never receives it.
+        </Text>
+      </Banner>
+    </Box>,
+  );
+}
+
+/**
+ * Shows an account's private key.
+ *
+ * @param view - The account and its key.
+ * @param view.address - The account address.
+ * @param view.privateKey - The key to show.
+ */
+export async function showPrivateKey(view: {
+  address: string;
+  privateKey: string;
+}): Promise<void> {
+  await alert(
+    <Box>
+      <Heading>Private key</Heading>
+      <Text>Account:</Text>
+      <Copyable value={view.address} />
+      <Text>Private key:</Text>
+      <Copyable value={view.privateKey} sensitive />
+    </Box>,
+  );
+}
+
+/**
+ * Asks to share accounts with a site: it will see their addresses and
+ * public keys and may ask (each time, in a dialog) to sign with them.
+ *
+ * @param view - What is asked.
+ * @param view.request - Origin and network (the account is the first one).
+ * @param view.accounts - The accounts to share.
+ * @param view.warning - Something the user should weigh first.
+ * @throws UserRejectedError when the user declines.
+ */
+export async function confirmShareAccounts(view: {
+  request: RequestView;
+  accounts: { address: string; addressIndex: number }[];
+  warning?: string;
+}): Promise<void> {
+  const { request, accounts } = view;
+  const plural = accounts.length > 1;
+  await ask(
+    <Box>
+      <Heading>{plural ? 'Share accounts' : 'Share account'}</Heading>
+      <Section>
+        <SiteAndNetwork request={request} />
+      </Section>
+      <Text>
+        {`${request.origin} will see ${plural ? 'these accounts' : 'this account'} (address and public key) and may ask you to sign with ${plural ? 'them' : 'it'}; every signature still needs your approval. You can withdraw access later.`}
+      </Text>
+      {view.warning ? (
+        <Banner title="Check the index" severity="warning">
+          <Text>{view.warning}</Text>
+        </Banner>
+      ) : null}
+      {accounts.map(({ address, addressIndex }) => (
+        <Section>
+          <Text>{`Account ${addressIndex}:`}</Text>
+          <Copyable value={address} />
+        </Section>
+      ))}
+    </Box>,
+  );
+}

@@ -1,0 +1,10 @@
+// Every dialog of the snap, by subject; all are opened through ./open.
+export {
+  confirmRevealPrivateKey,
+  confirmShareAccounts,
+  showPrivateKey,
+} from './accounts';
+export { confirmOutsideExecution, confirmSignMessage } from './message';
+export { confirmAddNetwork, confirmSwitchNetwork } from './network';
+export { confirmAddToken } from './token';
+export { confirmTransaction } from './transaction';

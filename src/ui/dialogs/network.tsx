@@ -1,0 +1,80 @@
+import {
+  Box,
+  Copyable,
+  Heading,
+  Row,
+  Section,
+  Text,
+} from '@metamask/snaps-sdk/jsx';
+
+import { confirm } from './open';
+import type { Network } from '../../config';
+
+// Dialogs about networks: switching to one, adding one.
+
+/**
+ * Asks to switch the wallet's current network.
+ *
+ * @param view - The request.
+ * @param view.origin - The requesting site.
+ * @param view.from - The current network.
+ * @param view.to - The requested network.
+ * @returns Whether the user approved.
+ */
+export async function confirmSwitchNetwork(view: {
+  origin: string;
+  from: Network;
+  to: Network;
+}): Promise<boolean> {
+  return confirm(
+    <Box>
+      <Heading>Switch network</Heading>
+      <Text>{`${view.origin} asks to switch the Starknet network.`}</Text>
+      <Section>
+        <Row label="Requested by">
+          <Text>{view.origin}</Text>
+        </Row>
+        <Row label="From">
+          <Text>{`${view.from.name} (${view.from.chainId})`}</Text>
+        </Row>
+        <Row label="To">
+          <Text>{`${view.to.name} (${view.to.chainId})`}</Text>
+        </Row>
+      </Section>
+    </Box>,
+  );
+}
+
+/**
+ * Asks to add a network: the site, its name, chain id and node URL. Its node
+ * has already answered with that chain id.
+ *
+ * @param view - The request.
+ * @param view.origin - The requesting site (or the home page).
+ * @param view.network - The network.
+ * @returns Whether the user approved.
+ */
+export async function confirmAddNetwork(view: {
+  origin: string;
+  network: Network;
+}): Promise<boolean> {
+  return confirm(
+    <Box>
+      <Heading>Add network</Heading>
+      <Text>{`${view.origin} asks to add a Starknet network. Its node will see your accounts' requests on it; add only a node you trust.`}</Text>
+      <Section>
+        <Row label="Requested by">
+          <Text>{view.origin}</Text>
+        </Row>
+        <Row label="Name">
+          <Text>{view.network.name}</Text>
+        </Row>
+        <Row label="Chain id">
+          <Text>{view.network.chainId}</Text>
+        </Row>
+        <Text>Node URL:</Text>
+        <Copyable value={view.network.rpcUrl ?? ''} />
+      </Section>
+    </Box>,
+  );
+}

@@ -1,0 +1,74 @@
+import {
+  Banner,
+  Box,
+  Copyable,
+  Image,
+  Row,
+  Section,
+  Text,
+} from '@metamask/snaps-sdk/jsx';
+
+import { ask } from './open';
+import { RequestHeader } from '../components';
+import type { RequestView } from '../views';
+
+// The dialog that adds a token to the wallet.
+
+/**
+ * Asks to add a token to the wallet's list.
+ *
+ * @param view - What is asked.
+ * @param view.request - Origin, network and account.
+ * @param view.token - The token as it will be stored.
+ * @param view.token.address - Its contract.
+ * @param view.token.name - Its name.
+ * @param view.token.symbol - Its symbol.
+ * @param view.token.decimals - Its decimals.
+ * @param view.logo - Its logo (verified) or why the requested one is left out.
+ * @param view.logo.image - The logo as an SVG document.
+ * @param view.logo.problem - Why the requested logo is not shown.
+ * @param view.warning - A difference between the dapp's claim and the chain.
+ * @throws UserRejectedError when the user declines.
+ */
+export async function confirmAddToken(view: {
+  request: RequestView;
+  token: { address: string; name: string; symbol: string; decimals: number };
+  logo: { image?: string; problem?: string };
+  warning?: string;
+}): Promise<void> {
+  await ask(
+    <Box>
+      <RequestHeader
+        title="Add token"
+        request={view.request}
+        accountLabel="Account"
+      />
+      {view.warning ? (
+        <Banner title="Check this token" severity="warning">
+          <Text>{view.warning}</Text>
+        </Banner>
+      ) : null}
+      {view.logo.problem ? (
+        <Banner title="Logo not added" severity="warning">
+          <Text>{`${view.logo.problem} The token can be added without it.`}</Text>
+        </Banner>
+      ) : null}
+      <Section>
+        {view.logo.image ? (
+          <Image src={view.logo.image} alt={`${view.token.symbol} logo`} />
+        ) : null}
+        <Row label="Name">
+          <Text>{view.token.name}</Text>
+        </Row>
+        <Row label="Symbol">
+          <Text>{view.token.symbol}</Text>
+        </Row>
+        <Row label="Decimals">
+          <Text>{String(view.token.decimals)}</Text>
+        </Row>
+        <Text>Contract:</Text>
+        <Copyable value={view.token.address} />
+      </Section>
+    </Box>,
+  );
+}
