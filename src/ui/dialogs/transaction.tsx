@@ -9,7 +9,7 @@ import {
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import { ask } from './open';
-import type { TransactionPreview } from '../../chain/sender';
+import type { TransactionPreview } from '../../chain/intent';
 import type { TokenRecord } from '../../state/schema';
 import {
   Banners,

@@ -1,0 +1,144 @@
+import type { ContractAbi } from './abi';
+import { MAX_ABI_LOOKUPS } from './contractAbis';
+import type { DeclarableClass } from './contractClass';
+import type { DappDetails, Plan, Step } from './plan';
+import type { NodeClient } from './rpc';
+import {
+  prepareDeclare,
+  prepareDeployAccount,
+  prepareInvoke,
+} from './transactions';
+import type { PreparedTransaction } from './transactions';
+import { normaliseAddress } from '../keys/address';
+import type { OwnAccount } from '../keys/ownership';
+import { declareHash } from '../signing/transactions';
+
+/**
+ * What a transaction path asks of the sender (src/chain/sender.ts): the
+ * intent, the request around it, the preview its dialog shows, and the
+ * steps an intent signs.
+ */
+
+/** A call of a multicall, as the params structs produce it. */
+export type WalletCall = {
+  contractAddress: string;
+  entrypoint: string;
+  calldata: string[];
+};
+
+/** What the user asked the account to do. */
+export type TransactionIntent =
+  | { type: 'INVOKE'; calls: WalletCall[] }
+  | {
+      type: 'DECLARE';
+      classHash: string;
+      compiledClassHash: string;
+      /** The class itself; without it the declaration cannot be simulated. */
+      contractClass?: DeclarableClass['contractClass'];
+    }
+  | { type: 'DEPLOY_ACCOUNT' };
+
+/** Everything a confirmation shows of a planned transaction. */
+export type TransactionPreview = {
+  mode: 'send' | 'sign';
+  intent: TransactionIntent;
+  /** The sender (canonical). */
+  account: string;
+  /** Whether the account is deployed first, in the same confirmation. */
+  deploying: boolean;
+  plan: Plan;
+  /** ABIs of the called contracts, as the chain has them. */
+  chainAbis: Map<string, ContractAbi>;
+  /** Called contracts with no code on chain. */
+  undeployedTargets: string[];
+};
+
+/** A request to plan, show and sign (or send) one intent. */
+export type SenderRequest = {
+  client: NodeClient;
+  account: OwnAccount;
+  intent: TransactionIntent;
+  details: DappDetails;
+  /** The details' param name, to blame. */
+  field: string;
+  /** Shows the preview; throws UserRejectedError when the user declines. */
+  confirm: (preview: TransactionPreview) => Promise<void>;
+};
+
+/**
+ * The steps of an intent from one account.
+ *
+ * @param account - The sender's keys.
+ * @param chainId - The chain.
+ * @param intent - The intent.
+ * @returns Its step.
+ */
+export function stepOf(
+  account: OwnAccount,
+  chainId: string,
+  intent: TransactionIntent,
+): Step {
+  if (intent.type === 'INVOKE') {
+    return {
+      kind: 'INVOKE',
+      hash: (details) =>
+        prepareInvoke(account, intent.calls, chainId, details, false).hash,
+      build: (details, sign) =>
+        prepareInvoke(account, intent.calls, chainId, details, sign),
+    };
+  }
+  if (intent.type === 'DECLARE') {
+    const { classHash, compiledClassHash, contractClass } = intent;
+    return {
+      kind: 'DECLARE',
+      hash: (details) =>
+        declareHash({
+          senderAddress: account.address,
+          classHash,
+          compiledClassHash,
+          chainId,
+          details,
+        }),
+      build: (details, sign): PreparedTransaction => {
+        if (!contractClass) {
+          // readNode never simulates such a declaration; it is only signed.
+          throw new Error(
+            'A declaration given by its class hash alone cannot be simulated or sent',
+          );
+        }
+        return prepareDeclare(
+          account,
+          contractClass,
+          classHash,
+          compiledClassHash,
+          chainId,
+          details,
+          sign,
+        );
+      },
+    };
+  }
+  return {
+    kind: 'DEPLOY_ACCOUNT',
+    hash: (details) =>
+      prepareDeployAccount(account, chainId, details, false).hash,
+    build: (details, sign) =>
+      prepareDeployAccount(account, chainId, details, sign),
+  };
+}
+
+/**
+ * The contracts an intent calls, distinct and bounded.
+ *
+ * @param intent - The intent.
+ * @returns Their canonical addresses.
+ */
+export function targetsOf(intent: TransactionIntent): string[] {
+  if (intent.type !== 'INVOKE') {
+    return [];
+  }
+  const targets = intent.calls.map(({ contractAddress }) =>
+    normaliseAddress(contractAddress),
+  );
+  return [...new Set(targets)].slice(0, MAX_ABI_LOOKUPS);
+}

@@ -1,0 +1,203 @@
+import type { ContractAbi } from './abi';
+import { nextNonce } from './accounts';
+import {
+  abisByContract,
+  classHashCalls,
+  missingAbiCalls,
+} from './contractAbis';
+import type { GasPrices } from './fees';
+import { stepOf, targetsOf } from './intent';
+import type { SenderRequest } from './intent';
+import type { Step } from './plan';
+import { simulationQueries } from './plan';
+import { simulateCall } from './simulation';
+import type { SimulatedTransaction } from './simulation';
+import { CONTRACT_NOT_FOUND, gasPricesCall, nonceCall } from './starknet';
+import { ChainRejectedError } from '../errors';
+
+/**
+ * What the sender reads from the node before it plans: the account's nonce
+ * and the called classes in one round trip, then the simulation of the whole
+ * sequence with the ABIs not yet known in a second.
+ */
+
+/**
+ * A settled answer read as a value, with "Contract not found" as undefined.
+ *
+ * @param answer - The settled call.
+ * @returns The value, or undefined when there is no contract.
+ */
+function unlessNotFound<Value>(
+  answer: PromiseSettledResult<Value> | undefined,
+): Value | undefined {
+  if (!answer || answer.status === 'fulfilled') {
+    return answer?.value;
+  }
+  if (
+    answer.reason instanceof ChainRejectedError &&
+    answer.reason.code === CONTRACT_NOT_FOUND
+  ) {
+    return undefined;
+  }
+  throw answer.reason;
+}
+
+/** What the node said, read in two round trips. */
+export type NodeView = {
+  deployed: boolean;
+  nonce: bigint;
+  /** The steps to sign: the deployment first when sending from a new account. */
+  steps: Step[];
+  simulated: SimulatedTransaction[] | undefined;
+  prices: GasPrices | undefined;
+  chainAbis: Map<string, ContractAbi>;
+  undeployedTargets: string[];
+};
+
+/**
+ * The value of a settled answer, or its error thrown.
+ *
+ * @param answer - The settled call.
+ * @returns Its value.
+ */
+function settledValue<Value>(answer: PromiseSettledResult<Value>): Value {
+  if (answer.status === 'rejected') {
+    throw answer.reason;
+  }
+  return answer.value;
+}
+
+/**
+ * What the node says for a declaration given by hash only (it cannot be
+ * simulated without its class): the nonce and the latest block's prices, in
+ * one round trip.
+ *
+ * @param request - The request.
+ * @returns The node's view.
+ */
+async function readNodeForDeclareByHash(
+  request: Omit<SenderRequest, 'confirm'>,
+): Promise<NodeView> {
+  const { client, account, intent } = request;
+  const [nonceAnswer, pricesAnswer] = await client.batchSettled([
+    nonceCall(account.address),
+    gasPricesCall(),
+  ]);
+  const nodeNonce = unlessNotFound(nonceAnswer);
+  return {
+    deployed: nodeNonce !== undefined,
+    nonce: nodeNonce === undefined ? 0n : BigInt(nodeNonce),
+    steps: [stepOf(account, client.network.chainId, intent)],
+    simulated: undefined,
+    prices: settledValue(pricesAnswer),
+    chainAbis: new Map(),
+    undeployedTargets: [],
+  };
+}
+
+/** How to read the node for one request. */
+export type ReadOptions = {
+  /** Plan an undeployed account's deployment before the intent. */
+  withDeployment: boolean;
+  /** The account's send queue: its nonces count those already sent. */
+  queueKey?: string;
+  /** Skip the nonce (an account's own deployment estimate: nonce 0). */
+  assumeUndeployed?: boolean;
+};
+
+/**
+ * Round one: the account's nonce (and whether it is deployed) with the
+ * classes of the called contracts.
+ *
+ * @param request - The request.
+ * @param targets - The called contracts.
+ * @param options - How to read.
+ * @returns The nonce (undefined: not deployed) and class hashes.
+ */
+async function readAccountAndClasses(
+  request: Omit<SenderRequest, 'confirm'>,
+  targets: string[],
+  options: ReadOptions,
+): Promise<{
+  nodeNonce: bigint | undefined;
+  classHashes: (string | undefined)[];
+}> {
+  if (options.assumeUndeployed) {
+    return { nodeNonce: undefined, classHashes: [] };
+  }
+  const [nonceAnswer, ...classAnswers] = await request.client.batchSettled([
+    nonceCall(request.account.address),
+    ...classHashCalls(targets),
+  ]);
+  const nonce = unlessNotFound(nonceAnswer);
+  return {
+    nodeNonce: nonce === undefined ? undefined : BigInt(nonce),
+    classHashes: classAnswers.map((answer) => {
+      const classHash = unlessNotFound(answer);
+      return classHash === undefined
+        ? undefined
+        : `0x${BigInt(classHash).toString(16)}`;
+    }),
+  };
+}
+
+/**
+ * Asks the node everything a plan needs: round one (above), then round two,
+ * the simulation of the whole sequence (an undeployed account's deployment
+ * first) with the ABIs not yet known.
+ *
+ * @param request - The request.
+ * @param options - How to read.
+ * @returns The node's view.
+ */
+export async function readNode(
+  request: Omit<SenderRequest, 'confirm'>,
+  options: ReadOptions,
+): Promise<NodeView> {
+  const { client, account, intent, details, field } = request;
+  const { chainId } = client.network;
+  if (intent.type === 'DECLARE' && !intent.contractClass) {
+    return readNodeForDeclareByHash(request);
+  }
+  const targets = targetsOf(intent);
+  const { nodeNonce, classHashes } = await readAccountAndClasses(
+    request,
+    targets,
+    options,
+  );
+  const deployed = nodeNonce !== undefined;
+  let nonce = nodeNonce ?? 0n;
+  if (deployed && options.queueKey !== undefined) {
+    nonce = nextNonce(options.queueKey, nonce);
+  }
+  const intentStep = stepOf(account, chainId, intent);
+  const simulatedSteps =
+    deployed || intent.type === 'DEPLOY_ACCOUNT'
+      ? [intentStep]
+      : [stepOf(account, chainId, { type: 'DEPLOY_ACCOUNT' }), intentStep];
+  const missing = missingAbiCalls(classHashes);
+  const [simulationAnswer, ...abiAnswers] = await client.batchSettled([
+    simulateCall(
+      simulationQueries(simulatedSteps, details, field, nonce),
+      details.skipValidate !== false,
+    ),
+    ...missing.calls,
+  ]);
+  const simulated = settledValue(simulationAnswer);
+  return {
+    deployed,
+    nonce,
+    steps: options.withDeployment ? simulatedSteps : [intentStep],
+    // Signing from an undeployed account: the deployment was simulated
+    // only so that the intent could run; the plan covers the intent alone.
+    simulated: options.withDeployment ? simulated : simulated.slice(-1),
+    prices: undefined,
+    chainAbis: abisByContract(targets, classHashes, {
+      hashes: missing.hashes,
+      answers: abiAnswers,
+    }),
+    undeployedTargets: targets.filter(
+      (_, index) => classHashes[index] === undefined,
+    ),
+  };
+}
