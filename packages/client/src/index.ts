@@ -38,11 +38,11 @@ export type {
   Eip6963ProviderInfo,
   RequestArguments,
 } from './provider';
+export { StarknetWalletApi } from './wallet-standard/api';
 export {
-  StarknetWalletApi,
   SUPPORTED_SPECS,
   SUPPORTED_WALLET_API,
-} from './wallet-standard/api';
+} from './wallet-standard/versions';
 export { ACCOUNT_CLASS_HASH } from './wallet-standard/requests';
 export type { SnapAccount } from './wallet-standard/requests';
 export {

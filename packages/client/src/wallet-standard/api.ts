@@ -1,5 +1,6 @@
 import type { WALLET_API } from '@starknet-io/starknet-types-0104';
 
+import { sharedAddresses, withdrawAccess } from './access';
 import {
   inputErrorCode,
   shown,
@@ -12,7 +13,6 @@ import {
   ParamsContainerStruct,
   RequestAccountsStruct,
   RequestCallStruct,
-  requestedApiVersion,
   SwitchChainStruct,
 } from './params';
 import {
@@ -24,14 +24,14 @@ import {
   watchAsset,
 } from './requests';
 import type { SnapAccount, SnapCall } from './requests';
-import type { SnapClient } from '../client';
+import { switchChain } from './switchChain';
 import {
-  AccountNotSharedError,
-  InvalidParamsError,
-  MethodNotFoundError,
-  SnapNotInstalledError,
-  UserRejectedError,
-} from '../errors';
+  checkApiVersion,
+  SUPPORTED_SPECS,
+  SUPPORTED_WALLET_API,
+} from './versions';
+import type { SnapClient } from '../client';
+import { AccountNotSharedError, UserRejectedError } from '../errors';
 import type { ParamsArgument, SnapMethodName, SnapResult } from '../methods';
 
 type WalletApiMap = WALLET_API.RpcTypeToMessageMap;
@@ -39,31 +39,6 @@ type WalletApiType = keyof WalletApiMap;
 
 /** The largest BIP-44 address index (non-hardened). */
 const MAX_ACCOUNT_INDEX = 2 ** 31 - 1;
-
-/** Starknet JSON-RPC versions the snap talks to its nodes with. */
-export const SUPPORTED_SPECS: WALLET_API.SpecVersion[] = ['0.10'];
-
-/**
- * Wallet API versions this adapter serves: the methods it answers have had
- * these shapes since 0.7.
- */
-export const SUPPORTED_WALLET_API: WALLET_API.API_VERSION[] = [
-  '0.7',
-  '0.8',
-  '0.9',
-  '0.10',
-];
-
-/**
- * Whether an api_version the dapp asked for is served (major.minor match).
- *
- * @param version - The requested version.
- * @returns Whether it is supported.
- */
-function apiVersionSupported(version: string): boolean {
-  const [major, minor] = version.split('.');
-  return SUPPORTED_WALLET_API.includes(`${Number(major)}.${Number(minor)}`);
-}
 
 /**
  * The Starknet wallet API (`wallet_*` requests of get-starknet and
@@ -183,7 +158,7 @@ export class StarknetWalletApi {
         this.#setAccount(undefined);
         return [];
       }
-      const shared = await this.#sharedAddresses();
+      const shared = await sharedAddresses(this.client);
       const known = this.#account;
       if (shared && known && !shared.includes(known.address)) {
         this.#setAccount(undefined);
@@ -207,9 +182,8 @@ export class StarknetWalletApi {
 
   /**
    * Disconnects: forgets the connected account and withdraws this site's
-   * access to it in the snap (`snapnet_revokeAccess`), so that connecting
-   * again asks the user again. MetaMask keeps the snap permission; a snap
-   * that is gone or older than the method leaves nothing to withdraw.
+   * access to it in the snap (see withdrawAccess). MetaMask keeps the snap
+   * permission.
    */
   async disconnect(): Promise<void> {
     const account = this.#account;
@@ -217,37 +191,7 @@ export class StarknetWalletApi {
     if (!account) {
       return;
     }
-    try {
-      await this.client.invoke('snapnet_revokeAccess', {
-        addresses: [account.address],
-      });
-    } catch (error) {
-      if (
-        !(error instanceof MethodNotFoundError) &&
-        !(error instanceof SnapNotInstalledError)
-      ) {
-        throw toWalletApiError(error, 'snapnet_revokeAccess');
-      }
-    }
-  }
-
-  /**
-   * The accounts the user shared with this site, read without a dialog:
-   * `snapnet_revokeAccess` with an empty list withdraws nothing and answers
-   * what the site still sees (omitting `addresses` would withdraw all).
-   *
-   * @returns Their addresses, or undefined for a snap older than per-site
-   * access (whose createAccount shows no dialog).
-   */
-  async #sharedAddresses(): Promise<string[] | undefined> {
-    try {
-      return await this.#invoke('snapnet_revokeAccess', { addresses: [] });
-    } catch (error) {
-      if (error instanceof MethodNotFoundError) {
-        return undefined;
-      }
-      throw error;
-    }
+    await withdrawAccess(this.client, account.address);
   }
 
   /**
@@ -258,13 +202,7 @@ export class StarknetWalletApi {
    * @returns The handler's result.
    */
   async #dispatch(type: string, params: unknown): Promise<unknown> {
-    const requested = requestedApiVersion(params);
-    if (requested !== undefined && !apiVersionSupported(requested)) {
-      throw new WalletApiError(
-        WalletApiErrorCodes.ApiVersionNotSupported,
-        `Wallet API ${requested} is not supported; supported: ${SUPPORTED_WALLET_API.join(', ')}`,
-      );
-    }
+    checkApiVersion(params);
     const inputCode = inputErrorCode(type);
     checkParams(params, ParamsContainerStruct, inputCode);
     const account = this.#connectedAccount;
@@ -279,7 +217,10 @@ export class StarknetWalletApi {
       case 'wallet_requestChainId':
         return this.#chainId();
       case 'wallet_switchStarknetChain':
-        return this.#switchChain(
+        return switchChain(
+          this.client,
+          this.#call,
+          account,
           checkParams(params, SwitchChainStruct, inputCode).chainId,
         );
       case 'wallet_watchAsset':
@@ -436,45 +377,5 @@ export class StarknetWalletApi {
       return ['accounts'];
     }
     return [];
-  }
-
-  /**
-   * `wallet_switchStarknetChain` → `snapnet_switchNetwork` (the user
-   * confirms in MetaMask). The snap answers false both when the user
-   * declines and when it does not know the chain; a side-effect-free call
-   * on that chain tells the two apart.
-   *
-   * @param chainId - The chain to switch to.
-   * @returns True once switched.
-   */
-  async #switchChain(chainId: string): Promise<boolean> {
-    const account = await this.#currentAccount();
-    if (BigInt(account.chainId) === BigInt(chainId)) {
-      return true;
-    }
-    if (await this.#snap('snapnet_switchNetwork', { chainId })) {
-      await this.#currentAccount();
-      return true;
-    }
-    try {
-      await this.client.invoke('snapnet_extractPublicKey', {
-        userAddress: account.address,
-        chainId,
-      });
-    } catch (error) {
-      if (error instanceof InvalidParamsError && error.field === 'chainId') {
-        throw new WalletApiError(
-          WalletApiErrorCodes.UnlistedNetwork,
-          `The snap does not serve chain ${chainId}`,
-        );
-      }
-      // The probe failed for another reason: that is the answer, not a
-      // refusal by the user.
-      throw toWalletApiError(error, 'snapnet_extractPublicKey');
-    }
-    throw new WalletApiError(
-      WalletApiErrorCodes.UserRefused,
-      'The user declined to switch network',
-    );
   }
 }
