@@ -15,6 +15,11 @@ export type Network = {
   chainId: string;
   /** A network added at runtime: its node. Built-in networks have none. */
   rpcUrl?: string | undefined;
+  /**
+   * The site that added it, whose node it is: only that site may use it.
+   * Absent for the built-in networks and those the user added.
+   */
+  addedBy?: string | undefined;
 };
 
 export const SUPPORTED_NETWORKS: readonly Network[] = [

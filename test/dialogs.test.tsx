@@ -39,11 +39,12 @@ describe('dialogs as the user sees them', () => {
             <Text>{DAPP_ORIGIN}</Text>
           </Row>
           <Row label="From">
-            <Text>{`Testnet (${TESTNET})`}</Text>
+            <Text>{`Testnet, SN_SEPOLIA (${TESTNET})`}</Text>
           </Row>
           <Row label="To">
-            <Text>{`Mainnet (${MAINNET})`}</Text>
+            <Text>{`Mainnet, SN_MAIN (${MAINNET})`}</Text>
           </Row>
+          {null}
         </Section>
       </Box>,
     );
@@ -66,8 +67,12 @@ describe('dialogs as the user sees them', () => {
               <Text>{DAPP_ORIGIN}</Text>
             </Row>
             <Row label="Network">
-              <Text>{`Testnet (${TESTNET})`}</Text>
+              <Text>Testnet</Text>
             </Row>
+            <Row label="Chain id">
+              <Text>{`SN_SEPOLIA (${TESTNET})`}</Text>
+            </Row>
+            {null}
           </Box>
         </Section>
         <Text>
@@ -111,7 +116,9 @@ describe('dialogs as the user sees them', () => {
           <Section>
             <Box>
               {row('Requested by', DAPP_ORIGIN)}
-              {row('Network', `Testnet (${TESTNET})`)}
+              {row('Network', 'Testnet')}
+              {row('Chain id', `SN_SEPOLIA (${TESTNET})`)}
+              {null}
             </Box>
             <Text>Signer:</Text>
             <Copyable value={ACCOUNT_0.address} />

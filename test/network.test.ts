@@ -30,8 +30,8 @@ describe('snapnet_switchNetwork', () => {
     const dialog = await confirmationOf(pending);
     const text = textOf(dialog.content);
     expect(text).toContain('https://dapp.example');
-    expect(text).toContain(`Testnet (${TESTNET})`);
-    expect(text).toContain(`Mainnet (${MAINNET})`);
+    expect(text).toContain(`Testnet, SN_SEPOLIA (${TESTNET})`);
+    expect(text).toContain(`Mainnet, SN_MAIN (${MAINNET})`);
     await dialog.ok();
     expect(await resultOf(pending)).toBe(true);
     expect(await resultOf(invoke(wallet, 'snapnet_getCurrentNetwork'))).toEqual(
@@ -94,6 +94,45 @@ describe('snapnet_switchNetwork', () => {
     expect(malformed.code).toBe(-32602);
     expect(malformed.message).toContain('chainId');
   });
+});
+
+describe('snapnet_addNetwork', () => {
+  it.each([
+    // Hashed modulo the prime, this id is Mainnet's: signatures made on such
+    // a "testnet" would be valid on Mainnet.
+    [
+      'a chain id that hashes like Mainnet',
+      {
+        chainId: `0x${(BigInt(MAINNET) + 2n ** 251n + 17n * 2n ** 192n + 1n).toString(16)}`,
+      },
+      'chainId',
+    ],
+    ['a chain id that is not text', { chainId: '0x1f' }, 'chainId'],
+    ['a name with an invisible character', { name: 'Mainnet\u200b' }, 'name'],
+    ['a name with a right-to-left override', { name: 'ten\u202eniaM' }, 'name'],
+    ['a name mixing alphabets', { name: 'M\u0430innet' }, 'name'],
+    ['a name that reads like Mainnet', { name: 'MAINNET' }, 'name'],
+    ['a name that reads like Testnet', { name: 'Ｔｅｓｔｎｅｔ' }, 'name'],
+  ])(
+    'refuses %s (-32602 naming the field) before asking any node, storing nothing',
+    async (_case, override, field) => {
+      const wallet = await installWallet();
+      const error = await errorOf(
+        invoke(wallet, 'snapnet_addNetwork', {
+          name: 'Fast testnet',
+          chainId: '0x534e5f46415354',
+          // Nothing listens here: a node call would fail with -32002.
+          rpcUrl: 'http://127.0.0.1:9/rpc',
+          ...override,
+        }),
+      );
+      expect(error.code).toBe(-32602);
+      expect(error.data?.field).toBe(field);
+      expect(
+        await resultOf(invoke(wallet, 'snapnet_getCurrentNetwork')),
+      ).toEqual({ name: 'Testnet', chainId: TESTNET });
+    },
+  );
 });
 
 describe('router', () => {

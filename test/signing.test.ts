@@ -366,6 +366,14 @@ describe('snapnet_verifySignedMessage', () => {
   });
 });
 
+/** Mainnet's chain id plus the Stark prime: the same felt in a hash. */
+const MAINNET_PLUS_PRIME = `0x${(
+  BigInt(MAINNET) +
+  2n ** 251n +
+  17n * 2n ** 192n +
+  1n
+).toString(16)}`;
+
 describe('snapnet_signTransaction', () => {
   const calls = [
     {
@@ -420,6 +428,44 @@ describe('snapnet_signTransaction', () => {
     [{ address: undefined }, 'address'],
     [{ senderAddress: '0x1234' }, 'senderAddress'],
     [{ chainId: '0x1' }, 'chainId'],
+    // Mainnet's id plus the prime: hashed, it would be Mainnet's.
+    [{ chainId: MAINNET_PLUS_PRIME }, 'chainId'],
+    // Past their protocol widths, an amount would spill into its price in
+    // the hash, and a tip into nothing anyone sees.
+    [
+      {
+        transactionsDetail: {
+          ...details,
+          resourceBounds: {
+            ...RESOURCE_BOUNDS,
+            l2_gas: {
+              max_amount: `0x${(2n ** 64n).toString(16)}`,
+              max_price_per_unit: '0x1',
+            },
+          },
+        },
+      },
+      'transactionsDetail.resourceBounds.l2_gas.max_amount',
+    ],
+    [
+      {
+        transactionsDetail: {
+          ...details,
+          resourceBounds: {
+            ...RESOURCE_BOUNDS,
+            l1_gas: {
+              max_amount: '0x1',
+              max_price_per_unit: `0x${(2n ** 128n).toString(16)}`,
+            },
+          },
+        },
+      },
+      'transactionsDetail.resourceBounds.l1_gas.max_price_per_unit',
+    ],
+    [
+      { transactionsDetail: { ...details, tip: (2n ** 64n).toString() } },
+      'transactionsDetail.tip',
+    ],
   ])('rejects %j naming %s, with no dialog', async (override, field) => {
     const wallet = await installSharedWallet();
     const params = JSON.parse(

@@ -1,6 +1,7 @@
 import { stark } from 'starknet';
 
 import type { NodeFeeEstimate } from './starknet';
+import { toHex, U128_BOUND, U64_BOUND } from '../protocol/values';
 import type { ResourceBoundsHex, V3Details } from '../signing/transactions';
 
 /** The fee estimate object of the wallet API (base-10 integer text). */
@@ -76,11 +77,33 @@ export function boundsFromEstimate(
       },
     ),
   );
+  // Headroom never takes a bound past its type: the hash packs the amount
+  // in 64 bits and the price in 128.
+  const capped = (bound: {
+    max_amount: string;
+    max_price_per_unit: string;
+  }): { max_amount: string; max_price_per_unit: string } => ({
+    max_amount: toHex(minimum(BigInt(bound.max_amount), U64_BOUND - 1n)),
+    max_price_per_unit: toHex(
+      minimum(BigInt(bound.max_price_per_unit), U128_BOUND - 1n),
+    ),
+  });
   return {
-    l1_gas: bounds.l1_gas,
-    l2_gas: bounds.l2_gas,
-    l1_data_gas: bounds.l1_data_gas,
+    l1_gas: capped(bounds.l1_gas),
+    l2_gas: capped(bounds.l2_gas),
+    l1_data_gas: capped(bounds.l1_data_gas),
   };
+}
+
+/**
+ * The smaller of two numbers.
+ *
+ * @param first - One number.
+ * @param second - The other.
+ * @returns The smaller.
+ */
+function minimum(first: bigint, second: bigint): bigint {
+  return first < second ? first : second;
 }
 
 /**

@@ -7,11 +7,28 @@ import { answerLimit, NODE_TIMEOUT_MS } from './nodeLimits';
 import { rpcUrlFor } from '../config';
 import type { Network } from '../config';
 import { ChainRejectedError, NodeError, WrongChainError } from '../errors';
+import { fitsType, TYPE_NAMES } from '../protocol/values';
+import type { ValueType } from '../protocol/values';
 
 /** A felt as the node writes it. */
 export const FeltText = refine(string(), 'felt', (value) =>
   /^0x[0-9a-fA-F]+$/u.test(value) ? true : 'Expected a hex felt',
 );
+
+/**
+ * A node's hex value of a given Starknet type (a fee amount is a u64, a
+ * price a u128): a value outside it is a malformed answer.
+ *
+ * @param valueType - The type.
+ * @returns The struct.
+ */
+export function typedFelt(valueType: ValueType): Struct<string, null> {
+  return refine(FeltText, valueType, (value) =>
+    fitsType(BigInt(value), valueType)
+      ? true
+      : `Expected ${TYPE_NAMES[valueType]}`,
+  );
+}
 
 /**
  * Node URLs whose chain id this snap process has checked (with the chain

@@ -11,7 +11,7 @@ import {
 import type { Infer } from 'superstruct';
 
 import type { GasPrices } from './fees';
-import { FeltText, parsedBy } from './rpc';
+import { FeltText, parsedBy, typedFelt } from './rpc';
 import type { NodeCall } from './rpc';
 import type { V3Details } from '../signing/transactions';
 
@@ -87,14 +87,19 @@ export function viewCall(
   };
 }
 
+/**
+ * A node's fee estimate, each value of its spec type (amounts u64, prices
+ * u128, the overall fee a felt): the wallet signs bounds made from these,
+ * and a value past its type would spill into its neighbour in the hash.
+ */
 export const FeeEstimateStruct = type({
-  l1_gas_consumed: FeltText,
-  l1_gas_price: FeltText,
-  l2_gas_consumed: FeltText,
-  l2_gas_price: FeltText,
-  l1_data_gas_consumed: FeltText,
-  l1_data_gas_price: FeltText,
-  overall_fee: FeltText,
+  l1_gas_consumed: typedFelt('u64'),
+  l1_gas_price: typedFelt('u128'),
+  l2_gas_consumed: typedFelt('u64'),
+  l2_gas_price: typedFelt('u128'),
+  l1_data_gas_consumed: typedFelt('u64'),
+  l1_data_gas_price: typedFelt('u128'),
+  overall_fee: typedFelt('felt'),
   unit: string(),
 });
 
@@ -271,7 +276,7 @@ export function blockNumberCall(): NodeCall<number> {
   };
 }
 
-const ResourcePriceStruct = type({ price_in_fri: FeltText });
+const ResourcePriceStruct = type({ price_in_fri: typedFelt('u128') });
 
 /**
  * The network's current prices, read from the latest block header (for

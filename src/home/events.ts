@@ -1,7 +1,7 @@
 import { UserInputEventType } from '@metamask/snaps-sdk';
 import type { UserInputEvent } from '@metamask/snaps-sdk';
 import { uint256 } from 'starknet';
-import { size, string, trimmed, validate } from 'superstruct';
+import { validate } from 'superstruct';
 import type { Struct } from 'superstruct';
 
 import { readHomeView } from './view';
@@ -15,6 +15,7 @@ import { KeyRing } from '../keys/derivation';
 import { findOwnAccount } from '../keys/ownership';
 import {
   AddressStruct,
+  nameStruct,
   RequiredChainIdStruct,
   RpcUrlStruct,
 } from '../rpcs/structs';
@@ -149,6 +150,7 @@ async function send(values: FormValues): Promise<HomeNotice> {
           origin: HOME_ORIGIN,
           networkName: network.name,
           chainId: network.chainId,
+          networkAddedBy: network.addedBy,
           address: from,
         },
         preview,
@@ -170,11 +172,7 @@ async function send(values: FormValues): Promise<HomeNotice> {
  */
 async function addNetwork(values: FormValues): Promise<HomeNotice> {
   const network = {
-    name: field(
-      'Name',
-      text(values, 'network-name'),
-      size(trimmed(string()), 1, 64),
-    ),
+    name: field('Name', text(values, 'network-name'), nameStruct(64)),
     chainId: field(
       'Chain id',
       text(values, 'network-chain-id').trim(),
@@ -215,7 +213,7 @@ async function rename(
   const name = field(
     'Name',
     text(values, `${HOME.rename}${address}:name`),
-    size(trimmed(string()), 1, 32),
+    nameStruct(32),
   );
   const { currentChainId } = await readState();
   await renameAccount(currentChainId, address, name);

@@ -14,7 +14,7 @@ import {
 
 import { defineMethod } from './method';
 import { requestView, resolveNetwork } from './shared';
-import { AddressStruct, ChainIdStruct } from './structs';
+import { AddressStruct, ChainIdStruct, nameStruct } from './structs';
 import { NodeClient } from '../chain/rpc';
 import { tokenMetadata } from '../chain/tokenMetadata';
 import { tokenLogo } from '../content/logo';
@@ -50,11 +50,11 @@ export const addErc20Token = defineMethod({
     address: optional(AddressStruct),
     chainId: ChainIdStruct,
     tokenAddress: AddressStruct,
-    tokenName: size(trimmed(string()), 1, 64),
+    tokenName: nameStruct(64),
     tokenSymbol: refine(size(trimmed(string()), 1, 16), 'symbol', (value) =>
-      /^[\p{L}\p{N}._-]+$/u.test(value)
+      /^[A-Za-z0-9._-]+$/u.test(value)
         ? true
-        : 'Expected letters, digits, ".", "_" or "-"',
+        : 'Expected ASCII letters, digits, ".", "_" or "-" (other alphabets hold look-alikes of these)',
     ),
     tokenDecimals: optional(DecimalsStruct),
     tokenLogo: optional(LogoUriStruct),

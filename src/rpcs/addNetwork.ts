@@ -1,7 +1,7 @@
-import { boolean, object, size, string, trimmed } from 'superstruct';
+import { boolean, object } from 'superstruct';
 
 import { defineMethod } from './method';
-import { RequiredChainIdStruct, RpcUrlStruct } from './structs';
+import { nameStruct, RequiredChainIdStruct, RpcUrlStruct } from './structs';
 import { checkNetworkNode } from '../chain/networkCheck';
 import { InvalidInputError } from '../errors';
 import { networkConflict, storeNetwork } from '../state/networks';
@@ -13,16 +13,21 @@ import { confirmAddNetwork } from '../ui/dialogs';
  * chain id first (one round trip): a node serving another chain is refused
  * with an error and nothing is stored. The dialog shows the site, the name,
  * the chain id and the URL. `rpcUrl` is https, or http on this computer
- * (localhost); the provider's API key may sit in its path.
+ * (localhost); the provider's API key may sit in its path. The network is
+ * the site's own: only that site may use it (its node would otherwise see
+ * accounts other sites use), and its dialogs say whose node it is. Its name
+ * must read as it is and differ from every other network's once normalised;
+ * its chain id must be a Starknet chain id (a short ASCII string).
  */
 export const addNetwork = defineMethod({
   params: object({
-    name: size(trimmed(string()), 1, 64),
+    name: nameStruct(64),
     chainId: RequiredChainIdStruct,
     rpcUrl: RpcUrlStruct,
   }),
   result: boolean(),
-  handler: async (network, context) => {
+  handler: async (params, context) => {
+    const network = { ...params, addedBy: context.origin };
     const conflict = networkConflict(await context.state(), network);
     if (conflict) {
       throw new InvalidInputError(conflict.field, conflict.reason);

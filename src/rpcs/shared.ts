@@ -3,12 +3,14 @@ import type { Network } from '../config';
 import { AccountNotSharedError, InvalidInputError } from '../errors';
 import { findOwnAccount } from '../keys/ownership';
 import type { OwnAccount } from '../keys/ownership';
+import { networksFor } from '../state/networks';
 import { isShared } from '../state/permissions';
 import type { TokenRecord } from '../state/schema';
 import type { RequestView } from '../ui/views';
 
 /**
- * The network a request acts on.
+ * The network a request acts on, among those the site may use (a network
+ * another site added is answered as unknown: see networksFor).
  *
  * @param context - The request context.
  * @param chainId - The chain id from the params (already defaulted).
@@ -20,7 +22,7 @@ export async function resolveNetwork(
   chainId: string,
   field = 'chainId',
 ): Promise<Network> {
-  const { networks } = await context.state();
+  const networks = networksFor(await context.state(), context.origin);
   const network = networks.find((candidate) => candidate.chainId === chainId);
   if (!network) {
     throw new InvalidInputError(
@@ -111,6 +113,7 @@ export function requestView(
     origin: context.origin,
     networkName: network.name,
     chainId: network.chainId,
+    networkAddedBy: network.addedBy,
     address,
   };
 }

@@ -15,6 +15,7 @@ import {
   refine,
   size,
   string,
+  trimmed,
   type,
   union,
   unknown,
@@ -24,8 +25,16 @@ import type { Struct } from 'superstruct';
 import { DEFAULT_CHAIN_ID } from '../config';
 import { InvalidInputError } from '../errors';
 import { normaliseAddress } from '../keys/address';
+import {
+  ADDRESS_BOUND,
+  chainIdProblem,
+  fitsType,
+  toHex,
+  TYPE_NAMES,
+} from '../protocol/values';
 import type { ResourceBoundsHex } from '../signing/transactions';
 import { MAX_ADDRESS_INDEX, MAX_RPC_URL } from '../state/schema';
+import { nameProblem } from '../text';
 
 /**
  * Refuses a value holding, at any depth, an object with a member named
@@ -81,11 +90,6 @@ export function withDefault<Type, Schema>(
   });
 }
 
-/** Largest felt: the Stark field prime minus one. */
-const FELT_MAX = 2n ** 251n + 17n * 2n ** 192n;
-/** Contract addresses live below 2^251. */
-const ADDRESS_BOUND = 2n ** 251n;
-
 const HEX = /^0x[0-9a-f]+$/iu;
 const DECIMAL = /^[0-9]+$/u;
 
@@ -97,7 +101,7 @@ const DECIMAL = /^[0-9]+$/u;
  */
 function parseFelt(value: unknown): bigint | undefined {
   if (typeof value === 'bigint') {
-    return value >= 0n && value < FELT_MAX ? value : undefined;
+    return fitsType(value, 'felt') ? value : undefined;
   }
   if (typeof value === 'number') {
     return Number.isSafeInteger(value) && value >= 0
@@ -106,7 +110,7 @@ function parseFelt(value: unknown): bigint | undefined {
   }
   if (typeof value === 'string' && (HEX.test(value) || DECIMAL.test(value))) {
     const parsed = BigInt(value);
-    return parsed < FELT_MAX ? parsed : undefined;
+    return fitsType(parsed, 'felt') ? parsed : undefined;
   }
   return undefined;
 }
@@ -114,21 +118,36 @@ function parseFelt(value: unknown): bigint | undefined {
 /** A felt as canonical hex text (`0x` + lower-case digits, no padding). */
 export const FeltStruct = coerce(
   refine(string(), 'felt', (value) =>
-    HEX.test(value) && BigInt(value) < FELT_MAX
+    HEX.test(value) && fitsType(BigInt(value), 'felt')
       ? true
       : 'Expected a felt (hex or decimal, below the Stark prime)',
   ),
   union([string(), number()]),
   (value) => {
     const parsed = parseFelt(value);
-    return parsed === undefined ? String(value) : `0x${parsed.toString(16)}`;
+    return parsed === undefined ? String(value) : toHex(parsed);
   },
 );
 
-/** An unsigned integer of up to 128 bits (amounts, prices), as hex text. */
-export const U128Struct = refine(FeltStruct, 'u128', (value) =>
-  BigInt(value) < 2n ** 128n ? true : 'Expected an unsigned 128-bit integer',
-);
+/**
+ * An unsigned integer of a protocol width, as canonical hex text: what the
+ * transaction hash packs into a fixed number of bits, so a wider value would
+ * spill into its neighbour (a resource bound's amount into its price).
+ *
+ * @param width - The width.
+ * @returns The struct.
+ */
+function unsignedStruct(width: 'u64' | 'u128'): Struct<string, null> {
+  return refine(FeltStruct, width, (value) =>
+    fitsType(BigInt(value), width) ? true : `Expected ${TYPE_NAMES[width]}`,
+  );
+}
+
+/** An unsigned 64-bit integer (resource amounts, the tip), as hex text. */
+export const U64Struct = unsignedStruct('u64');
+
+/** An unsigned 128-bit integer (prices, u256 halves), as hex text. */
+export const U128Struct = unsignedStruct('u128');
 
 /** A contract address, canonical: `0x` + 64 lower-case hex digits. */
 export const AddressStruct = coerce(
@@ -147,13 +166,20 @@ export const AddressStruct = coerce(
     HEX.test(value) && value.length <= 66 ? normaliseAddress(value) : value,
 );
 
-/** A chain id (hex), canonical (no leading zeros). */
+/**
+ * A chain id (hex), canonical (no leading zeros): a short string of 1 to 31
+ * printable ASCII characters, as every Starknet chain id is. A hex value
+ * past the prime would hash like another chain's id (the hash reduces it).
+ */
 export const RequiredChainIdStruct = coerce(
-  refine(string(), 'chainId', (value) =>
-    HEX.test(value) ? true : 'Expected a hex chain id',
-  ),
+  refine(string(), 'chainId', (value) => {
+    if (!HEX.test(value)) {
+      return 'Expected a hex chain id';
+    }
+    return chainIdProblem(BigInt(value)) ?? true;
+  }),
   string(),
-  (value) => (HEX.test(value) ? `0x${BigInt(value).toString(16)}` : value),
+  (value) => (HEX.test(value) ? toHex(BigInt(value)) : value),
 );
 
 /** A chain id; absent means the testnet. Support is checked by the handler. */
@@ -191,6 +217,22 @@ export const RpcUrlStruct = refine(
   },
 );
 
+/**
+ * A name the wallet stores and shows (a network's, a token's, an
+ * account's): trimmed, 1 to `maxLength` characters, every one visible, one
+ * alphabet (see nameProblem).
+ *
+ * @param maxLength - The longest name.
+ * @returns The struct.
+ */
+export function nameStruct(maxLength: number): Struct<string, null> {
+  return refine(
+    size(trimmed(string()), 1, maxLength),
+    'name',
+    (value) => nameProblem(value) ?? true,
+  );
+}
+
 /** A BIP-44 address index (0 to 2^31 − 1); numeric text is accepted. */
 export const IndexStruct = coerce(
   max(min(integer(), 0), MAX_ADDRESS_INDEX),
@@ -222,8 +264,9 @@ export const CallStruct = object({
  */
 export const CallsStruct = size(array(CallStruct), 1, MAX_CALLS);
 
+/** One resource's bound: the hash packs the amount in 64 bits, the price in 128. */
 const ResourceBoundStruct = type({
-  max_amount: U128Struct,
+  max_amount: U64Struct,
   max_price_per_unit: U128Struct,
 });
 
@@ -259,7 +302,7 @@ export const DetailsStruct = type({
   nonce: optional(FeltStruct),
   blockIdentifier: optional(union([string(), number()])),
   maxFee: optional(FeltStruct),
-  tip: optional(U128Struct),
+  tip: optional(U64Struct),
   paymasterData: optional(array(FeltStruct)),
   accountDeploymentData: optional(array(FeltStruct)),
   nonceDataAvailabilityMode: optional(DataAvailabilityModeStruct),

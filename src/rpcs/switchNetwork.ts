@@ -2,13 +2,15 @@ import { boolean, object } from 'superstruct';
 
 import { defineMethod } from './method';
 import { RequiredChainIdStruct } from './structs';
+import { networksFor } from '../state/networks';
 import { updateState } from '../state/store';
 import { confirmSwitchNetwork } from '../ui/dialogs';
 
 /**
  * `snapnet_switchNetwork {chainId}` → true once the wallet is on that
- * network. An unsupported chain or a declined dialog gives false and changes
- * nothing; asking for the current network gives true with no dialog.
+ * network. An unsupported chain (another site's network included) or a
+ * declined dialog gives false and changes nothing; asking for the current
+ * network gives true with no dialog.
  */
 export const switchNetwork = defineMethod({
   params: object({
@@ -16,10 +18,12 @@ export const switchNetwork = defineMethod({
   }),
   result: boolean(),
   handler: async ({ chainId }, context) => {
-    const { currentChainId, networks } = await context.state();
-    const target = networks.find((network) => network.chainId === chainId);
-    const current = networks.find(
-      (network) => network.chainId === currentChainId,
+    const state = await context.state();
+    const target = networksFor(state, context.origin).find(
+      (network) => network.chainId === chainId,
+    );
+    const current = state.networks.find(
+      (network) => network.chainId === state.currentChainId,
     );
     if (!target || !current) {
       return false;
@@ -35,8 +39,8 @@ export const switchNetwork = defineMethod({
     if (!approved) {
       return false;
     }
-    await updateState((state) => {
-      state.currentChainId = target.chainId;
+    await updateState((draft) => {
+      draft.currentChainId = target.chainId;
     });
     return true;
   },

@@ -2,6 +2,8 @@ import { constants, EDAMode, hash, transaction } from 'starknet';
 import type { Call, ResourceBoundsBN } from 'starknet';
 
 import { InvalidInputError } from '../errors';
+import { chainIdProblem, fitsType, TYPE_NAMES } from '../protocol/values';
+import type { ValueType } from '../protocol/values';
 import type { AccountKind } from '../state/schema';
 
 /** Versions a v3 transaction may carry: sent (0x3) or for fee queries. */
@@ -138,7 +140,7 @@ export function completeDetails(
   if (resourceBounds === undefined) {
     throw new InvalidInputError(`${field}.resourceBounds`, 'is required');
   }
-  return {
+  const complete: V3Details = {
     version: v3Version(details.version, `${field}.version`),
     nonce,
     resourceBounds,
@@ -148,6 +150,95 @@ export function completeDetails(
     nonceDataAvailabilityMode: details.nonceDataAvailabilityMode ?? 'L1',
     feeDataAvailabilityMode: details.feeDataAvailabilityMode ?? 'L1',
   };
+  const [problem] = detailsProblems(complete);
+  if (problem) {
+    throw new InvalidInputError(`${field}.${problem.path}`, problem.reason);
+  }
+  return complete;
+}
+
+/** A value of a transaction that is not of its Starknet type. */
+type TypeProblem = { path: string; reason: string };
+
+/**
+ * Checks values against their Starknet types.
+ *
+ * @param values - Each value's path, text and type.
+ * @returns One problem per value that is not hex of its type.
+ */
+function typeProblems(
+  values: [path: string, value: string, type: ValueType][],
+): TypeProblem[] {
+  return values.flatMap(([path, value, type]) =>
+    /^0x[0-9a-f]+$/iu.test(value) && fitsType(BigInt(value), type)
+      ? []
+      : [{ path, reason: `${value} is not ${TYPE_NAMES[type]}` }],
+  );
+}
+
+/**
+ * Every value of v3 details that does not fit its protocol type: the nonce
+ * (felt), each resource's amount (u64) and price (u128), the tip (u64), the
+ * paymaster and deployment data (felts). The hash packs an amount and a
+ * price into one felt and reduces the rest modulo the prime, so a value
+ * past its type would sign something else than what is shown.
+ *
+ * @param details - Complete details.
+ * @returns The problems (empty when every value fits).
+ */
+function detailsProblems(details: V3Details): TypeProblem[] {
+  const bounds = (['l1_gas', 'l2_gas', 'l1_data_gas'] as const).flatMap(
+    (resource): [string, string, ValueType][] => [
+      [
+        `resourceBounds.${resource}.max_amount`,
+        details.resourceBounds[resource].max_amount,
+        'u64',
+      ],
+      [
+        `resourceBounds.${resource}.max_price_per_unit`,
+        details.resourceBounds[resource].max_price_per_unit,
+        'u128',
+      ],
+    ],
+  );
+  const felts = (name: string, list: string[]): [string, string, ValueType][] =>
+    list.map((value, index) => [`${name}.${index}`, value, 'felt']);
+  return typeProblems([
+    ['nonce', details.nonce, 'felt'],
+    ['tip', details.tip, 'u64'],
+    ...bounds,
+    ...felts('paymasterData', details.paymasterData),
+    ...felts('accountDeploymentData', details.accountDeploymentData),
+  ]);
+}
+
+/**
+ * The last check before a hash: every input of the transaction hash is of
+ * its Starknet type. Params and node answers are checked long before; a
+ * failure here is a bug, and nothing is signed.
+ *
+ * @param chainId - The chain id.
+ * @param details - The details.
+ * @param values - The transaction's other inputs, with their types.
+ */
+function assertHashable(
+  chainId: string,
+  details: V3Details,
+  values: [path: string, value: string, type: ValueType][],
+): void {
+  const problems = [...detailsProblems(details), ...typeProblems(values)];
+  const chainProblem = /^0x[0-9a-f]+$/u.test(chainId)
+    ? chainIdProblem(BigInt(chainId))
+    : 'not hex';
+  if (chainProblem !== undefined) {
+    problems.push({ path: 'chainId', reason: chainProblem });
+  }
+  const [first] = problems;
+  if (first) {
+    throw new Error(
+      `Refusing to hash a transaction: ${first.path}: ${first.reason}`,
+    );
+  }
 }
 
 /**
@@ -227,10 +318,19 @@ export function invokeHash(args: {
   chainId: string;
   details: V3Details;
 }): string {
+  const compiledCalldata = executeCalldata(args.calls, args.kind);
+  assertHashable(args.chainId, args.details, [
+    ['senderAddress', args.senderAddress, 'address'],
+    ...compiledCalldata.map((value, index): [string, string, ValueType] => [
+      `calldata.${index}`,
+      value,
+      'felt',
+    ]),
+  ]);
   return hash.calculateInvokeTransactionHash({
     ...hashFields(args.details),
     senderAddress: args.senderAddress,
-    compiledCalldata: executeCalldata(args.calls, args.kind),
+    compiledCalldata,
     chainId: starknetChainId(args.chainId),
     accountDeploymentData: args.details.accountDeploymentData,
   });
@@ -254,6 +354,11 @@ export function declareHash(args: {
   chainId: string;
   details: V3Details;
 }): string {
+  assertHashable(args.chainId, args.details, [
+    ['senderAddress', args.senderAddress, 'address'],
+    ['classHash', args.classHash, 'felt'],
+    ['compiledClassHash', args.compiledClassHash, 'felt'],
+  ]);
   return hash.calculateDeclareTransactionHash({
     ...hashFields(args.details),
     senderAddress: args.senderAddress,
@@ -284,6 +389,18 @@ export function deployAccountHash(args: {
   chainId: string;
   details: V3Details;
 }): string {
+  assertHashable(args.chainId, args.details, [
+    ['contractAddress', args.contractAddress, 'address'],
+    ['classHash', args.classHash, 'felt'],
+    ['salt', args.salt, 'felt'],
+    ...args.constructorCalldata.map(
+      (value, index): [string, string, ValueType] => [
+        `constructorCalldata.${index}`,
+        value,
+        'felt',
+      ],
+    ),
+  ]);
   return hash.calculateDeployAccountTransactionHash({
     ...hashFields(args.details),
     contractAddress: args.contractAddress,
@@ -297,15 +414,13 @@ export function deployAccountHash(args: {
 /**
  * A chain id as starknet.js's hash functions type it. They hash it as any
  * other felt, but type it as the two public chains only; networks added at
- * runtime (a devnet, another provider) have other ids.
+ * runtime (a devnet, another provider) have other ids. The id was checked
+ * by assertHashable.
  *
  * @param chainId - The network's chain id (hex).
  * @returns The same id.
  */
 function starknetChainId(chainId: string): constants.StarknetChainId {
-  if (!/^0x[0-9a-f]+$/u.test(chainId)) {
-    throw new Error(`Not a chain id: ${chainId}`);
-  }
-  // A felt in hex, which is all the hash reads of it.
+  // A short string in hex, which is all the hash reads of it.
   return chainId as constants.StarknetChainId;
 }

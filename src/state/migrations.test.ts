@@ -59,6 +59,47 @@ describe('migrate', () => {
     expect(state.permissions).toStrictEqual([]);
   });
 
+  it('brings version 2 to version 3: a network whose chain id hashes like another chain is dropped with its tokens', () => {
+    // Mainnet's id plus the prime: the same felt once the hash reduces it.
+    const lookalike = `0x${(
+      0x534e5f4d41494en +
+      2n ** 251n +
+      17n * 2n ** 192n +
+      1n
+    ).toString(16)}`;
+    const devnet = '0x534e5f4445564e4554';
+    const base = defaultState();
+    const { state, changed } = migrate({
+      ...base,
+      version: 2,
+      currentChainId: lookalike,
+      networks: [
+        ...base.networks,
+        { name: 'Fast testnet', chainId: lookalike, rpcUrl: 'https://x.test' },
+        { name: 'Devnet', chainId: devnet, rpcUrl: 'http://localhost:5050' },
+      ],
+      tokens: [
+        ...base.tokens,
+        { ...base.tokens[0], chainId: lookalike },
+        { ...base.tokens[0], chainId: devnet },
+      ],
+      accounts: [{ ...ACCOUNT, chainId: lookalike }],
+    });
+    expect(changed).toBe(true);
+    expect(state.networks.map(({ name }) => name)).toStrictEqual([
+      'Mainnet',
+      'Testnet',
+      'Devnet',
+    ]);
+    expect(state.tokens.map(({ chainId }) => chainId)).not.toContain(lookalike);
+    expect(
+      state.tokens.filter(({ chainId }) => chainId === devnet),
+    ).toHaveLength(1);
+    expect(state.currentChainId).toBe('0x534e5f5345504f4c4941');
+    // Accounts are this seed's and the same on every chain: kept.
+    expect(state.accounts).toHaveLength(1);
+  });
+
   it('reads a state written without its version as version 1, losing nothing', () => {
     const { version: _none, ...stored } = version1();
     const { state, changed } = migrate(stored);

@@ -1,7 +1,13 @@
 import { StructError, validate } from 'superstruct';
 
-import { defaultState, STATE_VERSION, WalletStateStruct } from './schema';
+import {
+  ChainIdText,
+  defaultState,
+  STATE_VERSION,
+  WalletStateStruct,
+} from './schema';
 import type { WalletState } from './schema';
+import { DEFAULT_CHAIN_ID } from '../config';
 import { StateUnreadableError } from '../errors';
 
 type StoredState = Record<string, unknown>;
@@ -15,7 +21,46 @@ const migrations: Record<number, (state: StoredState) => StoredState> = {
   // Version 2 keeps, per site, the accounts the user shared with it. No
   // site had access before: each asks again.
   1: (state) => ({ ...state, permissions: [] }),
+  // Version 3 refuses chain ids that are not short strings (a hex value past
+  // the prime hashes like another chain's id): such networks and their
+  // tokens are dropped; the accounts and records stay. Networks stored
+  // before version 3 did not say who added them and stay everyone's.
+  2: dropNetworksWithInvalidChainIds,
 };
+
+/**
+ * The migration to version 3: networks whose chain id is not a Starknet
+ * chain id are removed, with their tokens; a current network among them
+ * gives way to the default one.
+ *
+ * @param state - A version-2 state.
+ * @returns The state without those networks.
+ */
+function dropNetworksWithInvalidChainIds(state: StoredState): StoredState {
+  const valid = (chainId: unknown): boolean =>
+    typeof chainId === 'string' &&
+    validate(chainId, ChainIdText)[0] === undefined;
+  const records = (key: string): unknown[] => {
+    const value = state[key];
+    return Array.isArray(value) ? value : [];
+  };
+  const chainOf = (record: unknown): unknown =>
+    typeof record === 'object' && record !== null
+      ? new Map(Object.entries(record)).get('chainId')
+      : undefined;
+  const networks = records('networks').filter((network) =>
+    valid(chainOf(network)),
+  );
+  const kept = new Set(networks.map(chainOf));
+  return {
+    ...state,
+    networks,
+    tokens: records('tokens').filter((token) => kept.has(chainOf(token))),
+    currentChainId: kept.has(state.currentChainId)
+      ? state.currentChainId
+      : DEFAULT_CHAIN_ID,
+  };
+}
 
 /** The collections every stored state has had since version 1. */
 const VERSION_1_KEYS = [

@@ -4,10 +4,33 @@ import { updateState } from './store';
 import { DEFAULT_CHAIN_ID, isBuiltInNetwork } from '../config';
 import type { Network } from '../config';
 import { InvalidInputError } from '../errors';
+import { nameKey } from '../text';
+
+/**
+ * The networks a site may use: the built-in ones, those the user added, and
+ * those the site itself added. A network another site added is that site's
+ * node: it is neither listed nor used for anyone else, so no site's node
+ * sees the accounts another site uses.
+ *
+ * @param state - The wallet state.
+ * @param origin - The site (undefined: the user, on the home page, sees all).
+ * @returns The networks.
+ */
+export function networksFor(
+  state: WalletState,
+  origin: string | undefined,
+): Network[] {
+  return state.networks.filter(
+    ({ addedBy }) =>
+      origin === undefined || addedBy === undefined || addedBy === origin,
+  );
+}
 
 /**
  * Why a network cannot be added next to the ones the wallet has: its chain
- * id or its name is taken.
+ * id is taken, or its name reads like another network's (compared after
+ * normalisation: case, full-width forms and invisible characters do not
+ * make a name new).
  *
  * @param state - The wallet state.
  * @param network - The network to add.
@@ -17,22 +40,27 @@ export function networkConflict(
   state: WalletState,
   network: Network,
 ): { field: string; reason: string } | undefined {
+  // Another site's network is named to no one but the user.
+  const seen = (other: Network): string =>
+    networksFor(state, network.addedBy).includes(other)
+      ? ` (${other.name})`
+      : '';
   const sameChain = state.networks.find(
     ({ chainId }) => chainId === network.chainId,
   );
   if (sameChain) {
     return {
       field: 'chainId',
-      reason: `${network.chainId} is already a network of this wallet (${sameChain.name})`,
+      reason: `${network.chainId} is already a network of this wallet${seen(sameChain)}`,
     };
   }
   const sameName = state.networks.find(
-    ({ name }) => name.toLowerCase() === network.name.toLowerCase(),
+    ({ name }) => nameKey(name) === nameKey(network.name),
   );
   if (sameName) {
     return {
       field: 'name',
-      reason: `a network is already called ${sameName.name}`,
+      reason: `it reads like the name of a network this wallet already has${seen(sameName)}`,
     };
   }
   return undefined;

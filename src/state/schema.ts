@@ -20,6 +20,7 @@ import {
   STRK_ADDRESS,
   SUPPORTED_NETWORKS,
 } from '../config';
+import { chainIdProblem } from '../protocol/values';
 
 /**
  * The wallet state, declared once: the structs validate what is read from
@@ -37,10 +38,26 @@ export const MAX_ADDRESS_INDEX = 2 ** 31 - 1;
 /** The longest RPC URL a network may have. */
 export const MAX_RPC_URL = 2048;
 
+/**
+ * A chain id as stored: hex of a short string of printable ASCII (see
+ * chainIdProblem), so no stored network can hash like another chain.
+ */
+export const ChainIdText = refine(HexText, 'chainId', (value) =>
+  /^0x[1-9a-f][0-9a-f]*$/u.test(value)
+    ? (chainIdProblem(BigInt(value)) ?? true)
+    : 'Expected canonical hex (no leading zeros)',
+);
+
 const NetworkStruct = object({
   name: size(string(), 1, 64),
-  chainId: HexText,
+  chainId: ChainIdText,
   rpcUrl: optional(size(string(), 1, MAX_RPC_URL)),
+  /**
+   * The site that added the network (its node is that site's choice), or
+   * absent for the built-in networks and those the user added on the home
+   * page.
+   */
+  addedBy: optional(size(string(), 1, 2048)),
 });
 
 /** The kinds of account contract an address of this seed can hold. */
@@ -117,7 +134,7 @@ export type TransactionRecord = Infer<typeof TransactionRecordStruct>;
 export type SitePermission = Infer<typeof SitePermissionStruct>;
 export type WalletState = Infer<typeof WalletStateStruct>;
 
-export const STATE_VERSION = 2;
+export const STATE_VERSION = 3;
 
 /**
  * The state of a fresh install: both networks, Testnet current, the fee

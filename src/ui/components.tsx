@@ -10,6 +10,7 @@ import {
 import type { SnapComponent } from '@metamask/snaps-sdk/jsx';
 
 import type { CallView, FeeLine, MessageField, RequestView } from './views';
+import { printableShortString } from '../protocol/values';
 
 /**
  * Who asks, on which network: the first rows of every request's dialog.
@@ -19,17 +20,39 @@ import type { CallView, FeeLine, MessageField, RequestView } from './views';
  * @returns The rows.
  */
 export const SiteAndNetwork: SnapComponent<{
-  request: Pick<RequestView, 'origin' | 'networkName' | 'chainId'>;
+  request: Pick<
+    RequestView,
+    'origin' | 'networkName' | 'chainId' | 'networkAddedBy'
+  >;
 }> = ({ request }) => (
   <Box>
     <Row label="Requested by">
       <Text>{request.origin}</Text>
     </Row>
     <Row label="Network">
-      <Text>{`${request.networkName} (${request.chainId})`}</Text>
+      <Text>{request.networkName}</Text>
     </Row>
+    <Row label="Chain id">
+      <Text>{chainIdText(request.chainId)}</Text>
+    </Row>
+    {request.networkAddedBy === undefined ? null : (
+      <Row label="Node">
+        <Text>{`added by ${request.networkAddedBy}: that site's node sees this request`}</Text>
+      </Row>
+    )}
   </Box>
 );
+
+/**
+ * A chain id as the user reads it: its short string and its hex.
+ *
+ * @param chainId - The chain id (hex of a short string).
+ * @returns E.g. `SN_SEPOLIA (0x534e5f5345504f4c4941)`.
+ */
+export function chainIdText(chainId: string): string {
+  const text = printableShortString(BigInt(chainId));
+  return text === undefined ? chainId : `${text} (${chainId})`;
+}
 
 /**
  * The header of every confirmation: the requesting site, the network and the

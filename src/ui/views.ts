@@ -8,6 +8,8 @@ export type RequestView = {
   origin: string;
   networkName: string;
   chainId: string;
+  /** The site that added the network, whose node sees this request. */
+  networkAddedBy?: string | undefined;
   address: string;
 };
 

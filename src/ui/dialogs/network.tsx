@@ -9,6 +9,7 @@ import {
 
 import { confirm } from './open';
 import type { Network } from '../../config';
+import { chainIdText } from '../components';
 
 // Dialogs about networks: switching to one, adding one.
 
@@ -35,11 +36,16 @@ export async function confirmSwitchNetwork(view: {
           <Text>{view.origin}</Text>
         </Row>
         <Row label="From">
-          <Text>{`${view.from.name} (${view.from.chainId})`}</Text>
+          <Text>{`${view.from.name}, ${chainIdText(view.from.chainId)}`}</Text>
         </Row>
         <Row label="To">
-          <Text>{`${view.to.name} (${view.to.chainId})`}</Text>
+          <Text>{`${view.to.name}, ${chainIdText(view.to.chainId)}`}</Text>
         </Row>
+        {view.to.addedBy === undefined ? null : (
+          <Row label="Its node">
+            <Text>{`added by ${view.to.addedBy}`}</Text>
+          </Row>
+        )}
       </Section>
     </Box>,
   );
@@ -61,7 +67,11 @@ export async function confirmAddNetwork(view: {
   return confirm(
     <Box>
       <Heading>Add network</Heading>
-      <Text>{`${view.origin} asks to add a Starknet network. Its node will see your accounts' requests on it; add only a node you trust.`}</Text>
+      <Text>
+        {view.network.addedBy === undefined
+          ? 'Every site you use may then use this network. Its node will see the requests of the accounts you use on it; add only a node you trust.'
+          : `${view.origin} asks to add its own Starknet network: only ${view.origin} may use it, and its node will see the accounts you use on it with that site.`}
+      </Text>
       <Section>
         <Row label="Requested by">
           <Text>{view.origin}</Text>
@@ -70,7 +80,7 @@ export async function confirmAddNetwork(view: {
           <Text>{view.network.name}</Text>
         </Row>
         <Row label="Chain id">
-          <Text>{view.network.chainId}</Text>
+          <Text>{chainIdText(view.network.chainId)}</Text>
         </Row>
         <Text>Node URL:</Text>
         <Copyable value={view.network.rpcUrl ?? ''} />
