@@ -1,4 +1,7 @@
+import fc from 'fast-check';
+
 import {
+  fromVisible,
   hiddenCharacters,
   nameKey,
   nameProblem,
@@ -15,6 +18,26 @@ describe('text that reads as it is', () => {
     expect(visible('plain text, café ₿ 日本')).toBe('plain text, café ₿ 日本');
     expect(visible('\uFE0F\u{E0041}')).toBe('⟨U+FE0F⟩⟨U+E0041⟩');
     expect(hiddenCharacters('Mainnet\u200D')).toStrictEqual(['U+200D']);
+  });
+
+  it('cannot be imitated: an escape written as text is escaped too, and every shown text reads back exactly', () => {
+    expect(visible('⟨U+202E⟩')).toBe('⟨U+27E8⟩U+202E⟩');
+    for (const text of [
+      'a\u202Eb',
+      '⟨U+0041⟩',
+      'x\u{E0041}\u0000y ⟨',
+      'plain',
+    ]) {
+      expect(fromVisible(visible(text))).toBe(text);
+    }
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => {
+        const shown = visible(text);
+        expect(hiddenCharacters(shown)).toStrictEqual([]);
+        expect(fromVisible(shown)).toBe(text);
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('refuses names with hidden characters or mixed alphabets', () => {

@@ -18,6 +18,14 @@ const HIDDEN =
   /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\p{Zs}\p{Default_Ignorable_Code_Point}]/gu;
 
 /**
+ * What `visible` escapes: the hidden characters, and the escape's own
+ * opening bracket, so that every `⟨U+XXXX⟩` a dialog shows is an escape and
+ * the text can be read back exactly (see `fromVisible`).
+ */
+const ESCAPED =
+  /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Zl}\p{Zp}\p{Zs}\p{Default_Ignorable_Code_Point}\u27E8]/gu;
+
+/**
  * The characters of a string that do not read as themselves.
  *
  * @param text - The string.
@@ -43,14 +51,27 @@ function codePointName(character: string): string {
 
 /**
  * A string as a dialog shows it: every character that does not read as
- * itself replaced by a visible `⟨U+XXXX⟩`; everything else unchanged.
+ * itself replaced by a visible `⟨U+XXXX⟩` (and `⟨` itself, so the escapes
+ * cannot be imitated); everything else unchanged.
  *
  * @param text - The string.
  * @returns Text a person reads as it is.
  */
 export function visible(text: string): string {
-  return text.replace(HIDDEN, (character) =>
+  return text.replace(ESCAPED, (character) =>
     character === ' ' ? character : `⟨${codePointName(character)}⟩`,
+  );
+}
+
+/**
+ * The string a `visible` text was made from: the inverse of `visible`.
+ *
+ * @param shown - Text as `visible` wrote it.
+ * @returns The original string.
+ */
+export function fromVisible(shown: string): string {
+  return shown.replace(/⟨U\+([0-9A-F]{4,6})⟩/gu, (_escape, code: string) =>
+    String.fromCodePoint(parseInt(code, 16)),
   );
 }
 
