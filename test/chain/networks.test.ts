@@ -70,7 +70,9 @@ describe('networks added at runtime', () => {
       chainId: SN_DEVNET,
     });
     const dialog = await confirmationOf(deploying);
-    expect(textOf(dialog.content)).toContain(`Local devnet (${SN_DEVNET})`);
+    expect(textOf(dialog.content)).toContain('Local devnet');
+    expect(textOf(dialog.content)).toContain(`SN_DEVNET (${SN_DEVNET})`);
+    expect(textOf(dialog.content)).toContain(`added by ${DAPP_ORIGIN}`);
     await dialog.ok();
     const { transaction_hash: deployed } = await plainResultOf(deploying);
     const receipt = (await nodeRequest(

@@ -1,0 +1,180 @@
+import { createServer } from 'http';
+import type { Server } from 'http';
+
+import { confirmationOf, DAPP_ORIGIN, invoke } from '../helpers';
+import type { Wallet } from '../helpers';
+
+/**
+ * A scripted hostile node: a loopback JSON-RPC server in front of a real
+ * node (a local node or starknet-devnet) that forwards every request, lets
+ * a test rewrite the answer to chosen methods (a lie about a simulation, a
+ * transaction hash that is not the signed one, another chain id...), and
+ * keeps every request body it received, so a test can also prove what the
+ * snap did not send.
+ */
+
+/** One JSON-RPC call as the snap sent it. */
+export type SeenCall = { method: string; params: unknown };
+
+/** A JSON-RPC answer: its result, or its error. */
+export type Answer = { result?: unknown; error?: unknown };
+
+/**
+ * Rewrites the honest node's answer to one call; undefined keeps it.
+ *
+ * @param call - The call.
+ * @param honest - What the real node answered.
+ */
+export type Rewrite = (call: SeenCall, honest: Answer) => Answer | undefined;
+
+export type HostileNode = {
+  /** Its JSON-RPC URL. */
+  url: string;
+  /** Rewrites the answers to `method` from now on (replacing any earlier). */
+  script(method: string, rewrite: Rewrite): void;
+  /** Back to forwarding every answer as it is. */
+  clearScripts(): void;
+  /** Every call received, in order (a batch adds each of its calls). */
+  seen(): SeenCall[];
+  /** Whether any request body received so far contains `text` (any case). */
+  received(text: string): boolean;
+  /** Forgets what was received. */
+  forget(): void;
+  close(): Promise<void>;
+};
+
+type Envelope = { id?: unknown; method?: unknown; params?: unknown };
+
+/**
+ * Reads a JSON-RPC request body as a list of calls.
+ *
+ * @param body - The body.
+ * @returns Its calls (a single call is a list of one).
+ */
+function callsOf(body: string): Envelope[] {
+  const parsed: unknown = JSON.parse(body);
+  return [parsed]
+    .flat()
+    .filter(
+      (call): call is Envelope => typeof call === 'object' && call !== null,
+    );
+}
+
+/**
+ * Starts a hostile node on a loopback port.
+ *
+ * @param options - Where to listen and what to forward to.
+ * @param options.target - The real node's JSON-RPC URL.
+ * @param options.port - The port (0 or absent: any free one).
+ * @returns The running node.
+ */
+export async function startHostileNode(options: {
+  target: string;
+  port?: number;
+}): Promise<HostileNode> {
+  const scripts = new Map<string, Rewrite>();
+  let seen: SeenCall[] = [];
+  let bodies: string[] = [];
+  const server: Server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = Buffer.concat(chunks).toString('utf8');
+      bodies.push(body.toLowerCase());
+      const calls = callsOf(body);
+      seen.push(
+        ...calls.map((call) => ({
+          method: String(call.method),
+          params: call.params,
+        })),
+      );
+      // Node 20's fetch (stable since 21, unflagged in 20).
+      // eslint-disable-next-line n/no-unsupported-features/node-builtins
+      fetch(options.target, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+      })
+        .then(async (honest) => honest.json())
+        .then((answer: unknown) => {
+          const answers = [answer].flat() as (Answer & { id?: unknown })[];
+          const rewritten = answers.map((each) => {
+            const call = calls.find((candidate) => candidate.id === each.id);
+            const rewrite =
+              call === undefined ? undefined : scripts.get(String(call.method));
+            const changed =
+              call && rewrite
+                ? rewrite(
+                    { method: String(call.method), params: call.params },
+                    each,
+                  )
+                : undefined;
+            return changed === undefined
+              ? each
+              : { jsonrpc: '2.0', id: each.id, ...changed };
+          });
+          response.writeHead(200, { 'Content-Type': 'application/json' });
+          response.end(
+            JSON.stringify(Array.isArray(answer) ? rewritten : rewritten[0]),
+          );
+        })
+        .catch((error: unknown) => {
+          response.writeHead(502).end(String(error));
+        });
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
+  const address = server.address();
+  if (address === null || typeof address === 'string') {
+    throw new Error('The hostile node has no port');
+  }
+  return {
+    url: `http://127.0.0.1:${address.port}/rpc`,
+    script: (method, rewrite) => {
+      scripts.set(method, rewrite);
+    },
+    clearScripts: () => scripts.clear(),
+    seen: () => [...seen],
+    received: (text) =>
+      bodies.some((body) => body.includes(text.toLowerCase())),
+    forget: () => {
+      seen = [];
+      bodies = [];
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** The name a test site gives its own network. */
+export const SITE_NETWORK_NAME = 'Site devnet';
+
+/**
+ * The test site adds its own network whose node is `url` (it must serve
+ * `chainId`), and the user approves the dialog.
+ *
+ * @param wallet - The snap.
+ * @param url - The site's node.
+ * @param chainId - Its chain id.
+ * @param origin - The site.
+ */
+export async function addSiteNetwork(
+  wallet: Wallet,
+  url: string,
+  chainId: string,
+  origin = DAPP_ORIGIN,
+): Promise<void> {
+  const pending = invoke(
+    wallet,
+    'snapnet_addNetwork',
+    { name: SITE_NETWORK_NAME, chainId, rpcUrl: url },
+    origin,
+  );
+  await (await confirmationOf(pending)).ok();
+  expect(await pending).toRespondWith(true);
+}
