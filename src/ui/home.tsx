@@ -17,6 +17,7 @@ import {
 } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
+import { visibleContent } from './visibleContent';
 import { isBuiltInNetwork } from '../config';
 import type { Network } from '../config';
 import { formatUnits } from '../format';
@@ -289,7 +290,7 @@ export function homeContent(view: HomeView): JSXElement {
 export async function createHomeInterface(view: HomeView): Promise<string> {
   return snap.request({
     method: 'snap_createInterface',
-    params: { ui: homeContent(view) },
+    params: { ui: visibleContent(homeContent(view)) },
   });
 }
 
@@ -305,6 +306,6 @@ export async function updateHomeInterface(
 ): Promise<void> {
   await snap.request({
     method: 'snap_updateInterface',
-    params: { id, ui: homeContent(view) },
+    params: { id, ui: visibleContent(homeContent(view)) },
   });
 }

@@ -1,12 +1,14 @@
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import { UserRejectedError } from '../../errors';
+import { visibleContent } from '../visibleContent';
 
 /**
  * The only module that opens dialogs (`snap_dialog`). The dialog modules
  * beside it build what is shown; those that ask for consent call `ask`,
  * which returns only when the user approves and throws UserRejectedError
- * otherwise, so no handler can forget to check.
+ * otherwise, so no handler can forget to check. Every text is made visible
+ * here (see visibleContent), whoever built the dialog.
  */
 
 /**
@@ -18,7 +20,7 @@ import { UserRejectedError } from '../../errors';
 export async function confirm(content: JSXElement): Promise<boolean> {
   const answer = await snap.request({
     method: 'snap_dialog',
-    params: { type: 'confirmation', content },
+    params: { type: 'confirmation', content: visibleContent(content) },
   });
   return answer === true;
 }
@@ -43,6 +45,6 @@ export async function ask(content: JSXElement): Promise<void> {
 export async function alert(content: JSXElement): Promise<void> {
   await snap.request({
     method: 'snap_dialog',
-    params: { type: 'alert', content },
+    params: { type: 'alert', content: visibleContent(content) },
   });
 }
