@@ -1,4 +1,12 @@
-import { NodeError, toSnapError, WalletError } from './errors';
+import { SnapError } from '@metamask/snaps-sdk';
+
+import {
+  ChainRejectedError,
+  NodeError,
+  PartialSendError,
+  toSnapError,
+  WalletError,
+} from './errors';
 
 describe('toSnapError', () => {
   it('logs an unexpected error whole, and answers its message without anything key-shaped', () => {
@@ -22,5 +30,24 @@ describe('toSnapError', () => {
     expect(error.cause).toBe(cause);
     expect(toSnapError(error).message).toBe('Testnet node error: unreachable');
     expect(new WalletError('x').cause).toBeUndefined();
+  });
+
+  it('answers a sequence stopped part-way with its cause, and what went out in data.sent', () => {
+    const sent = [
+      { type: 'DEPLOY_ACCOUNT' as const, transaction_hash: '0xabc' },
+    ];
+    const answer = toSnapError(
+      new PartialSendError(
+        sent,
+        new ChainRejectedError('Testnet', 55, 'Account validation failed'),
+      ),
+    );
+    expect(answer).toBeInstanceOf(SnapError);
+    const { code, data, message } =
+      answer instanceof SnapError ? answer : new SnapError('');
+    expect(code).toBe(-32603);
+    expect(message).toContain('Account validation failed');
+    expect(message).toContain('data.sent');
+    expect(data).toStrictEqual({ nodeCode: 55, sent });
   });
 });

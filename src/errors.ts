@@ -140,6 +140,55 @@ export class AccountNotSharedError extends WalletError {
   }
 }
 
+/** One transaction of a sequence that reached the node. */
+export type SentTransaction = {
+  type: 'INVOKE' | 'DECLARE' | 'DEPLOY_ACCOUNT';
+  transaction_hash: string;
+};
+
+/**
+ * A sequence stopped part-way: the transactions in `sent` went out (and were
+ * recorded) before `cause` stopped the next one. The dapp receives the
+ * cause's error with `data.sent`, so it learns, for instance, the hash of a
+ * deployment that went out before its invoke was refused.
+ */
+export class PartialSendError extends WalletError {
+  readonly sent: SentTransaction[];
+
+  readonly failure: unknown;
+
+  /**
+   * @param sent - What went out, in order.
+   * @param failure - Why the next transaction did not.
+   */
+  constructor(sent: SentTransaction[], failure: unknown) {
+    super(
+      `${failure instanceof Error ? failure.message : String(failure)} (after ${sent.length} transaction(s) of the sequence went out: see data.sent)`,
+      { cause: failure },
+    );
+    this.sent = sent;
+    this.failure = failure;
+  }
+}
+
+/**
+ * The node answered a transaction hash other than the one signed: what it
+ * accepted, if anything, is not what the user approved. Nothing is recorded.
+ */
+export class HashMismatchError extends NodeError {
+  /**
+   * @param network - The network's name.
+   * @param signed - The hash the wallet signed.
+   * @param answered - The hash the node answered.
+   */
+  constructor(network: string, signed: string, answered: string) {
+    super(
+      network,
+      `answered transaction hash ${answered}, not the hash of the transaction signed (${signed}); nothing was recorded`,
+    );
+  }
+}
+
 /** Unknown `snapnet_*` method. */
 export class UnknownMethodError extends WalletError {
   /**
@@ -148,6 +197,16 @@ export class UnknownMethodError extends WalletError {
   constructor(method: string) {
     super(`Method not found: ${method}`);
   }
+}
+
+/**
+ * The JSON-RPC code of a mapped error.
+ *
+ * @param error - An error toSnapError made.
+ * @returns Its code (internal error when it has none).
+ */
+function errorCode(error: Error): number {
+  return error instanceof SnapError ? error.code : -32603;
 }
 
 const PRIVATE_KEY_LIKE = /0x[0-9a-f]{60,64}/giu;
@@ -172,6 +231,13 @@ function scrub(message: string): string {
 export function toSnapError(error: unknown): Error {
   if (error instanceof SnapError) {
     return error;
+  }
+  if (error instanceof PartialSendError) {
+    const failure = toSnapError(error.failure);
+    return new SnapError(
+      { code: errorCode(failure), message: error.message },
+      { ...(failure instanceof SnapError ? failure.data : {}), sent: error.sent },
+    );
   }
   if (error instanceof StructError) {
     const field = error.path.length > 0 ? error.path.join('.') : 'params';

@@ -6,9 +6,11 @@ import type {
 } from './intent';
 import { readNode } from './nodeView';
 import type { NodeView } from './nodeView';
-import type { Plan, Step } from './plan';
+import type { Plan, PlannedTransaction, Step } from './plan';
 import { planFrom } from './plan';
 import { addTransactionCall } from './starknet';
+import { HashMismatchError, PartialSendError } from '../errors';
+import type { SentTransaction } from '../errors';
 import { normaliseAddress } from '../keys/address';
 import { signHash } from '../signing/signature';
 import { checkSignableDetails } from '../signing/transactions';
@@ -115,11 +117,39 @@ function previewOf(
 }
 
 /**
+ * Signs one planned step and hands it to the node, which must answer the
+ * very hash that was signed: a node that answers another hash accepted
+ * something else (or lies about it), and nothing of it is recorded.
+ *
+ * @param request - The request (its node client and account).
+ * @param step - The step.
+ * @param planned - Its planned details.
+ * @returns The transaction hash, as signed and as the node answered it.
+ */
+async function submitStep(
+  request: SenderRequest,
+  step: Step,
+  planned: PlannedTransaction,
+): Promise<string> {
+  const { hash, transaction } = step.build(planned.details, true);
+  const { transaction_hash: answered } = await request.client.call(
+    addTransactionCall(transaction),
+  );
+  if (BigInt(answered) !== BigInt(hash)) {
+    throw new HashMismatchError(request.client.network.name, hash, answered);
+  }
+  return hash;
+}
+
+/**
  * Plans an intent, shows it, and once approved signs and submits it (an
  * undeployed account's deployment first), recording each transaction the
- * node accepts. Runs in the account's queue, so parallel sends never reuse
- * a nonce; a nonce the dapp chose is used for its transaction only. A
- * deployment of an account already deployed sends nothing and asks nothing.
+ * node accepts with the hash that was signed. Runs in the account's queue,
+ * so parallel sends never reuse a nonce; a nonce the dapp chose is used for
+ * its transaction only. A deployment of an account already deployed sends
+ * nothing and asks nothing. When a later step fails after an earlier one
+ * went out (a deployment sent, its invoke refused), the error carries what
+ * went out (PartialSendError).
  *
  * @param request - What to send.
  * @returns The hashes the node accepted (the deployment first), and whether
@@ -142,17 +172,18 @@ export async function sendIntent(
     }
     const plan = planOf(request, node);
     await request.confirm(previewOf(request, 'send', node, plan));
-    const hashes: string[] = [];
+    const sent: SentTransaction[] = [];
     for (const [index, step] of node.steps.entries()) {
       const planned = plan.transactions[index];
       if (!planned) {
         throw new Error(`No details planned for step ${index}`);
       }
-      const { transaction } = step.build(planned.details, true);
-      const { transaction_hash: hash } = await client.call(
-        addTransactionCall(transaction),
+      const hash = await submitStep(request, step, planned).catch(
+        (error: unknown) => {
+          throw sent.length > 0 ? new PartialSendError(sent, error) : error;
+        },
       );
-      hashes.push(hash);
+      sent.push({ type: step.kind, transaction_hash: hash });
       const nonce = BigInt(planned.details.nonce);
       if (!planned.dappNonce || nonce === node.nonce + BigInt(index)) {
         markNonceSent(key, nonce);
@@ -161,6 +192,7 @@ export async function sendIntent(
         recordOf(intent, step.kind, hash, account.address, chainId),
       );
     }
+    const hashes = sent.map(({ transaction_hash: hash }) => hash);
     return { hashes, alreadyDeployed: false };
   });
 }
