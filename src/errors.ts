@@ -236,7 +236,10 @@ export function toSnapError(error: unknown): Error {
     const failure = toSnapError(error.failure);
     return new SnapError(
       { code: errorCode(failure), message: error.message },
-      { ...(failure instanceof SnapError ? failure.data : {}), sent: error.sent },
+      {
+        ...(failure instanceof SnapError ? failure.data : {}),
+        sent: error.sent,
+      },
     );
   }
   if (error instanceof StructError) {
