@@ -107,6 +107,40 @@ describe('snapnet_createAccount (no deploy)', () => {
     );
   });
 
+  it('never hands a site, as a new account, one another site has: the default skips accounts of every network, and a shared one is named', async () => {
+    const wallet = await installWallet();
+    // The other site has account 0, recorded on Mainnet.
+    const onMainnet = invoke(
+      wallet,
+      'snapnet_createAccount',
+      { chainId: MAINNET },
+      OTHER_SITE,
+    );
+    await (await confirmationOf(onMainnet)).ok();
+    expect(await plainResultOf(onMainnet)).toStrictEqual({
+      address: ACCOUNT_0.address,
+      transaction_hash: '',
+    });
+    // This site, on Testnet, without an index: not account 0.
+    const fresh = invoke(wallet, 'snapnet_createAccount');
+    const freshDialog = await confirmationOf(fresh);
+    expect(textOf(freshDialog.content)).toContain('Account 1:');
+    expect(textOf(freshDialog.content)).not.toContain(ACCOUNT_0.address);
+    expect(textOf(freshDialog.content)).not.toContain('Already shared');
+    await freshDialog.ok();
+    expect((await plainResultOf(fresh)).address).not.toBe(ACCOUNT_0.address);
+    // Asked for index 0 by name: the dialog says which site already has it.
+    const named = invoke(wallet, 'snapnet_createAccount', { addressIndex: 0 });
+    const namedDialog = await confirmationOf(named);
+    expect(textOf(namedDialog.content)).toContain(
+      `Already shared with ${OTHER_SITE}`,
+    );
+    await namedDialog.cancel();
+    expect(await named).toRespondWithError(
+      expect.objectContaining({ code: 4001 }),
+    );
+  });
+
   it('keeps parallel creations apart: each dialog shows a different account, the one stored', async () => {
     const wallet = await installWallet();
     const pendings = [

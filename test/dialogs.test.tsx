@@ -83,6 +83,7 @@ describe('dialogs as the user sees them', () => {
           <Section>
             <Text>Account 0:</Text>
             <Copyable value={address} />
+            {null}
           </Section>
         ))}
       </Box>,

@@ -21,13 +21,18 @@ import {
 } from '../rpcs/structs';
 import { renameAccount, selectNetwork } from '../state/accounts';
 import {
+  hiddenFromNode,
   networkConflict,
   removeNetwork,
   storeNetwork,
 } from '../state/networks';
 import { revokeAccess } from '../state/permissions';
 import { readState } from '../state/store';
-import { confirmAddNetwork, confirmTransaction } from '../ui/dialogs';
+import {
+  confirmAddNetwork,
+  confirmNodeSeesAccounts,
+  confirmTransaction,
+} from '../ui/dialogs';
 import { HOME, updateHomeInterface } from '../ui/home';
 
 /** Who asks, in dialogs opened from the home page: the user. */
@@ -124,6 +129,20 @@ async function send(values: FormValues): Promise<HomeNotice> {
     state.accounts.filter(({ chainId }) => chainId === network.chainId),
     'from',
   );
+  const request = {
+    origin: HOME_ORIGIN,
+    networkName: network.name,
+    chainId: network.chainId,
+    networkAddedBy: network.addedBy,
+    address: from,
+  };
+  if (hiddenFromNode(state, network, [from]).length > 0) {
+    await confirmNodeSeesAccounts({
+      request,
+      title: 'Send from this account',
+      accounts: `this account (${from})`,
+    });
+  }
   const { low, high } = uint256.bnToUint256(amount);
   const { hashes } = await sendIntent({
     client: new NodeClient(network),
@@ -145,17 +164,7 @@ async function send(values: FormValues): Promise<HomeNotice> {
     details: {},
     field: 'details',
     confirm: async (preview) =>
-      confirmTransaction({
-        request: {
-          origin: HOME_ORIGIN,
-          networkName: network.name,
-          chainId: network.chainId,
-          networkAddedBy: network.addedBy,
-          address: from,
-        },
-        preview,
-        tokens,
-      }),
+      confirmTransaction({ request, preview, tokens }),
   });
   return {
     severity: 'info',

@@ -5,6 +5,7 @@ import { NodeClient } from '../chain/rpc';
 import { CONTRACT_NOT_FOUND, nonceCall, viewCall } from '../chain/starknet';
 import { tokenLogo } from '../content/logo';
 import { ChainRejectedError, NodeError } from '../errors';
+import { hiddenFromNode } from '../state/networks';
 import { readState } from '../state/store';
 import type { HomeView } from '../ui/home';
 
@@ -38,7 +39,8 @@ export type HomeNotice = HomeView['notice'];
  * and the balance of every tracked token, the sites and the accounts they
  * were given. The node is asked in one round trip (one batch: each
  * account's nonce, and each balance); a node that fails leaves the page
- * without balances and says why.
+ * without balances and says why. On a network a site added, its node is
+ * asked only about the accounts shared with that site.
  *
  * @param notice - The outcome of the user's last action, to show on top.
  * @returns The view.
@@ -57,13 +59,22 @@ export async function readHomeView(notice?: HomeNotice): Promise<HomeView> {
   const tokens = state.tokens.filter(
     ({ chainId }) => chainId === network.chainId,
   );
+  // A site's own node is asked only about the accounts that site has.
+  const hidden = new Set(
+    hiddenFromNode(
+      state,
+      network,
+      accounts.map(({ address }) => address),
+    ),
+  );
+  const asked = accounts.filter(({ address }) => !hidden.has(address));
   let nodeError: string | undefined;
   let answers: PromiseSettledResult<unknown>[] = [];
-  if (accounts.length > 0) {
+  if (asked.length > 0) {
     try {
       answers = await new NodeClient(network).batchSettled([
-        ...accounts.map(({ address }) => nonceCall(address)),
-        ...accounts.flatMap(({ address }) =>
+        ...asked.map(({ address }) => nonceCall(address)),
+        ...asked.flatMap(({ address }) =>
           tokens.map((token) =>
             viewCall(token.address, BALANCE_OF, [address], 'latest'),
           ),
@@ -84,15 +95,23 @@ export async function readHomeView(notice?: HomeNotice): Promise<HomeView> {
   return {
     network,
     networks: state.networks,
-    accounts: accounts.map((account, index) => {
-      const deployed = deployedFrom(answers[index]);
+    accounts: accounts.map((account) => {
+      const index = asked.indexOf(account);
+      const deployed = index < 0 ? undefined : deployedFrom(answers[index]);
       return {
         address: account.address,
         name: account.name ?? `Account ${account.addressIndex}`,
         ...(deployed === undefined ? {} : { deployed }),
+        ...(index < 0
+          ? {
+              notAskedBecause: `Balances not read: this network's node was added by ${network.addedBy ?? 'a site'}, which was not given this account and would learn it.`,
+            }
+          : {}),
         balances: tokens.map((token, tokenIndex) => {
           const answer =
-            answers[accounts.length + index * tokens.length + tokenIndex];
+            index < 0
+              ? undefined
+              : answers[asked.length + index * tokens.length + tokenIndex];
           return {
             symbol: token.symbol,
             decimals: token.decimals,

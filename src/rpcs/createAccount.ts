@@ -8,7 +8,8 @@ import { NodeClient } from '../chain/rpc';
 import { sendIntent } from '../chain/sender';
 import { deploymentData } from '../keys/address';
 import { nextAccountIndex, reserveIndex } from '../state/indexReservations';
-import { isShared, shareWith } from '../state/permissions';
+import { hiddenFromNode } from '../state/networks';
+import { isShared, otherSitesWith, shareWith } from '../state/permissions';
 import type { AccountRecord } from '../state/schema';
 import { updateState } from '../state/store';
 import { confirmShareAccounts, confirmTransaction } from '../ui/dialogs';
@@ -92,21 +93,25 @@ function farAheadWarning(index: number, nextFree: number): string | undefined {
  * `snapnet_createAccount {addressIndex?, deploy?, chainId?}` →
  * `{address, transaction_hash}`, and the account shared with the site.
  *
- * Without `addressIndex` the next index not recorded (nor being created by
- * a parallel request) on that network is used; an index must be at most
- * 2^31 − 1. The account is shown, and shared with the site, in a dialog
- * naming the site; an account already shared with it (on any network: an
- * address is the same on all) is returned, and recorded on this network,
- * without one. An index far past the next free one is flagged in that
- * dialog. With `deploy` false (the default) nothing is sent and
- * `transaction_hash` is the empty string (it stays a string, as the wallet
- * API types it).
+ * Without `addressIndex`: an account the site already has that is not yet
+ * recorded on that network, else the lowest index recorded on no network
+ * (an address is the same on every network, so this is an account no site
+ * has); indices being created by parallel requests are skipped. An index
+ * must be at most 2^31 − 1. The account is shown, and shared with the site,
+ * in a dialog naming the site — and naming every other site that already
+ * has it; an account already shared with the site is returned, and
+ * recorded on this network, without one. An index far past the next free
+ * one is flagged in that dialog. With `deploy` false (the default) nothing
+ * is sent and `transaction_hash` is the empty string (it stays a string, as
+ * the wallet API types it).
  *
  * With `deploy` true the deployment goes through the sender (simulation,
- * fee, the user's approval, which also shares the account) and a v3
- * DEPLOY_ACCOUNT paid in STRK is sent; only then is the account stored. An
- * account already deployed is returned with its deployment hash, nothing
- * sent.
+ * fee, the user's approval) and a v3 DEPLOY_ACCOUNT paid in STRK is sent;
+ * only then is the account stored. On a built-in or user-added network the
+ * transaction dialog also shares the account; on a network the site added,
+ * its node would see the account before that dialog, so the account is
+ * shared first, in its own dialog. An account already deployed is returned
+ * with its deployment hash, nothing sent.
  */
 export const createAccount = defineMethod({
   params: object({
@@ -120,6 +125,7 @@ export const createAccount = defineMethod({
     const state = await context.state();
     const { index, release } = reserveIndex(
       state,
+      context.origin,
       network.chainId,
       addressIndex,
     );
@@ -132,14 +138,14 @@ export const createAccount = defineMethod({
           account.kind === record.kind,
       );
       const shared = isShared(state, context.origin, record.address);
-      const warning = farAheadWarning(
-        index,
-        nextAccountIndex(state, network.chainId),
-      );
+      const warning = farAheadWarning(index, nextAccountIndex(state));
       const request = requestView(context, network, record.address);
+      const otherSites = otherSitesWith(state, record.address, context.origin);
       const share = {
         request,
-        accounts: [{ address: record.address, addressIndex: index }],
+        accounts: [
+          { address: record.address, addressIndex: index, otherSites },
+        ],
         ...(warning ? { warning } : {}),
       };
       if (!deploy) {
@@ -158,6 +164,15 @@ export const createAccount = defineMethod({
           transaction_hash: stored.deployTxnHash,
         };
       }
+      // On the site's own network its node would see the account before the
+      // deployment's dialog: the account is shared first (declining sends
+      // nothing).
+      const sharedFirst =
+        !shared && hiddenFromNode(state, network, [record.address]).length > 0;
+      if (sharedFirst) {
+        await confirmShareAccounts(share);
+        await storeAndShare(context, record);
+      }
       const account = { ...(await context.keys.keys(index)), ...record };
       const { hashes, alreadyDeployed } = await sendIntent({
         client: new NodeClient(network),
@@ -170,17 +185,22 @@ export const createAccount = defineMethod({
             request,
             preview,
             tokens: await networkTokens(context, network.chainId),
-            notices: [
-              ...(shared
+            notices:
+              shared || sharedFirst
                 ? []
                 : [
                     `Approving also shares this account with ${context.origin}.`,
-                  ]),
+                  ],
+            warnings: [
+              ...(warning ? [warning] : []),
+              ...otherSites.map(
+                (site) =>
+                  `This account is already shared with ${site}: sharing it here lets the sites tell that you are the same person.`,
+              ),
             ],
-            ...(warning ? { warnings: [warning] } : {}),
           }),
       });
-      if (alreadyDeployed && !shared) {
+      if (alreadyDeployed && !shared && !sharedFirst) {
         await confirmShareAccounts(share);
       }
       const stored = await storeAndShare(

@@ -6,7 +6,9 @@ import { ChainIdStruct, IndexStruct } from './structs';
 import { toFeeEstimate } from '../chain/fees';
 import { NodeClient } from '../chain/rpc';
 import { estimateIntent } from '../chain/sender';
-import { nextAccountIndex } from '../state/indexReservations';
+import { standInAccount } from '../keys/standIn';
+import { defaultAccountIndex } from '../state/indexReservations';
+import { hiddenFromNode } from '../state/networks';
 
 export const FeeEstimateResult = object({
   suggestedMaxFee: string(),
@@ -19,7 +21,10 @@ export const FeeEstimateResult = object({
 /**
  * `snapnet_estimateAccountDeployFee {addressIndex?, chainId?}` → the fee of
  * deploying the account at that index (by default the index createAccount
- * would take next), in one node round trip (a simulation).
+ * would take next for the site), in one node round trip (a simulation). On
+ * a network a site added, an account not shared with that site is never
+ * sent to its node: the deployment of a stand-in account of the same class
+ * (no one's key) is simulated instead — the fee does not depend on the key.
  */
 export const estimateAccountDeployFee = defineMethod({
   params: object({
@@ -29,12 +34,18 @@ export const estimateAccountDeployFee = defineMethod({
   result: FeeEstimateResult,
   handler: async ({ addressIndex, chainId }, context) => {
     const network = await resolveNetwork(context, chainId);
+    const state = await context.state();
     const index =
-      addressIndex ?? nextAccountIndex(await context.state(), network.chainId);
+      addressIndex ??
+      defaultAccountIndex(state, context.origin, network.chainId);
     const derived = await context.keys.account(index);
+    const account =
+      hiddenFromNode(state, network, [derived.address]).length > 0
+        ? standInAccount()
+        : { ...derived, kind: 'argent-cairo1' as const };
     const { plan } = await estimateIntent({
       client: new NodeClient(network),
-      account: { ...derived, kind: 'argent-cairo1' },
+      account,
       intent: { type: 'DEPLOY_ACCOUNT' },
       details: {},
       field: 'details',

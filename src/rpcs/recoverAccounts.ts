@@ -1,5 +1,6 @@
 import { array, integer, max, min, number, object, string } from 'superstruct';
 
+import type { RequestContext } from './method';
 import { defineMethod } from './method';
 import { requestView, resolveNetwork } from './shared';
 import { ChainIdStruct, withDefault, IndexStruct } from './structs';
@@ -7,11 +8,14 @@ import { NodeClient } from '../chain/rpc';
 import { classHashAtCall, CONTRACT_NOT_FOUND } from '../chain/starknet';
 import { ChainRejectedError } from '../errors';
 import { accountAddress, deploymentData } from '../keys/address';
-import { isShared, shareWith } from '../state/permissions';
+import type { DerivedAccount } from '../keys/derivation';
+import { hiddenFromNode } from '../state/networks';
+import { isShared, otherSitesWith, shareWith } from '../state/permissions';
 import { MAX_ADDRESS_INDEX } from '../state/schema';
 import type { AccountKind, AccountRecord } from '../state/schema';
 import { updateState } from '../state/store';
-import { confirmShareAccounts } from '../ui/dialogs';
+import { confirmNodeSeesAccounts, confirmShareAccounts } from '../ui/dialogs';
+import type { RequestView } from '../ui/views';
 
 const CAIRO1: AccountKind = 'argent-cairo1';
 const KINDS: AccountKind[] = [CAIRO1, 'argent-cairo0'];
@@ -44,6 +48,94 @@ function deployed(answer: PromiseSettledResult<unknown>): boolean {
   throw answer.reason;
 }
 
+/** One address a scan asks the node about. */
+type Candidate = {
+  key: DerivedAccount;
+  kind: AccountKind;
+  address: string;
+};
+
+/**
+ * Every address of a scan's range (both account kinds per index), derived
+ * here before the node is asked anything.
+ *
+ * @param context - The request context.
+ * @param start - The first index.
+ * @param end - One past the last index.
+ * @returns The candidates, index by index.
+ */
+async function candidatesOf(
+  context: RequestContext,
+  start: number,
+  end: number,
+): Promise<Candidate[][]> {
+  const indices = Array.from(
+    { length: end - start },
+    (_, offset) => start + offset,
+  );
+  const keys = await Promise.all(
+    indices.map(async (index) => context.keys.account(index)),
+  );
+  return keys.map((key) =>
+    KINDS.map((kind) => ({
+      key,
+      kind,
+      address: accountAddress(key.publicKey, kind),
+    })),
+  );
+}
+
+/**
+ * The deployed accounts of a range, asking the node ten indices per round
+ * trip and stopping after `maxMissed` undeployed indices in a row.
+ *
+ * @param client - The network's node.
+ * @param range - The indices, and how to get their candidates.
+ * @param range.start - The first index.
+ * @param range.end - One past the last index.
+ * @param range.candidates - The candidates of indices `from` to `to` (one
+ * past), index by index.
+ * @param maxMissed - How many undeployed indices in a row end the scan.
+ * @returns The deployed candidates.
+ */
+async function deployedAmong(
+  client: NodeClient,
+  range: {
+    start: number;
+    end: number;
+    candidates: (from: number, to: number) => Promise<Candidate[][]>;
+  },
+  maxMissed: number,
+): Promise<Candidate[]> {
+  const found: Candidate[] = [];
+  let missed = 0;
+  for (
+    let first = range.start;
+    first < range.end && missed < maxMissed;
+    first += BATCH
+  ) {
+    const batch = await range.candidates(
+      first,
+      Math.min(first + BATCH, range.end),
+    );
+    const answers = await client.batchSettled(
+      batch.flat().map(({ address }) => classHashAtCall(address)),
+    );
+    for (const [position, candidates] of batch.entries()) {
+      if (missed >= maxMissed) {
+        break;
+      }
+      const live = candidates.filter((_, kindIndex) => {
+        const answer = answers[position * KINDS.length + kindIndex];
+        return answer !== undefined && deployed(answer);
+      });
+      missed = live.length > 0 ? 0 : missed + 1;
+      found.push(...live);
+    }
+  }
+  return found;
+}
+
 /**
  * `snapnet_recoverAccounts {startScanIndex?, maxScanned?, maxMissed?,
  * chainId?}` → this seed's deployed accounts from `startScanIndex` on. For
@@ -52,7 +144,10 @@ function deployed(answer: PromiseSettledResult<unknown>): boolean {
  * after `maxScanned` indices (at most MAX_SCANNED) or `maxMissed` undeployed
  * indices in a row. Only deployed accounts are returned and stored; those
  * the site was not given are first shown in a dialog naming the site, which
- * shares them (declined: 4001, nothing stored).
+ * shares them (declined: 4001, nothing stored). On a network the site added
+ * itself, its node would see every scanned address: unless all are already
+ * the site's, the user is asked before the scan (declined: 4001, nothing
+ * sent), and approving it shares the deployed accounts found.
  */
 export const recoverAccounts = defineMethod({
   params: object({
@@ -77,65 +172,63 @@ export const recoverAccounts = defineMethod({
     context,
   ) => {
     const network = await resolveNetwork(context, chainId);
-    const client = new NodeClient(network);
-    const found: AccountRecord[] = [];
-    let missed = 0;
-    let index = startScanIndex;
-    const end = Math.min(startScanIndex + maxScanned, MAX_ADDRESS_INDEX + 1);
-    while (index < end && missed < maxMissed) {
-      const first = index;
-      const indices = Array.from(
-        { length: Math.min(BATCH, end - first) },
-        (_, offset) => first + offset,
-      );
-      const keys = await Promise.all(
-        indices.map(async (each) => context.keys.account(each)),
-      );
-      const candidates = keys.flatMap((key) =>
-        KINDS.map((kind) => ({
-          key,
-          kind,
-          address: accountAddress(key.publicKey, kind),
-        })),
-      );
-      const answers = await client.batchSettled(
-        candidates.map(({ address }) => classHashAtCall(address)),
-      );
-      for (const key of keys) {
-        if (missed >= maxMissed) {
-          break;
-        }
-        const live = candidates.filter((candidate, position) => {
-          const answer = answers[position];
-          return (
-            candidate.key === key && answer !== undefined && deployed(answer)
-          );
-        });
-        missed = live.length > 0 ? 0 : missed + 1;
-        for (const { kind, address } of live) {
-          found.push({
-            address,
-            addressIndex: key.addressIndex,
-            publicKey: key.publicKey,
-            addressSalt: deploymentData(key.publicKey, kind).salt,
-            deployTxnHash: '',
-            derivationPath: key.derivationPath,
-            chainId: network.chainId,
-            kind,
-          });
-        }
-      }
-      index += indices.length;
-    }
     const state = await context.state();
+    const end = Math.min(startScanIndex + maxScanned, MAX_ADDRESS_INDEX + 1);
+    const request = (address: string): RequestView =>
+      requestView(context, network, address);
+    // On a site's own network, every address is derived first, to know
+    // whether its node may see them; elsewhere only as the scan goes.
+    const everyCandidate =
+      network.addedBy === undefined
+        ? undefined
+        : await candidatesOf(context, startScanIndex, end);
+    const [firstHidden] = hiddenFromNode(
+      state,
+      network,
+      (everyCandidate ?? []).flat().map(({ address }) => address),
+    );
+    if (firstHidden !== undefined) {
+      await confirmNodeSeesAccounts({
+        request: request(firstHidden),
+        title: 'Look for your accounts',
+        accounts: `the addresses of your accounts ${startScanIndex} to ${end - 1} (both Argent generations)`,
+        consequence: `The deployed accounts found are shared with ${context.origin}.`,
+      });
+    }
+    const found: AccountRecord[] = (
+      await deployedAmong(
+        new NodeClient(network),
+        {
+          start: startScanIndex,
+          end,
+          candidates: async (from, to) =>
+            everyCandidate?.slice(from - startScanIndex, to - startScanIndex) ??
+            candidatesOf(context, from, to),
+        },
+        maxMissed,
+      )
+    ).map(({ key, kind, address }) => ({
+      address,
+      addressIndex: key.addressIndex,
+      publicKey: key.publicKey,
+      addressSalt: deploymentData(key.publicKey, kind).salt,
+      deployTxnHash: '',
+      derivationPath: key.derivationPath,
+      chainId: network.chainId,
+      kind,
+    }));
     const newToSite = found.filter(
       ({ address }) => !isShared(state, context.origin, address),
     );
     const [first] = newToSite;
-    if (first) {
+    if (first && firstHidden === undefined) {
       await confirmShareAccounts({
-        request: requestView(context, network, first.address),
-        accounts: newToSite,
+        request: request(first.address),
+        accounts: newToSite.map(({ address, addressIndex }) => ({
+          address,
+          addressIndex,
+          otherSites: otherSitesWith(state, address, context.origin),
+        })),
       });
     }
     return updateState((draft) => {

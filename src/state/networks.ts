@@ -1,3 +1,4 @@
+import { isShared } from './permissions';
 import { defaultState } from './schema';
 import type { WalletState } from './schema';
 import { updateState } from './store';
@@ -24,6 +25,28 @@ export function networksFor(
     ({ addedBy }) =>
       origin === undefined || addedBy === undefined || addedBy === origin,
   );
+}
+
+/**
+ * The accounts a network's node may not see without asking the user first:
+ * on a network a site added, those not shared with that site (its node
+ * would tell it). Built-in networks and those the user added are the
+ * user's own choice of node: none.
+ *
+ * @param state - The wallet state.
+ * @param network - The network whose node would be asked.
+ * @param addresses - The accounts the call would carry.
+ * @returns Those that need the user's consent first.
+ */
+export function hiddenFromNode(
+  state: WalletState,
+  network: Network,
+  addresses: string[],
+): string[] {
+  const site = network.addedBy;
+  return site === undefined
+    ? []
+    : addresses.filter((address) => !isShared(state, site, address));
 }
 
 /**

@@ -28,6 +28,27 @@ export function isShared(
 }
 
 /**
+ * The other sites an account is shared with.
+ *
+ * @param state - The wallet state.
+ * @param address - The account.
+ * @param origin - The site asking (left out).
+ * @returns Their origins.
+ */
+export function otherSitesWith(
+  state: WalletState,
+  address: string,
+  origin: string,
+): string[] {
+  return state.permissions
+    .filter(
+      (permission) =>
+        permission.origin !== origin && permission.accounts.includes(address),
+    )
+    .map((permission) => permission.origin);
+}
+
+/**
  * The accounts shared with a site.
  *
  * @param state - The wallet state.

@@ -48,8 +48,13 @@ export type HomeView = {
   accounts: {
     address: string;
     name: string;
-    /** Undefined when the node could not tell. */
+    /** Undefined when the node could not tell, or was not asked. */
     deployed?: boolean;
+    /**
+     * Set when the node was not asked about the account: the network's node
+     * belongs to a site the account is not shared with (it would learn it).
+     */
+    notAskedBecause?: string;
     balances: {
       symbol: string;
       decimals: number;
@@ -79,11 +84,16 @@ function accountSection(account: HomeView['accounts'][number]): JSXElement {
   let deployment = 'deployment unknown (node unavailable)';
   if (account.deployed !== undefined) {
     deployment = account.deployed ? 'deployed' : 'not deployed yet';
+  } else if (account.notAskedBecause !== undefined) {
+    deployment = 'not read';
   }
   return (
     <Section>
       <Text fontWeight="bold">{`${account.name} · ${deployment}`}</Text>
       <Copyable value={account.address} />
+      {account.notAskedBecause === undefined ? null : (
+        <Text>{account.notAskedBecause}</Text>
+      )}
       {account.balances.map(({ symbol, decimals, amount }) => (
         <Row label={symbol}>
           <Text>

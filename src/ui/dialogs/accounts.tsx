@@ -68,13 +68,14 @@ export async function showPrivateKey(view: {
  *
  * @param view - What is asked.
  * @param view.request - Origin and network (the account is the first one).
- * @param view.accounts - The accounts to share.
+ * @param view.accounts - The accounts to share, each with the other sites
+ * that already have it (named, so the user knows the sites can link them).
  * @param view.warning - Something the user should weigh first.
  * @throws UserRejectedError when the user declines.
  */
 export async function confirmShareAccounts(view: {
   request: RequestView;
-  accounts: { address: string; addressIndex: number }[];
+  accounts: { address: string; addressIndex: number; otherSites?: string[] }[];
   warning?: string;
 }): Promise<void> {
   const { request, accounts } = view;
@@ -93,12 +94,57 @@ export async function confirmShareAccounts(view: {
           <Text>{view.warning}</Text>
         </Banner>
       ) : null}
-      {accounts.map(({ address, addressIndex }) => (
+      {accounts.map(({ address, addressIndex, otherSites = [] }) => (
         <Section>
           <Text>{`Account ${addressIndex}:`}</Text>
           <Copyable value={address} />
+          {otherSites.length > 0 ? (
+            <Banner title="Already shared" severity="warning">
+              <Text>
+                {`Already shared with ${otherSites.join(', ')}: sharing it here lets these sites tell that you are the same person.`}
+              </Text>
+            </Banner>
+          ) : null}
         </Section>
       ))}
+    </Box>,
+  );
+}
+
+/**
+ * Asks before the node of a network a site added is shown accounts that
+ * site was not given: the site runs that node, so whatever it sees, the
+ * site learns.
+ *
+ * @param view - What is asked.
+ * @param view.request - Origin and network (its `networkAddedBy` is the
+ * site whose node it is).
+ * @param view.title - What the request does.
+ * @param view.accounts - Which accounts the node would see, in words.
+ * @param view.consequence - What approving also does, if anything.
+ * @throws UserRejectedError when the user declines.
+ */
+export async function confirmNodeSeesAccounts(view: {
+  request: RequestView;
+  title: string;
+  accounts: string;
+  consequence?: string;
+}): Promise<void> {
+  const site = view.request.networkAddedBy ?? view.request.origin;
+  await ask(
+    <Box>
+      <Heading>{view.title}</Heading>
+      <Section>
+        <SiteAndNetwork request={view.request} />
+      </Section>
+      <Banner
+        title="This site's node will see your accounts"
+        severity="warning"
+      >
+        <Text>
+          {`This network's node was added by ${site}: approving sends ${view.accounts} to it, so ${site} learns them.${view.consequence ? ` ${view.consequence}` : ''}`}
+        </Text>
+      </Banner>
     </Box>,
   );
 }

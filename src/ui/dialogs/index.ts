@@ -1,5 +1,6 @@
 // Every dialog of the snap, by subject; all are opened through ./open.
 export {
+  confirmNodeSeesAccounts,
   confirmRevealPrivateKey,
   confirmShareAccounts,
   showPrivateKey,
