@@ -65,6 +65,28 @@ const BAD_HEX = [
   `0x${'f'.repeat(65)}`,
   `0x${'0'.repeat(300)}1`,
   '0x800000000000000000000000000000000000000000000000000000000000000',
+  // Just inside and just past the widths a transaction hash packs: a
+  // resource amount and the tip (u64), a price (u128).
+  '0xffffffffffffffff',
+  '0x10000000000000000',
+  `0x${'f'.repeat(32)}`,
+  `0x1${'0'.repeat(32)}`,
+  // Mainnet's chain id plus the prime: the same felt once hashed.
+  '0x8000000000000110000000000000000000000000000000000534e5f4d41494f',
+  // A chain id of bytes that are not printable text.
+  '0x534e5f00',
+];
+
+/** Text that does not read as it is: names and labels must refuse or show it. */
+const HIDDEN_TEXT = [
+  'Mainnet\u200b',
+  'Ma\u0456nnet',
+  'evil\u202etxt.exe',
+  '\u2066Testnet\u2069',
+  'STRK\ufe0f',
+  'tab\tnew\nline',
+  '\u3164',
+  '⟨U+202E⟩',
 ];
 
 /**
@@ -121,6 +143,7 @@ function ownProperty(key: string, value: Json): Json {
 export const hostileValue: Arbitrary<Json> = fc.oneof(
   { weight: 4, arbitrary: fc.jsonValue({ maxDepth: 3 }).map(asJson) },
   { weight: 3, arbitrary: fc.constantFrom(...BAD_HEX) },
+  { weight: 2, arbitrary: fc.constantFrom(...HIDDEN_TEXT) },
   { weight: 3, arbitrary: fc.constantFrom(...EDGE_NUMBERS) },
   {
     weight: 2,

@@ -21,6 +21,7 @@ import { tokenLogo } from '../content/logo';
 import { parseIpfsUri } from '../content/storage';
 import { InvalidInputError } from '../errors';
 import type { TokenRecord } from '../state/schema';
+import { nameKey, symbolKey } from '../text';
 import { updateState } from '../state/store';
 import { confirmAddToken } from '../ui/dialogs';
 
@@ -35,11 +36,35 @@ const LogoUriStruct = refine(string(), 'logo', (value) =>
 );
 
 /**
+ * A tracked token of the same network that a new token would be mistaken
+ * for: another contract whose symbol or name reads the same (see symbolKey
+ * and nameKey).
+ *
+ * @param token - The token to add.
+ * @param tokens - Every tracked token.
+ * @returns The token it imitates, if any.
+ */
+export function lookalikeOf(
+  token: TokenRecord,
+  tokens: TokenRecord[],
+): TokenRecord | undefined {
+  return tokens.find(
+    (other) =>
+      other.chainId === token.chainId &&
+      other.address !== token.address &&
+      (symbolKey(other.symbol) === symbolKey(token.symbol) ||
+        nameKey(other.name) === nameKey(token.name)),
+  );
+}
+
+/**
  * `snapnet_addErc20Token {address?, chainId, tokenAddress, tokenName,
  * tokenSymbol, tokenDecimals?, tokenLogo?}` → the token added, after a
  * dialog. The token is checked on chain first (one round trip): decimals
  * that differ from the chain's are refused, a different symbol is shown as a
- * warning. A token already tracked on that network is an error.
+ * warning; a symbol or name that reads like another tracked token's (STRK
+ * at another address) under a danger banner. A token already tracked on
+ * that network is an error.
  * `tokenLogo` (`ipfs://<cid>`) is read from content storage and verified
  * against its CID; a logo that fails (mismatch, not a small image,
  * unreachable) is left out and the dialog says why. The CID is stored with
@@ -103,6 +128,7 @@ export const addErc20Token = defineMethod({
       chainId: network.chainId,
       ...(logo.uri ? { logo: logo.uri } : {}),
     };
+    const imitated = lookalikeOf(token, tokens);
     await confirmAddToken({
       request: requestView(
         context,
@@ -116,6 +142,11 @@ export const addErc20Token = defineMethod({
         : {
             warning: `The site calls this token ${params.tokenSymbol}, but the contract says its symbol is "${onChain.symbol}".`,
           }),
+      ...(imitated
+        ? {
+            danger: `Your wallet already has a token called ${imitated.symbol} (${imitated.name}) at ${imitated.address}. This is another contract with the same ${symbolKey(imitated.symbol) === symbolKey(token.symbol) ? 'symbol' : 'name'}: tokens that copy another's name are a common way to deceive.`,
+          }
+        : {}),
     });
     await updateState((state) => {
       if (

@@ -186,6 +186,36 @@ describe('real contracts through the wallet', () => {
     });
   });
 
+  it.each([
+    [
+      "the fee token's symbol",
+      { tokenSymbol: 'STRK', tokenName: 'Test Token' },
+    ],
+    [
+      'its symbol with separators',
+      { tokenSymbol: 's.t.r.k', tokenName: 'Test Token' },
+    ],
+    ['its name', { tokenSymbol: 'TTK', tokenName: 'Starknet  token' }],
+  ])(
+    'flags a token that copies %s under a danger banner naming the real one',
+    async (_case, names) => {
+      const wallet = await installSharedWallet();
+      const adding = invoke(wallet, 'snapnet_addErc20Token', {
+        tokenAddress: token,
+        chainId: TESTNET,
+        ...names,
+      });
+      const dialog = await confirmationOf(adding);
+      const text = textOf(dialog.content);
+      expect(text).toContain('Look-alike token');
+      expect(text).toContain(STRK);
+      await dialog.cancel();
+      expect(await adding).toRespondWithError(
+        expect.objectContaining({ code: 4001 }),
+      );
+    },
+  );
+
   it('sends a multicall: an approve and a transfer in one transaction', async () => {
     const [spender, recipient] = testNode().accounts;
     if (!spender || !recipient) {

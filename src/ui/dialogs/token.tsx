@@ -28,6 +28,7 @@ import type { RequestView } from '../views';
  * @param view.logo.image - The logo as an SVG document.
  * @param view.logo.problem - Why the requested logo is not shown.
  * @param view.warning - A difference between the dapp's claim and the chain.
+ * @param view.danger - Another tracked token this one could be taken for.
  * @throws UserRejectedError when the user declines.
  */
 export async function confirmAddToken(view: {
@@ -35,6 +36,7 @@ export async function confirmAddToken(view: {
   token: { address: string; name: string; symbol: string; decimals: number };
   logo: { image?: string; problem?: string };
   warning?: string;
+  danger?: string;
 }): Promise<void> {
   await ask(
     <Box>
@@ -43,6 +45,11 @@ export async function confirmAddToken(view: {
         request={view.request}
         accountLabel="Account"
       />
+      {view.danger ? (
+        <Banner title="Look-alike token" severity="danger">
+          <Text>{view.danger}</Text>
+        </Banner>
+      ) : null}
       {view.warning ? (
         <Banner title="Check this token" severity="warning">
           <Text>{view.warning}</Text>
