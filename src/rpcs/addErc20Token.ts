@@ -21,8 +21,8 @@ import { tokenLogo } from '../content/logo';
 import { parseIpfsUri } from '../content/storage';
 import { InvalidInputError } from '../errors';
 import type { TokenRecord } from '../state/schema';
-import { nameKey, symbolKey } from '../text';
 import { updateState } from '../state/store';
+import { nameKey, symbolKey } from '../text';
 import { confirmAddToken } from '../ui/dialogs';
 
 const DecimalsStruct = coerce(
