@@ -12,6 +12,7 @@ import type { PreparedTransaction } from './transactions';
 import { normaliseAddress } from '../keys/address';
 import type { OwnAccount } from '../keys/ownership';
 import { declareHash } from '../signing/transactions';
+import type { AccountKind } from '../state/schema';
 
 /**
  * What a transaction path asks of the sender (src/chain/sender.ts): the
@@ -44,6 +45,18 @@ export type TransactionPreview = {
   intent: TransactionIntent;
   /** The sender (canonical). */
   account: string;
+  /**
+   * Its contract: how its calls are encoded into the signed calldata, and,
+   * for a deployment, the class, salt and constructor calldata signed.
+   */
+  accountContract: {
+    kind: AccountKind;
+    deployment: {
+      classHash: string;
+      salt: string;
+      constructorCalldata: string[];
+    };
+  };
   /** Whether the account is deployed first, in the same confirmation. */
   deploying: boolean;
   plan: Plan;

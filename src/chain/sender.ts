@@ -11,7 +11,7 @@ import { planFrom } from './plan';
 import { addTransactionCall } from './starknet';
 import { HashMismatchError, PartialSendError } from '../errors';
 import type { SentTransaction } from '../errors';
-import { normaliseAddress } from '../keys/address';
+import { deploymentData, normaliseAddress } from '../keys/address';
 import { signHash } from '../signing/signature';
 import { checkSignableDetails } from '../signing/transactions';
 import { recordTransaction, sentRecord } from '../state/records';
@@ -105,10 +105,12 @@ function previewOf(
   node: NodeView,
   plan: Plan,
 ): TransactionPreview {
+  const { kind, publicKey } = request.account;
   return {
     mode,
     intent: request.intent,
     account: request.account.address,
+    accountContract: { kind, deployment: deploymentData(publicKey, kind) },
     deploying: node.steps.length > 1,
     plan,
     chainAbis: node.chainAbis,

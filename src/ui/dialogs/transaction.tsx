@@ -91,6 +91,43 @@ function intentSections(
   );
 }
 
+/** How each kind of account contract is named. */
+const ACCOUNT_CONTRACTS = {
+  'argent-cairo1': 'Argent 0.3.1 (Cairo 1: calls encoded as Cairo 1 calldata)',
+  'argent-cairo0': 'Argent proxy (Cairo 0: calls encoded as Cairo 0 calldata)',
+} as const;
+
+/**
+ * The sender's account contract, as far as the signed hash depends on it:
+ * its kind (which encodes the calls) and, when it is deployed by this
+ * transaction, the class, salt and constructor calldata that the deployment
+ * signs.
+ *
+ * @param preview - The planned transaction.
+ * @returns The section.
+ */
+function accountContractSection(preview: TransactionPreview): JSXElement {
+  const { kind, deployment } = preview.accountContract;
+  const deploys = preview.deploying || preview.intent.type === 'DEPLOY_ACCOUNT';
+  return (
+    <Section>
+      <Row label="Account contract">
+        <Text>{ACCOUNT_CONTRACTS[kind]}</Text>
+      </Row>
+      {deploys ? (
+        <Box>
+          <Text>Deployed with class hash:</Text>
+          <Copyable value={deployment.classHash} />
+          <Text>Salt:</Text>
+          <Copyable value={deployment.salt} />
+          <Text>{`Constructor calldata (${deployment.constructorCalldata.length}):`}</Text>
+          <Copyable value={deployment.constructorCalldata.join(', ')} />
+        </Box>
+      ) : null}
+    </Section>
+  );
+}
+
 /**
  * Asks to send or sign a planned transaction: the site, network and account;
  * the simulation's outcome (a revert, and the account's balance changes);
@@ -106,19 +143,36 @@ function intentSections(
  * @param view.warnings - Lines to warn about.
  * @throws UserRejectedError when the user declines.
  */
-export async function confirmTransaction(view: {
+export async function confirmTransaction(
+  view: TransactionDialog,
+): Promise<void> {
+  await ask(transactionContent(view));
+}
+
+/** What a transaction's dialog is built from. */
+export type TransactionDialog = {
   request: RequestView;
   preview: TransactionPreview;
   tokens: TokenRecord[];
   siteAbis?: unknown;
   notices?: string[];
   warnings?: string[];
-}): Promise<void> {
+};
+
+/**
+ * The content of a transaction's dialog (see confirmTransaction): every
+ * input of the signed hash is in it, so the hash can be rebuilt from what
+ * the user reads (a property test does exactly that).
+ *
+ * @param view - What is asked.
+ * @returns The dialog's content.
+ */
+export function transactionContent(view: TransactionDialog): JSXElement {
   const { preview, tokens } = view;
   const { plan } = preview;
   const total = plan.transactions.length;
   const simulated = plan.estimates.length > 0;
-  await ask(
+  return (
     <Box>
       <RequestHeader
         title={TITLES[preview.mode][preview.intent.type]}
@@ -171,6 +225,7 @@ export async function confirmTransaction(view: {
         />
       ) : null}
       {intentSections(preview, tokens, view.siteAbis)}
+      {accountContractSection(preview)}
       {plan.transactions.map((planned, index) => (
         <LinesSection
           heading={feeHeadingOf(planned, index + 1, total)}
@@ -182,6 +237,6 @@ export async function confirmTransaction(view: {
           <Text>{strk(plan.maxFee)}</Text>
         </Row>
       ) : null}
-    </Box>,
+    </Box>
   );
 }
