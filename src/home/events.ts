@@ -117,7 +117,8 @@ async function send(values: FormValues): Promise<HomeNotice> {
   const from = field('From', text(values, 'send-from'), AddressStruct);
   const to = field('Recipient', text(values, 'send-to').trim(), AddressStruct);
   const amount = parseUnits(text(values, 'send-amount'), token.decimals);
-  if (amount === undefined || amount === 0n) {
+  // A transfer's amount is a u256: anything wider cannot be signed as typed.
+  if (amount === undefined || amount === 0n || amount >= 2n ** 256n) {
     return {
       severity: 'warning',
       text: `Amount: enter a positive number of ${token.symbol} with at most ${token.decimals} decimals.`,
