@@ -171,6 +171,9 @@ function handleHttp(
   });
 }
 
+/** How long the node keeps an idle keep-alive socket open. */
+const IDLE_SOCKET_MS = 60_000;
+
 /**
  * Starts the HTTP + WebSocket server.
  *
@@ -181,6 +184,14 @@ export async function startServer(
   options: ServerOptions,
 ): Promise<RunningServer> {
   const server = createServer((req, res) => handleHttp(options, req, res));
+  // Idle keep-alive sockets are closed by the client, never by the node
+  // first: a client (undici keeps idle sockets 4 s) that reuses a socket
+  // just as the server closes it gets a reset — "fetch failed". With the
+  // server's default 5 s that race was hit whenever the event loop stalled
+  // for seconds (a test hashing a class in the node's own process, a loaded
+  // machine).
+  server.keepAliveTimeout = IDLE_SOCKET_MS;
+  server.headersTimeout = IDLE_SOCKET_MS + 5_000;
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: MAX_BODY_BYTES,
