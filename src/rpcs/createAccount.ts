@@ -140,7 +140,10 @@ export const createAccount = defineMethod({
       const shared = isShared(state, context.origin, record.address);
       const warning = farAheadWarning(index, nextAccountIndex(state));
       const request = requestView(context, network, record.address);
-      const otherSites = otherSitesWith(state, record.address, context.origin);
+      // Named only when this site is about to be given the account.
+      const otherSites = shared
+        ? []
+        : otherSitesWith(state, record.address, context.origin);
       const share = {
         request,
         accounts: [
