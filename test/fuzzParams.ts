@@ -5,9 +5,9 @@ import type { Arbitrary } from 'fast-check';
 /**
  * What a hostile or careless dapp may send as params, for the fuzz test:
  * random JSON, huge arrays and strings, deep nesting, keys that reach
- * prototypes, numbers out of every range, bad hex — alone, as any member
- * of a method's params, or replacing, removing or adding one member of a
- * valid example.
+ * prototypes, numbers out of every range, bad hex, calls no dialog can
+ * show — alone, as any member of a method's params, or replacing, removing
+ * or adding one member of a valid example.
  */
 
 /** Keys that reach prototypes or thenables when code copies carelessly. */
@@ -139,6 +139,28 @@ function ownProperty(key: string, value: Json): Json {
   return Object.fromEntries([[key, value]]);
 }
 
+/**
+ * Calls no dialog can show, each refused before the node is asked: to more
+ * distinct contracts than the wallet looks up (16), or with more calldata
+ * than a dialog holds even raw.
+ */
+const unshowableCalls: Arbitrary<Json> = fc.oneof(
+  fc.integer({ min: 17, max: 32 }).map((count) =>
+    Array.from({ length: count }, (_, index) => ({
+      contractAddress: `0x${(0x100 + index).toString(16)}`,
+      entrypoint: 'transfer',
+      calldata: [],
+    })),
+  ),
+  fc.integer({ min: 16, max: 32 }).map((count) =>
+    Array.from({ length: count }, () => ({
+      contractAddress: '0x1',
+      entrypoint: 'poke',
+      calldata: Array.from({ length: 2048 }, () => `0x${'7'.repeat(62)}`),
+    })),
+  ),
+);
+
 /** Something that is not what any param wants, or only just is. */
 export const hostileValue: Arbitrary<Json> = fc.oneof(
   { weight: 4, arbitrary: fc.jsonValue({ maxDepth: 3 }).map(asJson) },
@@ -166,6 +188,7 @@ export const hostileValue: Arbitrary<Json> = fc.oneof(
       .integer({ min: 10_000, max: 1_000_000 })
       .map((length) => 'a'.repeat(length)),
   },
+  { weight: 1, arbitrary: unshowableCalls },
   {
     // Not deeper: from about 5,000 levels the simulator's own worker
     // transport (postMessage) overflows its stack before the snap is asked.

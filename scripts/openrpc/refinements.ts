@@ -43,6 +43,10 @@ export const REFINEMENTS: Readonly<Record<string, JsonSchema>> = {
   decimals: { pattern: '^[0-9]+$' },
   entrypoint: { minLength: 1 },
   signature: { minItems: 2 },
+  'distinct contracts': {
+    description:
+      'Calls to at most 16 distinct contracts: each is looked up on chain (its class and ABI) before its calls are shown.',
+  },
   symbol: { pattern: '^[A-Za-z0-9._-]+$' },
   rpcUrl: {
     pattern: '^https?://',

@@ -1,34 +1,68 @@
 import { optional, type, union, string, array, unknown } from 'superstruct';
 
 import { parseAbi } from './abi';
-import type { ContractAbi } from './abi';
+import type { AbiReading } from './abi';
 import { CLASS_ANSWER_BYTES } from './nodeLimits';
 import { parsedBy } from './rpc';
 import type { NodeCall, NodeClient } from './rpc';
-import { classHashAtCall } from './starknet';
+import { classHashAtCall, CONTRACT_NOT_FOUND } from './starknet';
+import { ChainRejectedError, InvalidInputError } from '../errors';
+import { normaliseAddress } from '../keys/address';
 
 /**
  * ABIs of classes as the chain has them, kept for the life of the snap
- * process: a class hash names immutable code, so its ABI never changes.
- * Which class sits at an address can change (upgrades), so that is asked
- * again on every request.
+ * process: a class hash names immutable code, so its ABI (or its having
+ * none) never changes. An ABI that could not be fetched is not kept (the
+ * next request asks again). Which class sits at an address can change
+ * (upgrades), so that is asked again on every request.
  */
-const abiByClassHash = new Map<string, ContractAbi>();
+const abiByClassHash = new Map<string, AbiReading>();
 
-/** The most distinct contracts whose ABIs one request fetches. */
+/**
+ * The most distinct contracts one request may call: each is looked up on
+ * chain (its class, then its ABI) before its calls are shown, so a request
+ * calling more is refused rather than shown with some contracts unchecked.
+ */
 export const MAX_ABI_LOOKUPS = 16;
+
+/** The longest node error text kept as the reason an ABI is unreadable. */
+const MAX_REASON = 200;
 
 /** How many class ABIs are kept (oldest dropped first). */
 const CACHE_SIZE = 32;
 
 /**
- * Remembers a class's ABI.
+ * The contracts some calls go to, distinct, each to be looked up: more than
+ * MAX_ABI_LOOKUPS is refused, before the node is asked.
+ *
+ * @param addresses - The called contracts, in call order.
+ * @param field - The param the calls are, to blame.
+ * @returns The distinct contracts (canonical), in first-call order.
+ * @throws {InvalidInputError} When they are more than the bound.
+ */
+export function lookupTargets(addresses: string[], field: string): string[] {
+  const distinct = [...new Set(addresses.map(normaliseAddress))];
+  if (distinct.length > MAX_ABI_LOOKUPS) {
+    throw new InvalidInputError(
+      field,
+      `calls ${distinct.length} distinct contracts; at most ${MAX_ABI_LOOKUPS} can each be looked up on chain and shown`,
+    );
+  }
+  return distinct;
+}
+
+/**
+ * Remembers what a class's ABI reads as, when that cannot change: found, or
+ * none at all. An unreadable ABI is not kept.
  *
  * @param classHash - The class hash (canonical hex).
- * @param abi - Its parsed ABI.
+ * @param reading - Its ABI as read.
  */
-function remember(classHash: string, abi: ContractAbi): void {
-  abiByClassHash.set(classHash, abi);
+function remember(classHash: string, reading: AbiReading): void {
+  if (reading.kind === 'unreadable') {
+    return;
+  }
+  abiByClassHash.set(classHash, reading);
   if (abiByClassHash.size > CACHE_SIZE) {
     const [oldest] = abiByClassHash.keys();
     if (oldest !== undefined) {
@@ -39,19 +73,19 @@ function remember(classHash: string, abi: ContractAbi): void {
 
 /**
  * starknet_getClass, read for its ABI only (Sierra: JSON text; Cairo 0: an
- * array).
+ * array), within the ABI bounds.
  *
  * @param classHash - The class.
  * @returns The call.
  */
-function classAbiCall(classHash: string): NodeCall<ContractAbi> {
+function classAbiCall(classHash: string): NodeCall<AbiReading> {
   const parse = parsedBy(
     type({ abi: optional(union([string(), array(unknown())])) }),
   );
   return {
     method: 'starknet_getClass',
     params: { block_id: 'latest', class_hash: classHash },
-    parse: (value) => parseAbi(parse(value).abi ?? []),
+    parse: (value) => parseAbi(parse(value).abi),
     // A whole class comes back (Sierra program included), which can be MBs.
     maxAnswerBytes: CLASS_ANSWER_BYTES,
   };
@@ -75,7 +109,7 @@ export function classHashCalls(addresses: string[]): NodeCall<string>[] {
  */
 export function missingAbiCalls(classHashes: (string | undefined)[]): {
   hashes: string[];
-  calls: NodeCall<ContractAbi>[];
+  calls: NodeCall<AbiReading>[];
 } {
   const hashes = [
     ...new Set(
@@ -89,53 +123,97 @@ export function missingAbiCalls(classHashes: (string | undefined)[]): {
 }
 
 /**
- * Stores fetched ABIs and maps each contract to its class's ABI.
+ * What an ABI the node did not give reads as (its class, or which class
+ * is there, could not be fetched).
+ *
+ * @param answer - The node's settled answer, if there was one.
+ * @returns Why there is no ABI to read.
+ */
+function notFetched(
+  answer: PromiseSettledResult<unknown> | undefined,
+): AbiReading {
+  const reason =
+    answer?.status === 'rejected' && answer.reason instanceof Error
+      ? answer.reason.message
+      : 'no answer';
+  // The node's words, cut short: a dialog shows them.
+  const shown =
+    reason.length > MAX_REASON ? `${reason.slice(0, MAX_REASON)}…` : reason;
+  return { kind: 'unreadable', reason: `the node did not give it (${shown})` };
+}
+
+/**
+ * Stores fetched ABIs and maps each contract to its class's ABI as read.
+ * A contract with no class (not deployed) has no entry; every contract with
+ * a class has one: found, none, or unreadable (its class could not be
+ * fetched, or its ABI is malformed or too large) — never left out, so that
+ * nothing else (a site's ABI) can stand in for what could not be read.
  *
  * @param addresses - The contracts, as given to classHashCalls.
  * @param classHashes - Their class hashes (undefined: not deployed).
  * @param fetched - The hashes fetched and their settled answers.
  * @param fetched.hashes - The fetched class hashes.
  * @param fetched.answers - The node's answers, in the same order.
- * @returns The ABI of each contract whose class is known.
+ * @returns The ABI reading of each contract with a class.
  */
 export function abisByContract(
   addresses: string[],
   classHashes: (string | undefined)[],
   fetched: {
     hashes: string[];
-    answers: PromiseSettledResult<ContractAbi>[];
+    answers: PromiseSettledResult<AbiReading>[];
   },
-): Map<string, ContractAbi> {
+): Map<string, AbiReading> {
+  const readings = new Map<string, AbiReading>();
   fetched.hashes.forEach((hash, index) => {
     const answer = fetched.answers[index];
-    if (answer?.status === 'fulfilled') {
-      remember(hash, answer.value);
-    }
+    const reading =
+      answer?.status === 'fulfilled' ? answer.value : notFetched(answer);
+    readings.set(hash, reading);
+    remember(hash, reading);
   });
-  const result = new Map<string, ContractAbi>();
+  const result = new Map<string, AbiReading>();
   addresses.forEach((address, index) => {
     const hash = classHashes[index];
-    const abi = hash === undefined ? undefined : abiByClassHash.get(hash);
-    if (abi) {
-      result.set(address, abi);
+    if (hash !== undefined) {
+      result.set(
+        address,
+        readings.get(hash) ?? abiByClassHash.get(hash) ?? notFetched(undefined),
+      );
     }
   });
   return result;
 }
 
 /**
+ * Whether a settled getClassHashAt answer says no contract is there.
+ *
+ * @param answer - The settled answer.
+ * @returns Whether it is "Contract not found".
+ */
+function isNotFound(answer: PromiseSettledResult<string>): boolean {
+  return (
+    answer.status === 'rejected' &&
+    answer.reason instanceof ChainRejectedError &&
+    answer.reason.code === CONTRACT_NOT_FOUND
+  );
+}
+
+/**
  * The ABIs of some contracts as the chain has them, on their own (two round
  * trips at most: their classes, then the ABIs not yet known). A contract
- * the node has no class for is simply left out.
+ * with no code has no entry; one whose class the node would not name reads
+ * as unreadable.
  *
  * @param client - The network's node.
- * @param addresses - The contracts (canonical, distinct).
- * @returns The ABI of each contract whose class is known.
+ * @param addresses - The contracts (canonical, distinct, at most
+ * MAX_ABI_LOOKUPS: see lookupTargets).
+ * @returns The ABI reading of each contract with a class.
  */
 export async function contractAbis(
   client: NodeClient,
   addresses: string[],
-): Promise<Map<string, ContractAbi>> {
+): Promise<Map<string, AbiReading>> {
   if (addresses.length === 0) {
     return new Map();
   }
@@ -148,8 +226,15 @@ export async function contractAbis(
   const missing = missingAbiCalls(classHashes);
   const fetched =
     missing.calls.length > 0 ? await client.batchSettled(missing.calls) : [];
-  return abisByContract(addresses, classHashes, {
+  const readings = abisByContract(addresses, classHashes, {
     hashes: missing.hashes,
     answers: fetched,
   });
+  answers.forEach((answer, index) => {
+    const address = addresses[index];
+    if (answer.status === 'rejected' && !isNotFound(answer) && address) {
+      readings.set(address, notFetched(answer));
+    }
+  });
+  return readings;
 }

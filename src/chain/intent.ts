@@ -1,5 +1,4 @@
-import type { ContractAbi } from './abi';
-import { MAX_ABI_LOOKUPS } from './contractAbis';
+import type { AbiReading } from './abi';
 import type { DeclarableClass } from './contractClass';
 import type { DappDetails, Plan, Step } from './plan';
 import type { NodeClient } from './rpc';
@@ -60,8 +59,11 @@ export type TransactionPreview = {
   /** Whether the account is deployed first, in the same confirmation. */
   deploying: boolean;
   plan: Plan;
-  /** ABIs of the called contracts, as the chain has them. */
-  chainAbis: Map<string, ContractAbi>;
+  /**
+   * The ABI of every called contract with a class, as the chain has it
+   * (found, none, or unreadable); contracts with no code have no entry.
+   */
+  chainAbis: Map<string, AbiReading>;
   /** Called contracts with no code on chain. */
   undeployedTargets: string[];
 };
@@ -141,7 +143,9 @@ export function stepOf(
 }
 
 /**
- * The contracts an intent calls, distinct and bounded.
+ * The contracts an intent calls, distinct: every one is looked up. The
+ * params structs refuse calls to more than MAX_ABI_LOOKUPS of them (see
+ * CallsStruct), so the lookups stay bounded.
  *
  * @param intent - The intent.
  * @returns Their canonical addresses.
@@ -153,5 +157,5 @@ export function targetsOf(intent: TransactionIntent): string[] {
   const targets = intent.calls.map(({ contractAddress }) =>
     normaliseAddress(contractAddress),
   );
-  return [...new Set(targets)].slice(0, MAX_ABI_LOOKUPS);
+  return [...new Set(targets)];
 }

@@ -1,4 +1,4 @@
-import type { ContractAbi } from './abi';
+import type { AbiReading } from './abi';
 import { nextNonce } from './accounts';
 import {
   abisByContract,
@@ -50,7 +50,7 @@ export type NodeView = {
   steps: Step[];
   simulated: SimulatedTransaction[] | undefined;
   prices: GasPrices | undefined;
-  chainAbis: Map<string, ContractAbi>;
+  chainAbis: Map<string, AbiReading>;
   undeployedTargets: string[];
 };
 

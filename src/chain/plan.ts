@@ -48,6 +48,12 @@ export type Plan = {
   balanceChanges: BalanceChange[];
   /** Why the simulated execution reverted, if it did. */
   revertReason: string | undefined;
+  /**
+   * The simulated execution of the intent (its trace's execute invocation,
+   * as the node sent it), for checking the balance changes against the
+   * calls (balanceCheck.ts).
+   */
+  intentExecution: unknown;
   /** Fees far above the network's prices, or below what it needs. */
   feeWarnings: string[];
 };
@@ -163,6 +169,7 @@ export function planFrom(args: {
     prices,
     balanceChanges: simulated ? balanceChangesOf(simulated, args.account) : [],
     revertReason: last ? revertReasonOf(last) : undefined,
+    intentExecution: last?.transaction_trace.execute_invocation,
     feeWarnings: [...new Set(warnings)],
   };
 }

@@ -15,7 +15,7 @@ import {
 } from './structs';
 import { NodeClient } from '../chain/rpc';
 import { sendIntent } from '../chain/sender';
-import { confirmTransaction } from '../ui/dialogs';
+import { assertCallsShowable, confirmTransaction } from '../ui/dialogs';
 
 /**
  * `snapnet_executeTxn {address, calls, details?, abis?, chainId}` →
@@ -40,6 +40,7 @@ export const executeTxn = defineMethod({
     const network = await resolveNetwork(context, chainId);
     const account = await ownAccount(context, address, 'address');
     const tokens = await networkTokens(context, network.chainId);
+    assertCallsShowable(calls, { tokens, account: account.address }, 'calls');
     const { hashes } = await sendIntent({
       client: new NodeClient(network),
       account,

@@ -9,7 +9,7 @@ import {
   resolveNetwork,
 } from './shared';
 import { AddressStruct, ChainIdStruct, TypedDataStruct } from './structs';
-import { contractAbis, MAX_ABI_LOOKUPS } from '../chain/contractAbis';
+import { contractAbis, lookupTargets } from '../chain/contractAbis';
 import { NodeClient } from '../chain/rpc';
 import { signHash } from '../signing/signature';
 import { analyseTypedData } from '../signing/typedData';
@@ -45,13 +45,15 @@ export const signMessage = defineMethod({
     const request = requestView(context, network, signerAddress);
     const { grant } = analysis;
     if (grant?.kind === 'outside-execution') {
-      const targets = [
-        ...new Set(grant.calls.map(({ contractAddress }) => contractAddress)),
-      ].slice(0, MAX_ABI_LOOKUPS);
+      const targets = lookupTargets(
+        grant.calls.map(({ contractAddress }) => contractAddress),
+        'typedDataMessage',
+      );
       await confirmOutsideExecution({
         request,
         analysis,
         execution: grant,
+        field: 'typedDataMessage',
         decode: {
           tokens: await networkTokens(context, network.chainId),
           account: signerAddress,

@@ -16,7 +16,7 @@ import {
 import { NodeClient } from '../chain/rpc';
 import { signIntent } from '../chain/sender';
 import { InvalidInputError } from '../errors';
-import { confirmTransaction } from '../ui/dialogs';
+import { assertCallsShowable, confirmTransaction } from '../ui/dialogs';
 
 /**
  * The sender of a request that may name it `address` or `senderAddress`.
@@ -64,6 +64,11 @@ export const signTransaction = defineMethod({
     const network = await resolveNetwork(context, params.chainId);
     const account = await ownAccount(context, sender, 'address');
     const tokens = await networkTokens(context, network.chainId);
+    assertCallsShowable(
+      params.transactions,
+      { tokens, account: account.address },
+      'transactions',
+    );
     return signIntent({
       client: new NodeClient(network),
       account,
@@ -75,6 +80,7 @@ export const signTransaction = defineMethod({
           request: requestView(context, network, sender),
           preview,
           tokens,
+          callsField: 'transactions',
         }),
     });
   },

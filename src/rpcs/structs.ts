@@ -22,6 +22,7 @@ import {
 } from 'superstruct';
 import type { Struct } from 'superstruct';
 
+import { MAX_ABI_LOOKUPS } from '../chain/contractAbis';
 import { DEFAULT_CHAIN_ID } from '../config';
 import { InvalidInputError } from '../errors';
 import { normaliseAddress } from '../keys/address';
@@ -260,9 +261,22 @@ export const CallStruct = object({
 
 /**
  * The calls of one transaction: at least one, and no more than a dialog can
- * show (each call is shown whole, calldata included).
+ * show (each call is shown whole, calldata included), to at most
+ * MAX_ABI_LOOKUPS distinct contracts (each is looked up on chain before
+ * its calls are shown; refused here, before the node is asked).
  */
-export const CallsStruct = size(array(CallStruct), 1, MAX_CALLS);
+export const CallsStruct = refine(
+  size(array(CallStruct), 1, MAX_CALLS),
+  'distinct contracts',
+  (calls) => {
+    const contracts = new Set(
+      calls.map(({ contractAddress }) => contractAddress),
+    );
+    return contracts.size <= MAX_ABI_LOOKUPS
+      ? true
+      : `Expected calls to at most ${MAX_ABI_LOOKUPS} distinct contracts (each is looked up on chain to show its calls), got ${contracts.size}`;
+  },
+);
 
 /** One resource's bound: the hash packs the amount in 64 bits, the price in 128. */
 const ResourceBoundStruct = type({

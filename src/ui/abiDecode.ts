@@ -5,6 +5,54 @@ const U256 = new Set(['core::integer::u256', 'Uint256']);
 const ARRAY = /^core::array::(?:Array|Span)::<(.+)>$/u;
 const MAX_DEPTH = 4;
 
+/**
+ * How much decoding one dialog may do, across all its calls. Depth alone
+ * does not bound it: a struct of many members that are empty structs reads
+ * no calldata, so a hostile ABI could make a few felts cost minutes and
+ * megabytes. Every value read (an empty struct included) spends one value,
+ * every character of text produced spends one character; decoding stops
+ * where either runs out, and the dialog then shows the calls raw. The
+ * figures sit far above what a person reads in a dialog and far below what
+ * would slow the snap or approach MetaMask's size limit (see
+ * MAX_DIALOG_CHARS in dialogs/open.ts).
+ */
+export const DECODE_LIMITS = { values: 10_000, characters: 200_000 };
+
+/** Thrown when a dialog's decoding budget runs out. */
+export class DecodeBudgetExceeded extends Error {}
+
+/** What is left of one dialog's decoding budget (see DECODE_LIMITS). */
+export class DecodeBudget {
+  #values: number;
+
+  #characters: number;
+
+  /**
+   * @param limits - The budget.
+   * @param limits.values - Values that may be read.
+   * @param limits.characters - Characters that may be produced.
+   */
+  constructor(limits: { values: number; characters: number } = DECODE_LIMITS) {
+    this.#values = limits.values;
+    this.#characters = limits.characters;
+  }
+
+  /**
+   * Spends part of the budget.
+   *
+   * @param values - Values read.
+   * @param characters - Characters produced.
+   * @throws {DecodeBudgetExceeded} When the budget runs out.
+   */
+  spend(values: number, characters: number): void {
+    this.#values -= values;
+    this.#characters -= characters;
+    if (this.#values < 0 || this.#characters < 0) {
+      throw new DecodeBudgetExceeded('too large to decode in a dialog');
+    }
+  }
+}
+
 /** Reads values of ABI types off calldata, front to back. */
 class CalldataCursor {
   readonly #calldata: string[];
@@ -15,13 +63,17 @@ class CalldataCursor {
 
   readonly #abi: ContractAbi;
 
+  readonly #budget: DecodeBudget;
+
   /**
    * @param calldata - The calldata.
    * @param abi - Struct and enum definitions.
+   * @param budget - The dialog's decoding budget.
    */
-  constructor(calldata: string[], abi: ContractAbi) {
+  constructor(calldata: string[], abi: ContractAbi, budget: DecodeBudget) {
     this.#calldata = calldata;
     this.#abi = abi;
+    this.#budget = budget;
   }
 
   /** @returns Whether every felt was read. */
@@ -41,6 +93,17 @@ class CalldataCursor {
   }
 
   /**
+   * Text produced, paid for from the budget.
+   *
+   * @param text - The text.
+   * @returns The same text.
+   */
+  #produce(text: string): string {
+    this.#budget.spend(0, text.length);
+    return text;
+  }
+
+  /**
    * A list of `length` values of one type.
    *
    * @param length - How many.
@@ -52,9 +115,11 @@ class CalldataCursor {
     if (length > BigInt(this.#calldata.length - this.#position)) {
       throw new Error('array longer than calldata');
     }
-    const items = Array.from({ length: Number(length) }, () =>
-      this.read(element, depth + 1),
-    );
+    const items: string[] = [];
+    for (let index = 0n; index < length; index++) {
+      items.push(this.read(element, depth + 1));
+    }
+    this.#budget.spend(0, 2 + items.length * 2);
     return `[${items.join(', ')}]`;
   }
 
@@ -69,9 +134,10 @@ class CalldataCursor {
     if (depth > MAX_DEPTH) {
       throw new Error('too deep');
     }
+    this.#budget.spend(1, 0);
     if (U256.has(type)) {
       const low = this.take();
-      return (low + this.take() * 2n ** 128n).toString();
+      return this.#produce((low + this.take() * 2n ** 128n).toString());
     }
     const element = ARRAY.exec(type)?.[1];
     if (element !== undefined) {
@@ -82,14 +148,11 @@ class CalldataCursor {
       return this.list(this.#last ?? 0n, type.slice(0, -1), depth);
     }
     if (type === 'core::bool') {
-      return this.take() === 0n ? 'false' : 'true';
+      return this.#produce(this.take() === 0n ? 'false' : 'true');
     }
     const members = this.#abi.structs.get(type);
     if (members) {
-      const fields = members.map(
-        (member) => `${member.name}: ${this.read(member.type, depth + 1)}`,
-      );
-      return `{ ${fields.join(', ')} }`;
+      return this.#struct(members, depth);
     }
     const variants = this.#abi.enums.get(type);
     if (variants) {
@@ -97,46 +160,73 @@ class CalldataCursor {
       if (!variant) {
         throw new Error('unknown enum variant');
       }
+      this.#budget.spend(0, variant.name.length + 2);
       return variant.type === '()'
         ? variant.name
         : `${variant.name}(${this.read(variant.type, depth + 1)})`;
     }
-    return `0x${this.take().toString(16)}`;
+    return this.#produce(`0x${this.take().toString(16)}`);
+  }
+
+  /**
+   * A struct's members, labelled.
+   *
+   * @param members - Its members.
+   * @param depth - Its nesting depth.
+   * @returns Readable text.
+   */
+  #struct(members: { name: string; type: string }[], depth: number): string {
+    const fields = members.map((member) => {
+      this.#produce(member.name);
+      return `${member.name}: ${this.read(member.type, depth + 1)}`;
+    });
+    this.#budget.spend(0, 4 + fields.length * 4);
+    return `{ ${fields.join(', ')} }`;
   }
 }
 
+/** Why a call's calldata is not labelled with an ABI. */
+export type AbiMisfit = 'no-function' | 'calldata';
+
 /**
- * Labels a call's calldata with the names of its ABI function's inputs.
+ * Labels a call's calldata with the names of its ABI function's inputs,
+ * spending from the dialog's budget.
  *
  * @param call - The call.
  * @param call.selector - The entrypoint selector (canonical hex).
  * @param call.calldata - The calldata.
  * @param abi - The called contract's ABI.
- * @returns The decoded call, or undefined when the ABI does not fit.
+ * @param budget - The dialog's decoding budget.
+ * @returns The decoded call, or why the ABI does not fit: it has no such
+ * function, or the calldata does not read as its inputs.
+ * @throws {DecodeBudgetExceeded} When the budget runs out.
  */
 export function decodeWithAbi(
   call: { selector: string; calldata: string[] },
   abi: ContractAbi,
-): DecodedCallView | undefined {
+  budget: DecodeBudget,
+): DecodedCallView | AbiMisfit {
   const fn = abi.functions.get(call.selector);
   if (!fn) {
-    return undefined;
+    return 'no-function';
   }
   try {
-    const cursor = new CalldataCursor(call.calldata, abi);
+    const cursor = new CalldataCursor(call.calldata, abi, budget);
     const fields = fn.inputs.map((input) => ({
       label: input.name,
       value: cursor.read(input.type, 0),
     }));
     if (!cursor.done) {
-      return undefined;
+      return 'calldata';
     }
-    return {
-      summary: `${fn.name}(${fn.inputs.map(({ name }) => name).join(', ')})`,
-      fields,
-    };
-  } catch {
-    return undefined;
+    const summary = `${fn.name}(${fn.inputs.map(({ name }) => name).join(', ')})`;
+    budget.spend(0, summary.length * 2);
+    return { summary, fields };
+  } catch (error) {
+    if (error instanceof DecodeBudgetExceeded) {
+      throw error;
+    }
+    return 'calldata';
   }
 }
 

@@ -112,6 +112,11 @@ export const CallSection: SnapComponent<{
     {call.decoded ? (
       <Text fontWeight="bold">{call.decoded.summary}</Text>
     ) : null}
+    {call.rawReason ? (
+      <Banner title="Shown raw" severity="warning">
+        <Text>{call.rawReason}</Text>
+      </Banner>
+    ) : null}
     {call.decoded?.warning ? (
       <Banner title="Warning" severity="warning">
         <Text>{call.decoded.warning}</Text>
@@ -139,6 +144,35 @@ export const CallSection: SnapComponent<{
       <Text>(none)</Text>
     )}
   </Section>
+);
+
+/**
+ * Every call of a transaction or outside execution, after a banner when
+ * they are shown raw because decoding them was too large for a dialog.
+ *
+ * @param props - Component props.
+ * @param props.calls - The calls as shown.
+ * @param props.tooLarge - Whether ABI decoding was given up.
+ * @returns The calls.
+ */
+export const CallSections: SnapComponent<{
+  calls: CallView[];
+  tooLarge: boolean;
+}> = ({ calls, tooLarge }) => (
+  <Box>
+    {tooLarge ? (
+      <Banner title="Calls shown raw" severity="warning">
+        <Text>
+          Labelling these calls with their contracts' ABIs would be too large
+          for this dialog, so each is shown raw: its contract, selector and
+          calldata, exactly what you sign.
+        </Text>
+      </Banner>
+    ) : null}
+    {calls.map((call, index) => (
+      <CallSection call={call} position={index + 1} total={calls.length} />
+    ))}
+  </Box>
 );
 
 /**

@@ -1,7 +1,12 @@
-import { decodeWithAbi } from './abiDecode';
-import { describeCall } from './decodeCalls';
+import { DecodeBudget, DecodeBudgetExceeded, decodeWithAbi } from './abiDecode';
+import {
+  describeCalls,
+  describeCall as describeWithBudget,
+} from './decodeCalls';
 import type { CallToShow, DecodeContext } from './decodeCalls';
+import type { CallView } from './views';
 import { parseAbi, selectorOf, siteAbiFor } from '../chain/abi';
+import type { AbiReading, ContractAbi } from '../chain/abi';
 import { normaliseAddress } from '../keys/address';
 import { defaultState } from '../state/schema';
 
@@ -20,6 +25,48 @@ const context: DecodeContext = {
   account: ACCOUNT,
   chainAbis: new Map(),
 };
+
+/**
+ * A call as one dialog shows it, with a whole decoding budget.
+ *
+ * @param shown - The call.
+ * @param decodeContext - Tokens, account and ABIs.
+ * @returns The view.
+ */
+function describeCall(
+  shown: CallToShow,
+  decodeContext: DecodeContext,
+): CallView {
+  return describeWithBudget(shown, decodeContext, new DecodeBudget());
+}
+
+/**
+ * An ABI that must read.
+ *
+ * @param raw - The ABI.
+ * @returns It, read.
+ */
+function abiOf(raw: unknown): ContractAbi {
+  const reading = parseAbi(raw);
+  if (reading.kind !== 'found') {
+    throw new Error(`Expected an ABI, got ${JSON.stringify(reading)}`);
+  }
+  return reading.abi;
+}
+
+/**
+ * The chain's ABI reading of one contract.
+ *
+ * @param address - The contract.
+ * @param reading - What its class's ABI reads as.
+ * @returns The map a DecodeContext takes.
+ */
+function chainHas(
+  address: string,
+  reading: AbiReading,
+): Map<string, AbiReading> {
+  return new Map([[address, reading]]);
+}
 
 /**
  * A call as the dialog gets it from a dapp's entrypoint name.
@@ -161,6 +208,7 @@ describe('describeCall', () => {
     const placed = call(DAPP, 'place', ['0x10', '0x0', '0x1', '0x0']);
     const bySite = describeCall(placed, {
       ...context,
+      chainAbis: chainHas(DAPP, { kind: 'none' }),
       siteAbi: (address) => siteAbiFor({ '0x5': exchangeAbi }, address),
     });
     expect(bySite.decoded?.source).toBe('site');
@@ -178,8 +226,8 @@ describe('describeCall', () => {
     ];
     const byChain = describeCall(placed, {
       ...context,
-      chainAbis: new Map([[DAPP, parseAbi(JSON.stringify(exchangeAbi))]]),
-      siteAbi: () => parseAbi(lying),
+      chainAbis: chainHas(DAPP, parseAbi(JSON.stringify(exchangeAbi))),
+      siteAbi: () => abiOf(lying),
     });
     expect(byChain.decoded?.source).toBe('chain');
     expect(byChain.decoded?.fields[0]?.label).toBe('order');
@@ -194,7 +242,7 @@ describe('describeCall', () => {
       },
       {
         ...context,
-        chainAbis: new Map([[DAPP, parseAbi(exchangeAbi)]]),
+        chainAbis: chainHas(DAPP, parseAbi(exchangeAbi)),
       },
     );
     expect(view.entrypoint).toBe('side');
@@ -204,13 +252,49 @@ describe('describeCall', () => {
   });
 });
 
+/**
+ * Labels calldata with a whole budget.
+ *
+ * @param selected - Selector and calldata.
+ * @param selected.selector - The selector.
+ * @param selected.calldata - The calldata.
+ * @param abi - The ABI.
+ * @returns The decoded call, or why it does not fit.
+ */
+function decode(
+  selected: { selector: string; calldata: string[] },
+  abi: ContractAbi,
+): ReturnType<typeof decodeWithAbi> {
+  return decodeWithAbi(selected, abi, new DecodeBudget());
+}
+
+/**
+ * The fields of a call that must decode.
+ *
+ * @param selected - Selector and calldata.
+ * @param selected.selector - The selector.
+ * @param selected.calldata - The calldata.
+ * @param abi - The ABI.
+ * @returns Its labelled fields.
+ */
+function fieldsOf(
+  selected: { selector: string; calldata: string[] },
+  abi: ContractAbi,
+): { label: string; value: string }[] {
+  const decoded = decode(selected, abi);
+  if (typeof decoded !== 'object') {
+    throw new Error(`Expected a decoded call, got ${decoded}`);
+  }
+  return decoded.fields;
+}
+
 describe('decodeWithAbi', () => {
-  const abi = parseAbi(exchangeAbi);
+  const abi = abiOf(exchangeAbi);
   const place = selectorOf('place');
 
   it('labels inputs, structs, u256, arrays and enums', () => {
     expect(
-      decodeWithAbi(
+      decode(
         {
           selector: place,
           calldata: ['0x10', '0x0', '0x1', '0x2', '0xa', '0xb'],
@@ -225,15 +309,12 @@ describe('decodeWithAbi', () => {
       ],
     });
     expect(
-      decodeWithAbi(
-        { selector: selectorOf('side'), calldata: ['0x1', '0x7'] },
-        abi,
-      )?.fields,
+      fieldsOf({ selector: selectorOf('side'), calldata: ['0x1', '0x7'] }, abi),
     ).toStrictEqual([{ label: 'side', value: 'Ask(0x7)' }]);
   });
 
   it('reads Cairo 0 arrays after their length', () => {
-    const cairo0 = parseAbi([
+    const cairo0 = abiOf([
       {
         type: 'function',
         name: 'multi',
@@ -244,10 +325,10 @@ describe('decodeWithAbi', () => {
       },
     ]);
     expect(
-      decodeWithAbi(
+      fieldsOf(
         { selector: selectorOf('multi'), calldata: ['0x2', '0x5', '0x6'] },
         cairo0,
-      )?.fields,
+      ),
     ).toStrictEqual([
       { label: 'values_len', value: '0x2' },
       { label: 'values', value: '[0x5, 0x6]' },
@@ -261,21 +342,180 @@ describe('decodeWithAbi', () => {
     expect(siteAbiFor({ '0x06': exchangeAbi }, DAPP)).toBeUndefined();
   });
 
-  it('declines when the calldata does not fit the ABI', () => {
+  it('says why the ABI does not fit: no such function, or calldata that does not read', () => {
+    expect(decode({ selector: place, calldata: ['0x1'] }, abi)).toBe(
+      'calldata',
+    );
     expect(
-      decodeWithAbi({ selector: place, calldata: ['0x1'] }, abi),
-    ).toBeUndefined();
-    expect(
-      decodeWithAbi(
+      decode(
         { selector: place, calldata: ['0x1', '0x0', '0x0', '0x0', '0x9'] },
         abi,
       ),
-    ).toBeUndefined();
+    ).toBe('calldata');
+    expect(decode({ selector: selectorOf('other'), calldata: [] }, abi)).toBe(
+      'no-function',
+    );
     expect(
-      decodeWithAbi({ selector: selectorOf('other'), calldata: [] }, abi),
-    ).toBeUndefined();
-    expect(
-      decodeWithAbi({ selector: selectorOf('side'), calldata: ['0x5'] }, abi),
-    ).toBeUndefined();
+      decode({ selector: selectorOf('side'), calldata: ['0x5'] }, abi),
+    ).toBe('calldata');
+  });
+});
+
+/**
+ * An ABI whose function `wide` takes a struct of `width` members, each a
+ * struct of `width` members, down to an empty struct: decoding it reads no
+ * calldata and visits width^4 values.
+ *
+ * @param width - Members per struct.
+ * @returns The ABI entries.
+ */
+function wideAbi(width: number): unknown[] {
+  const levels = ['L0', 'L1', 'L2', 'L3', 'Empty'];
+  return [
+    ...levels.map((name, level) => ({
+      type: 'struct',
+      name,
+      members:
+        name === 'Empty'
+          ? []
+          : Array.from({ length: width }, (_, index) => ({
+              name: `m${index}`,
+              type: levels[level + 1],
+            })),
+    })),
+    { type: 'function', name: 'wide', inputs: [{ name: 'x', type: 'L0' }] },
+  ];
+}
+
+describe('decoding bounds', () => {
+  it('stops a hostile ABI of empty structs at the budget, whatever its breadth', () => {
+    const abi = abiOf(wideAbi(200));
+    expect(() =>
+      decodeWithAbi(
+        { selector: selectorOf('wide'), calldata: [] },
+        abi,
+        new DecodeBudget(),
+      ),
+    ).toThrow(DecodeBudgetExceeded);
+  });
+
+  it('counts values and characters across the calls of one dialog', () => {
+    const abi = abiOf(wideAbi(3));
+    const budget = new DecodeBudget({ values: 200, characters: 100_000 });
+    const wide = { selector: selectorOf('wide'), calldata: [] };
+    // 1 + 3 + 9 + 27 + 81 = 121 values per call.
+    expect(typeof decodeWithAbi(wide, abi, budget)).toBe('object');
+    expect(() => decodeWithAbi(wide, abi, budget)).toThrow(
+      DecodeBudgetExceeded,
+    );
+    const wordy = new DecodeBudget({ values: 10_000, characters: 50 });
+    expect(() => decodeWithAbi(wide, abi, wordy)).toThrow(DecodeBudgetExceeded);
+  });
+
+  it('shows every call raw, with the reason, when the calls are too large to decode', () => {
+    const wide = parseAbi(wideAbi(200));
+    const exchange = parseAbi(exchangeAbi);
+    const shown = describeCalls(
+      [
+        call(DAPP, 'side', ['0x0']),
+        call(STRK, 'transfer', ['0xabc', '0x1', '0x0']),
+        call('0x6', 'wide', []),
+      ],
+      {
+        ...context,
+        chainAbis: new Map([
+          [DAPP, exchange],
+          [normaliseAddress('0x6'), wide],
+        ]),
+      },
+    );
+    expect(shown.tooLarge).toBe(true);
+    expect(shown.calls.map((view) => view.decoded?.source)).toStrictEqual([
+      undefined,
+      'token',
+      undefined,
+    ]);
+    expect(shown.calls.map((view) => view.entrypoint)).toStrictEqual([
+      'side',
+      'transfer',
+      'wide',
+    ]);
+  });
+
+  it('decodes calls within the budget', () => {
+    const shown = describeCalls([call(DAPP, 'side', ['0x0'])], {
+      ...context,
+      chainAbis: chainHas(DAPP, parseAbi(exchangeAbi)),
+    });
+    expect(shown.tooLarge).toBe(false);
+    expect(shown.calls[0]?.decoded?.summary).toBe('side(side)');
+  });
+});
+
+describe('where an ABI may come from', () => {
+  const mintAbi = [
+    {
+      type: 'function',
+      name: 'mint',
+      inputs: [{ name: 'amount', type: 'core::felt252' }],
+    },
+  ];
+  const minted = call(DAPP, 'mint', ['0x5']);
+  const site = (address: string): ContractAbi | undefined =>
+    siteAbiFor({ [DAPP]: mintAbi }, address);
+
+  it("uses the site's ABI for a class the chain shows without one", () => {
+    const view = describeCall(minted, {
+      ...context,
+      chainAbis: chainHas(DAPP, { kind: 'none' }),
+      siteAbi: site,
+    });
+    expect(view.decoded?.source).toBe('site');
+    expect(view.decoded?.summary).toBe('mint(amount)');
+  });
+
+  it('shows raw, with a warning and never the site ABI, what the chain ABI does not fit', () => {
+    const other = describeCall(minted, {
+      ...context,
+      chainAbis: chainHas(DAPP, parseAbi(exchangeAbi)),
+      siteAbi: site,
+    });
+    expect(other.decoded).toBeUndefined();
+    expect(other.rawReason).toContain('has no function with this selector');
+    const misfit = describeCall(call(DAPP, 'side', ['0x9']), {
+      ...context,
+      chainAbis: chainHas(DAPP, parseAbi(exchangeAbi)),
+      siteAbi: () =>
+        abiOf([
+          {
+            type: 'function',
+            name: 'side',
+            inputs: [{ name: 'harmless', type: 'core::felt252' }],
+          },
+        ]),
+    });
+    expect(misfit.decoded).toBeUndefined();
+    expect(misfit.rawReason).toContain('does not match');
+  });
+
+  it("never replaces an ABI that could not be read with the site's", () => {
+    const view = describeCall(minted, {
+      ...context,
+      chainAbis: chainHas(DAPP, {
+        kind: 'unreadable',
+        reason: 'more than 2000 entries',
+      }),
+      siteAbi: site,
+    });
+    expect(view.decoded).toBeUndefined();
+    expect(view.rawReason).toContain(
+      'could not be read (more than 2000 entries)',
+    );
+  });
+
+  it("does not describe a contract with no code with the site's ABI", () => {
+    const view = describeCall(minted, { ...context, siteAbi: site });
+    expect(view.decoded).toBeUndefined();
+    expect(view.rawReason).toBeUndefined();
   });
 });

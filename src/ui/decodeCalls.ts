@@ -1,32 +1,27 @@
-import { decodeWithAbi, functionName } from './abiDecode';
+import {
+  DecodeBudget,
+  DecodeBudgetExceeded,
+  decodeWithAbi,
+  functionName,
+} from './abiDecode';
 import type { CallView, DecodedCallView } from './views';
 import { selectorOf } from '../chain/abi';
-import type { ContractAbi } from '../chain/abi';
+import type { AbiReading, ContractAbi } from '../chain/abi';
+import { readTokenCall } from '../chain/tokenCalls';
 import { formatUnits } from '../format';
 import { normaliseAddress } from '../keys/address';
 import type { TokenRecord } from '../state/schema';
 
-const U128 = 2n ** 128n;
 /** Allowances at or above this are effectively unlimited. */
 const UNLIMITED = 2n ** 255n;
-
-/**
- * ERC-20 entrypoints whose calldata is `[party, amount.low, amount.high]`,
- * by selector: matching selectors, not names looked up on an object, means
- * no entrypoint a site invents can pass for one of these.
- */
-const AMOUNT_CALLS = new Map<string, 'transfer' | 'approve'>([
-  [selectorOf('transfer'), 'transfer'],
-  [selectorOf('approve'), 'approve'],
-  [selectorOf('increaseAllowance'), 'approve'],
-  [selectorOf('increase_allowance'), 'approve'],
-]);
 
 /** NFT operator approvals: `[operator, approved]`. */
 const APPROVAL_FOR_ALL = new Set([
   selectorOf('set_approval_for_all'),
   selectorOf('setApprovalForAll'),
 ]);
+
+const TRANSFER = selectorOf('transfer');
 
 /** A call as the dialogs decode it: its selector is what is signed. */
 export type CallToShow = {
@@ -44,60 +39,77 @@ export type DecodeContext = {
   tokens: TokenRecord[];
   /** The signing account (canonical). */
   account: string;
-  /** ABIs of the called contracts, as the chain has them. */
-  chainAbis: Map<string, ContractAbi>;
-  /** ABIs the site passed (`abis`), if any: shown as its description only. */
+  /**
+   * The ABI of every called contract that has a class, as the chain has
+   * it; a contract with no code has no entry.
+   */
+  chainAbis: Map<string, AbiReading>;
+  /**
+   * ABIs the site passed (`abis`), if any: used only for a class the chain
+   * shows without an ABI, and shown as the site's description.
+   */
   siteAbi?: (contractAddress: string) => ContractAbi | undefined;
 };
 
 /**
- * An ERC-20 transfer or approval of a tracked token, in the token's units.
+ * An address felt as the dialog shows it.
+ *
+ * @param value - The felt.
+ * @returns The canonical address.
+ */
+function addressText(value: bigint): string {
+  return normaliseAddress(`0x${value.toString(16)}`);
+}
+
+/**
+ * An ERC-20 transfer, transfer_from or approval of a tracked token, in the
+ * token's units.
  *
  * @param call - The call.
  * @param token - The tracked token it calls.
- * @returns The decoded call, or undefined when it is neither.
+ * @returns The decoded call, or undefined when it is none of these.
  */
 function decodeTokenCall(
   call: CallToShow,
   token: TokenRecord,
 ): DecodedCallView | undefined {
-  const action = AMOUNT_CALLS.get(call.selector);
-  const [party, low, high] = call.calldata.map(BigInt);
-  if (
-    !action ||
-    call.calldata.length !== 3 ||
-    party === undefined ||
-    low === undefined ||
-    high === undefined ||
-    low >= U128 ||
-    high >= U128
-  ) {
+  const read = readTokenCall(call.selector, call.calldata);
+  if (!read) {
     return undefined;
   }
-  const amount = high * U128 + low;
-  const shown = `${formatUnits(amount, token.decimals)} ${token.symbol}`;
-  const counterparty = normaliseAddress(`0x${party.toString(16)}`);
-  if (action === 'transfer') {
+  const shown = `${formatUnits(read.amount, token.decimals)} ${token.symbol}`;
+  if (read.action === 'transfer') {
     return {
       summary: `Send ${shown}`,
       fields: [
-        { label: 'Recipient', value: counterparty },
+        { label: 'Recipient', value: addressText(read.to) },
         { label: 'Amount', value: shown },
       ],
     };
   }
-  const unlimited = amount >= UNLIMITED;
+  if (read.action === 'transferFrom') {
+    return {
+      summary: `Move ${shown}`,
+      fields: [
+        { label: 'From', value: addressText(read.from) },
+        { label: 'To', value: addressText(read.to) },
+        { label: 'Amount', value: shown },
+      ],
+    };
+  }
+  const spender = addressText(read.spender);
+  const unlimited = read.amount >= UNLIMITED;
   return {
     summary: unlimited
       ? `Allow unlimited ${token.symbol} spending`
       : `Allow spending of ${shown}`,
     fields: [
-      { label: 'Spender', value: counterparty },
+      { label: 'Spender', value: spender },
       { label: 'Allowance', value: unlimited ? `Unlimited (${shown})` : shown },
     ],
     ...(unlimited
       ? {
-          warning: `This lets ${counterparty} spend all of your ${token.symbol}, now and later, until you revoke it.`,
+          warning: `This lets ${spender} spend all of your ${token.symbol}, now and later, until you revoke it.`,
         }
       : {}),
   };
@@ -125,9 +137,9 @@ function dangerOf(
     second !== undefined &&
     second !== 0n
   ) {
-    return `This lets ${normaliseAddress(`0x${(first ?? 0n).toString(16)}`)} move every item of this collection you own, now and later, until you revoke it.`;
+    return `This lets ${addressText(first ?? 0n)} move every item of this collection you own, now and later, until you revoke it.`;
   }
-  if (AMOUNT_CALLS.get(call.selector) === 'transfer' && first !== undefined) {
+  if (call.selector === TRANSFER && first !== undefined) {
     if (first === 0n) {
       return 'The recipient is the zero address: tokens sent there are lost for good.';
     }
@@ -139,25 +151,84 @@ function dangerOf(
 }
 
 /**
- * What the dialog shows of a call: tracked ERC-20 transfers and approvals in
- * the token's units, other calls labelled by the called class's ABI as the
- * chain has it; a site's own ABI only as its unverified description; and
- * dangerous calls flagged. The raw selector and calldata are always shown.
+ * A call labelled with its contract's ABI, by the rules of where an ABI may
+ * come from: the chain's ABI when its class has one (a misfit or an ABI
+ * that could not be read leaves the call raw, with the reason — never the
+ * site's ABI instead); the site's ABI only for a class the chain shows
+ * without an ABI; nothing for a contract with no code.
+ *
+ * @param call - The call.
+ * @param chain - The called contract's ABI as the chain has it, if it has
+ * a class.
+ * @param context - The decode context.
+ * @param budget - The dialog's decoding budget.
+ * @returns The labels, or why the call stays raw.
+ */
+function decodeByAbi(
+  call: CallToShow,
+  chain: AbiReading | undefined,
+  context: DecodeContext,
+  budget: DecodeBudget,
+): Pick<CallView, 'decoded' | 'rawReason'> {
+  if (chain?.kind === 'found') {
+    const decoded = decodeWithAbi(call, chain.abi, budget);
+    if (decoded === 'no-function') {
+      return {
+        rawReason:
+          "The contract's ABI on chain has no function with this selector: the calldata is shown raw.",
+      };
+    }
+    if (decoded === 'calldata') {
+      return {
+        rawReason:
+          "The calldata does not match this function's inputs in the contract's ABI on chain: it is shown raw. Whatever the site says it means, this is what you sign.",
+      };
+    }
+    return { decoded: { ...decoded, source: 'chain' } };
+  }
+  if (chain?.kind === 'unreadable') {
+    return {
+      rawReason: `The contract's ABI on chain could not be read (${chain.reason}): the calldata is shown raw.`,
+    };
+  }
+  const siteAbi =
+    chain?.kind === 'none'
+      ? context.siteAbi?.(call.contractAddress)
+      : undefined;
+  const bySite = siteAbi ? decodeWithAbi(call, siteAbi, budget) : undefined;
+  return typeof bySite === 'object'
+    ? { decoded: { ...bySite, source: 'site' } }
+    : {};
+}
+
+/**
+ * What the dialog shows of a call: tracked ERC-20 transfers, transfer_froms
+ * and approvals in the token's units; other calls labelled by an ABI (see
+ * decodeByAbi) while the dialog's decoding budget lasts, or raw without
+ * one; dangerous calls flagged. The raw selector and calldata are always
+ * shown.
  *
  * @param call - The call.
  * @param context - Tokens, account and ABIs.
+ * @param budget - The dialog's decoding budget; undefined shows the call
+ * without ABI labels.
  * @returns The call as the dialog shows it.
+ * @throws {DecodeBudgetExceeded} When the budget runs out.
  */
 export function describeCall(
   call: CallToShow,
   context: DecodeContext,
+  budget: DecodeBudget | undefined,
 ): CallView {
   const token = context.tokens.find(
     ({ address }) => address === call.contractAddress,
   );
-  const chainAbi = context.chainAbis.get(call.contractAddress);
+  const chain = context.chainAbis.get(call.contractAddress);
   const name =
-    functionName(call.selector, chainAbi) ??
+    functionName(
+      call.selector,
+      chain?.kind === 'found' ? chain.abi : undefined,
+    ) ??
     (call.entrypoint !== undefined &&
     selectorOf(call.entrypoint) === call.selector
       ? call.entrypoint
@@ -175,11 +246,49 @@ export function describeCall(
   if (byToken) {
     return { ...view, decoded: { ...byToken, source: 'token' } };
   }
-  const byChain = chainAbi ? decodeWithAbi(call, chainAbi) : undefined;
-  if (byChain) {
-    return { ...view, decoded: { ...byChain, source: 'chain' } };
+  return budget
+    ? { ...view, ...decodeByAbi(call, chain, context, budget) }
+    : view;
+}
+
+/**
+ * Every call of a dialog as it shows them, from one decoding budget: when
+ * the ABIs would make the calls too large to decode (DECODE_LIMITS), every
+ * call is shown without ABI labels instead, and `tooLarge` says so for a
+ * banner.
+ *
+ * @param calls - The calls.
+ * @param context - Tokens, account and ABIs.
+ * @returns The calls as shown, and whether decoding was given up.
+ */
+export function describeCalls(
+  calls: CallToShow[],
+  context: DecodeContext,
+): { calls: CallView[]; tooLarge: boolean } {
+  const budget = new DecodeBudget();
+  try {
+    return {
+      calls: calls.map((call) => describeCall(call, context, budget)),
+      tooLarge: false,
+    };
+  } catch (error) {
+    if (!(error instanceof DecodeBudgetExceeded)) {
+      throw error;
+    }
+    return { calls: rawCalls(calls, context), tooLarge: true };
   }
-  const siteAbi = context.siteAbi?.(call.contractAddress);
-  const bySite = siteAbi ? decodeWithAbi(call, siteAbi) : undefined;
-  return bySite ? { ...view, decoded: { ...bySite, source: 'site' } } : view;
+}
+
+/**
+ * Every call shown without ABI labels (token calls and dangers still read).
+ *
+ * @param calls - The calls.
+ * @param context - Tokens, account and ABIs.
+ * @returns The calls as shown.
+ */
+export function rawCalls(
+  calls: CallToShow[],
+  context: DecodeContext,
+): CallView[] {
+  return calls.map((call) => describeCall(call, context, undefined));
 }

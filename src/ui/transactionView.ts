@@ -1,9 +1,9 @@
-import type { CallToShow } from './decodeCalls';
-import { describeCall } from './decodeCalls';
+import type { CallToShow, DecodeContext } from './decodeCalls';
+import { describeCalls, rawCalls } from './decodeCalls';
 import type { CallView, FeeLine } from './views';
-import { siteAbiFor } from '../chain/abi';
-import { selectorOf } from '../chain/abi';
-import type { TransactionPreview } from '../chain/intent';
+import { selectorOf, siteAbiFor } from '../chain/abi';
+import type { ContractAbi } from '../chain/abi';
+import type { TransactionPreview, WalletCall } from '../chain/intent';
 import type { PlannedTransaction } from '../chain/plan';
 import { QUERY_VERSION } from '../chain/plan';
 import type { BalanceChange } from '../chain/simulation';
@@ -105,35 +105,112 @@ export function balanceLineOf(
 }
 
 /**
- * The calls of an invoke as the dialog shows them.
+ * Calls as the params give them, in the form the decoder takes: the
+ * selector of each entrypoint name is what is signed.
+ *
+ * @param calls - The calls.
+ * @returns The calls to show.
+ */
+export function callsToShow(calls: WalletCall[]): CallToShow[] {
+  return calls.map((call) => ({
+    contractAddress: normaliseAddress(call.contractAddress),
+    entrypoint: call.entrypoint,
+    selector: selectorOf(call.entrypoint),
+    calldata: call.calldata,
+  }));
+}
+
+/**
+ * The calls of a preview, to show.
+ *
+ * @param preview - The preview.
+ * @returns Its calls (none for a declaration or a deployment).
+ */
+export function previewCalls(preview: TransactionPreview): CallToShow[] {
+  return preview.intent.type === 'INVOKE'
+    ? callsToShow(preview.intent.calls)
+    : [];
+}
+
+/**
+ * The decode context of a preview: its tokens, account and chain ABIs, and
+ * the site's ABIs (each read once per dialog) for classes the chain shows
+ * without one.
  *
  * @param preview - The preview.
  * @param tokens - Tokens tracked on the network.
  * @param siteAbis - ABIs the site passed, if any.
- * @returns One view per call.
+ * @returns The context.
+ */
+function decodeContextOf(
+  preview: TransactionPreview,
+  tokens: TokenRecord[],
+  siteAbis: unknown,
+): DecodeContext {
+  const read = new Map<string, ContractAbi | undefined>();
+  const siteAbi = (address: string): ContractAbi | undefined => {
+    if (!read.has(address)) {
+      read.set(address, siteAbiFor(siteAbis, address));
+    }
+    return read.get(address);
+  };
+  return {
+    tokens,
+    account: preview.account,
+    chainAbis: preview.chainAbis,
+    ...(siteAbis === undefined ? {} : { siteAbi }),
+  };
+}
+
+/**
+ * The calls of an invoke as the dialog shows them: decoded within the
+ * dialog's budget, or all raw when that runs out.
+ *
+ * @param preview - The preview.
+ * @param tokens - Tokens tracked on the network.
+ * @param siteAbis - ABIs the site passed, if any.
+ * @returns One view per call, and whether decoding was given up.
  */
 export function callViewsOf(
   preview: TransactionPreview,
   tokens: TokenRecord[],
   siteAbis?: unknown,
+): { calls: CallView[]; tooLarge: boolean } {
+  return describeCalls(
+    previewCalls(preview),
+    decodeContextOf(preview, tokens, siteAbis),
+  );
+}
+
+/**
+ * The calls of an invoke without ABI labels, for a dialog the decoded calls
+ * would make too large.
+ *
+ * @param preview - The preview.
+ * @param tokens - Tokens tracked on the network.
+ * @returns One view per call.
+ */
+export function rawCallViewsOf(
+  preview: TransactionPreview,
+  tokens: TokenRecord[],
 ): CallView[] {
-  if (preview.intent.type !== 'INVOKE') {
-    return [];
-  }
-  return preview.intent.calls.map((call) => {
-    const toShow: CallToShow = {
-      contractAddress: normaliseAddress(call.contractAddress),
-      entrypoint: call.entrypoint,
-      selector: selectorOf(call.entrypoint),
-      calldata: call.calldata,
-    };
-    return describeCall(toShow, {
-      tokens,
-      account: preview.account,
-      chainAbis: preview.chainAbis,
-      ...(siteAbis === undefined
-        ? {}
-        : { siteAbi: (address: string) => siteAbiFor(siteAbis, address) }),
-    });
-  });
+  return rawCalls(
+    previewCalls(preview),
+    decodeContextOf(preview, tokens, undefined),
+  );
+}
+
+/** The longest revert reason shown; a node could send megabytes. */
+const MAX_REVERT_REASON = 1000;
+
+/**
+ * A revert reason as the dialog shows it, cut to MAX_REVERT_REASON.
+ *
+ * @param reason - The node's revert reason.
+ * @returns The text.
+ */
+export function revertReasonText(reason: string): string {
+  return reason.length > MAX_REVERT_REASON
+    ? `${reason.slice(0, MAX_REVERT_REASON)}… (${reason.length - MAX_REVERT_REASON} more characters)`
+    : reason;
 }

@@ -38,6 +38,8 @@ export type CallView = {
   decoded?: DecodedCallView & { source: 'token' | 'chain' | 'site' };
   /** Why this call is dangerous, when it is. */
   danger?: string;
+  /** Why the contract's ABI on chain could not label this call, if so. */
+  rawReason?: string;
 };
 
 /** One line of a fee section. */

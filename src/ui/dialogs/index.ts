@@ -8,4 +8,4 @@ export {
 export { confirmOutsideExecution, confirmSignMessage } from './message';
 export { confirmAddNetwork, confirmSwitchNetwork } from './network';
 export { confirmAddToken } from './token';
-export { confirmTransaction } from './transaction';
+export { assertCallsShowable, confirmTransaction } from './transaction';

@@ -1,19 +1,20 @@
 import { Banner, Box, Section, Text } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
-import { ask } from './open';
+import { ask, askFitting, MAX_DIALOG_CHARS } from './open';
+import { InvalidInputError } from '../../errors';
 import { normaliseAddress } from '../../keys/address';
 import type { OutsideExecution } from '../../signing/executionGrant';
 import type { TypedDataAnalysis } from '../../signing/typedData';
 import {
-  CallSection,
+  CallSections,
   LinesSection,
   MessageFields,
   RequestHeader,
 } from '../components';
-import { describeCall } from '../decodeCalls';
+import { describeCalls, rawCalls } from '../decodeCalls';
 import type { DecodeContext } from '../decodeCalls';
-import type { RequestView } from '../views';
+import type { CallView, RequestView } from '../views';
 
 // Dialogs for SNIP-12 typed data: a plain message, or an outside execution
 // shown as the transaction it is.
@@ -126,6 +127,8 @@ function timeOf(seconds: bigint): string {
  * @param view.analysis - The typed data as it is signed.
  * @param view.execution - Its outside execution.
  * @param view.decode - Tokens and the chain's ABIs of the called contracts.
+ * @param view.field - The param the typed data is, to blame when its calls
+ * are too large to show even raw.
  * @throws UserRejectedError when the user declines.
  */
 export async function confirmOutsideExecution(view: {
@@ -133,10 +136,11 @@ export async function confirmOutsideExecution(view: {
   analysis: TypedDataAnalysis;
   execution: OutsideExecution;
   decode: DecodeContext;
+  field: string;
 }): Promise<void> {
   const { execution, analysis } = view;
-  const calls = execution.calls.map((call) => describeCall(call, view.decode));
-  await ask(
+  const decoded = describeCalls(execution.calls, view.decode);
+  const content = (calls: CallView[], tooLarge: boolean): JSXElement => (
     <Box>
       <RequestHeader
         title="Sign a transaction (outside execution)"
@@ -173,10 +177,20 @@ export async function confirmOutsideExecution(view: {
           { label: 'Nonce', value: execution.nonce },
         ]}
       />
-      {calls.map((call, index) => (
-        <CallSection call={call} position={index + 1} total={calls.length} />
-      ))}
+      <CallSections calls={calls} tooLarge={tooLarge} />
       {domainSection(analysis)}
-    </Box>,
+    </Box>
+  );
+  const raw = (): JSXElement =>
+    content(rawCalls(execution.calls, view.decode), true);
+  await askFitting(
+    decoded.tooLarge
+      ? [raw]
+      : [(): JSXElement => content(decoded.calls, false), raw],
+    (size): InvalidInputError =>
+      new InvalidInputError(
+        view.field,
+        `is an outside execution too large to show in a dialog even raw (${size} characters; at most ${MAX_DIALOG_CHARS})`,
+      ),
   );
 }

@@ -5,6 +5,7 @@ import {
   boolean,
   constantFrom,
   integer,
+  oneof,
   property,
   record,
   stringMatching,
@@ -28,11 +29,13 @@ import {
 } from '../../signing/transactions';
 import type { V3Details } from '../../signing/transactions';
 import type { AccountKind } from '../../state/schema';
+import { callViewsOf, rawCallViewsOf } from '../transactionView';
 import { visibleContent } from '../visibleContent';
 
 // The transaction dialog is the inverse of the hash: for generated v3
 // invokes, deployments and declarations (random bounds, tips, nonces,
-// calls, calldata, chain ids, both account kinds), the hash rebuilt from
+// calls, calldata, chain ids, both account kinds; calls decoded or shown
+// raw), the hash rebuilt from
 // nothing but what the dialog shows is the hash the wallet signs. And no
 // two accepted transactions that differ share a hash: every change that
 // would alias in the hash (a value past its type) is refused.
@@ -87,7 +90,10 @@ const intentArbitrary: Arbitrary<TransactionIntent> = integer({
   if (which === 0) {
     return record({
       type: constantFrom('INVOKE' as const),
-      calls: array(callArbitrary, { minLength: 1, maxLength: 4 }),
+      calls: array(oneof(callArbitrary, transferArbitrary), {
+        minLength: 1,
+        maxLength: 4,
+      }),
     });
   }
   if (which === 1) {
@@ -110,7 +116,25 @@ type Payload = {
   /** An invoke from an undeployed account: its deployment goes first. */
   deploying: boolean;
   details: V3Details[];
+  /** Whether the dialog shows the calls raw (too large to decode). */
+  raw: boolean;
 };
+
+/** A tracked token, so that some calls are decoded as token transfers. */
+const STRK_TOKEN = {
+  address: '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d',
+  name: 'Starknet Token',
+  symbol: 'STRK',
+  decimals: 18,
+  chainId: '0x534e5f5345504f4c4941',
+};
+
+/** A transfer of the tracked token: `[recipient, low, high]`. */
+const transferArbitrary = record({
+  contractAddress: constantFrom(STRK_TOKEN.address),
+  entrypoint: constantFrom('transfer'),
+  calldata: array(width(128n), { minLength: 3, maxLength: 3 }),
+});
 
 const payloadArbitrary: Arbitrary<Payload> = record({
   intent: intentArbitrary,
@@ -120,6 +144,7 @@ const payloadArbitrary: Arbitrary<Payload> = record({
   mode: constantFrom('send' as const, 'sign' as const),
   deploying: boolean(),
   details: array(detailsArbitrary, { minLength: 2, maxLength: 2 }),
+  raw: boolean(),
 }).map((payload) => ({
   ...payload,
   // Only an invoke is preceded by a deployment, and only when sending.
@@ -215,20 +240,27 @@ function dialogOf(payload: Payload): ShownLine[] {
       balanceChanges: [],
       revertReason: undefined,
       feeWarnings: [],
+      intentExecution: undefined,
     },
     chainAbis: new Map(),
     undeployedTargets: [],
   };
-  const content = transactionContent({
-    request: {
-      origin: 'https://dapp.example',
-      networkName: 'Some network',
-      chainId: payload.chainId,
-      address,
+  const tokens = [STRK_TOKEN];
+  const content = transactionContent(
+    {
+      request: {
+        origin: 'https://dapp.example',
+        networkName: 'Some network',
+        chainId: payload.chainId,
+        address,
+      },
+      preview,
+      tokens,
     },
-    preview,
-    tokens: [],
-  });
+    payload.raw
+      ? { calls: rawCallViewsOf(preview, tokens), tooLarge: true }
+      : callViewsOf(preview, tokens),
+  );
   return readShown(visibleContent(content));
 }
 

@@ -8,23 +8,28 @@ import {
 } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
-import { ask } from './open';
-import type { TransactionPreview } from '../../chain/intent';
+import { askFitting, dialogSize, MAX_DIALOG_CHARS } from './open';
+import type { TransactionPreview, WalletCall } from '../../chain/intent';
+import { InvalidInputError } from '../../errors';
 import type { TokenRecord } from '../../state/schema';
+import { balanceViewOf } from '../balanceView';
 import {
   Banners,
-  CallSection,
+  CallSections,
   LinesSection,
   RequestHeader,
 } from '../components';
+import { rawCalls } from '../decodeCalls';
 import {
-  balanceLineOf,
+  callsToShow,
   callViewsOf,
   feeHeadingOf,
   feeLinesOf,
+  rawCallViewsOf,
+  revertReasonText,
   strk,
 } from '../transactionView';
-import type { RequestView } from '../views';
+import type { CallView, RequestView } from '../views';
 
 // The dialog of every transaction path (send, sign, deploy, declare), built
 // from the sender's plan.
@@ -49,18 +54,57 @@ const DEPLOY_NOTICE =
   'This account is not deployed yet. Approving deploys it first, then sends this; the maximum fee covers both.';
 
 /**
+ * Room kept in a transaction dialog for everything besides its calls: the
+ * header, the banners and balance lines (node texts in them are cut short),
+ * the fee sections, and the ABI names of the called functions.
+ */
+const FRAME_CHARS = 200_000;
+
+/**
+ * Refuses calls too large to show in a dialog even raw, before the node is
+ * asked and before anything is signed: their raw sections must leave
+ * FRAME_CHARS of MAX_DIALOG_CHARS for the rest. (The dialog itself checks
+ * again, whole, before it opens.)
+ *
+ * @param calls - The calls, as the params give them.
+ * @param decode - Tokens and account (no ABIs: the calls as shown raw).
+ * @param decode.tokens - Tokens tracked on the network.
+ * @param decode.account - The sender (canonical).
+ * @param field - The param the calls are, to blame.
+ * @throws {InvalidInputError} When they cannot be shown.
+ */
+export function assertCallsShowable(
+  calls: WalletCall[],
+  decode: { tokens: TokenRecord[]; account: string },
+  field: string,
+): void {
+  const shown = rawCalls(callsToShow(calls), {
+    ...decode,
+    chainAbis: new Map(),
+  });
+  const size = dialogSize(<CallSections calls={shown} tooLarge={false} />);
+  if (size > MAX_DIALOG_CHARS - FRAME_CHARS) {
+    throw new InvalidInputError(
+      field,
+      `too large to show in a confirmation dialog (${size} characters of calls; at most ${MAX_DIALOG_CHARS - FRAME_CHARS}): send fewer calls or less calldata`,
+    );
+  }
+}
+
+/** The calls of a dialog as shown, and whether they are shown raw. */
+export type CallsShown = { calls: CallView[]; tooLarge: boolean };
+
+/**
  * What a transaction does, by intent: its calls, the class it declares, or
  * the account it deploys.
  *
  * @param preview - The planned transaction.
- * @param tokens - Tokens tracked on the network.
- * @param siteAbis - ABIs the site passed, if any.
+ * @param calls - Its calls as shown (an invoke's).
  * @returns The intent's sections.
  */
 function intentSections(
   preview: TransactionPreview,
-  tokens: TokenRecord[],
-  siteAbis: unknown,
+  calls: CallsShown,
 ): JSXElement {
   const { intent } = preview;
   if (intent.type === 'DECLARE') {
@@ -81,14 +125,7 @@ function intentSections(
       </Text>
     );
   }
-  const calls = callViewsOf(preview, tokens, siteAbis);
-  return (
-    <Box>
-      {calls.map((call, index) => (
-        <CallSection call={call} position={index + 1} total={calls.length} />
-      ))}
-    </Box>
-  );
+  return <CallSections calls={calls.calls} tooLarge={calls.tooLarge} />;
 }
 
 /** How each kind of account contract is named. */
@@ -128,50 +165,35 @@ function accountContractSection(preview: TransactionPreview): JSXElement {
   );
 }
 
-/**
- * Asks to send or sign a planned transaction: the site, network and account;
- * the simulation's outcome (a revert, and the account's balance changes);
- * what the transaction does; and every signed fee field with the true
- * maximum. Returns when the user approves.
- *
- * @param view - What is asked.
- * @param view.request - Origin, network and account.
- * @param view.preview - The plan the sender will sign.
- * @param view.tokens - Tokens tracked on the network.
- * @param view.siteAbis - ABIs the site passed, if any.
- * @param view.notices - Lines to note (e.g. the account is shared too).
- * @param view.warnings - Lines to warn about.
- * @throws UserRejectedError when the user declines.
- */
-export async function confirmTransaction(
-  view: TransactionDialog,
-): Promise<void> {
-  await ask(transactionContent(view));
-}
-
-/** What a transaction's dialog is built from. */
-export type TransactionDialog = {
+/** What a transaction dialog is built from. */
+export type TransactionView = {
   request: RequestView;
   preview: TransactionPreview;
   tokens: TokenRecord[];
   siteAbis?: unknown;
+  /** The param the calls are, to blame when they cannot be shown. */
+  callsField?: string;
   notices?: string[];
   warnings?: string[];
 };
 
 /**
- * The content of a transaction's dialog (see confirmTransaction): every
- * input of the signed hash is in it, so the hash can be rebuilt from what
- * the user reads (a property test does exactly that).
+ * The whole dialog of a transaction, with its calls as given: every input
+ * of the signed hash is in it, so the hash can be rebuilt from what the user
+ * reads (a property test does exactly that, decoded and raw).
  *
  * @param view - What is asked.
- * @returns The dialog's content.
+ * @param calls - The calls as shown.
+ * @returns The content.
  */
-export function transactionContent(view: TransactionDialog): JSXElement {
-  const { preview, tokens } = view;
+export function transactionContent(
+  view: TransactionView,
+  calls: CallsShown,
+): JSXElement {
+  const { preview } = view;
   const { plan } = preview;
   const total = plan.transactions.length;
-  const simulated = plan.estimates.length > 0;
+  const balances = balanceViewOf(preview, view.tokens);
   return (
     <Box>
       <RequestHeader
@@ -181,9 +203,14 @@ export function transactionContent(view: TransactionDialog): JSXElement {
       />
       {plan.revertReason === undefined ? null : (
         <Banner title="This transaction fails" severity="danger">
-          <Text>{`In simulation it reverts: ${plan.revertReason}`}</Text>
+          <Text>{`In simulation it reverts: ${revertReasonText(plan.revertReason)}`}</Text>
         </Banner>
       )}
+      <Banners
+        title="The node's simulation contradicts the calls"
+        severity="danger"
+        messages={balances?.contradictions ?? []}
+      />
       <Banners
         title="No contract there"
         severity="danger"
@@ -212,19 +239,10 @@ export function transactionContent(view: TransactionDialog): JSXElement {
           <Text>{DEPLOY_NOTICE}</Text>
         </Banner>
       ) : null}
-      {simulated ? (
-        <LinesSection
-          heading="Your balance changes (simulated, before fees)"
-          lines={
-            plan.balanceChanges.length > 0
-              ? plan.balanceChanges.map((change) =>
-                  balanceLineOf(change, tokens),
-                )
-              : [{ label: 'Tokens', value: 'no change' }]
-          }
-        />
+      {balances ? (
+        <LinesSection heading={balances.heading} lines={balances.lines} />
       ) : null}
-      {intentSections(preview, tokens, view.siteAbis)}
+      {intentSections(preview, calls)}
       {accountContractSection(preview)}
       {plan.transactions.map((planned, index) => (
         <LinesSection
@@ -238,5 +256,43 @@ export function transactionContent(view: TransactionDialog): JSXElement {
         </Row>
       ) : null}
     </Box>
+  );
+}
+
+/**
+ * Asks to send or sign a planned transaction: the site, network and account;
+ * the simulation's outcome (a revert, and the account's balance changes,
+ * checked against the calls); what the transaction does; and every signed
+ * fee field with the true maximum. The calls are decoded while that fits a
+ * dialog, else shown raw under a banner; calls too large to show even raw
+ * are refused (InvalidInputError naming `callsField`) before anything is
+ * signed. Returns when the user approves.
+ *
+ * @param view - What is asked.
+ * @param view.request - Origin, network and account.
+ * @param view.preview - The plan the sender will sign.
+ * @param view.tokens - Tokens tracked on the network.
+ * @param view.siteAbis - ABIs the site passed, if any.
+ * @param view.callsField - The param the calls are (default `calls`).
+ * @param view.notices - Lines to note (e.g. the account is shared too).
+ * @param view.warnings - Lines to warn about.
+ * @throws UserRejectedError when the user declines.
+ */
+export async function confirmTransaction(view: TransactionView): Promise<void> {
+  const decoded = callViewsOf(view.preview, view.tokens, view.siteAbis);
+  const raw = (): JSXElement =>
+    transactionContent(view, {
+      calls: rawCallViewsOf(view.preview, view.tokens),
+      tooLarge: true,
+    });
+  await askFitting(
+    decoded.tooLarge
+      ? [raw]
+      : [(): JSXElement => transactionContent(view, decoded), raw],
+    (size): InvalidInputError =>
+      new InvalidInputError(
+        view.callsField ?? 'calls',
+        `too large to show in a confirmation dialog even raw (${size} characters; at most ${MAX_DIALOG_CHARS}): send fewer calls or less calldata`,
+      ),
   );
 }
