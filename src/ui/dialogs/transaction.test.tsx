@@ -83,6 +83,22 @@ const callArbitrary = record({
   calldata: array(hexFelt(), { maxLength: 6 }),
 });
 
+/** A tracked token, so that some calls are decoded as token transfers. */
+const STRK_TOKEN = {
+  address: '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d',
+  name: 'Starknet Token',
+  symbol: 'STRK',
+  decimals: 18,
+  chainId: '0x534e5f5345504f4c4941',
+};
+
+/** A transfer of the tracked token: `[recipient, low, high]`. */
+const transferArbitrary = record({
+  contractAddress: constantFrom(STRK_TOKEN.address),
+  entrypoint: constantFrom('transfer'),
+  calldata: array(width(128n), { minLength: 3, maxLength: 3 }),
+});
+
 const intentArbitrary: Arbitrary<TransactionIntent> = integer({
   min: 0,
   max: 2,
@@ -119,22 +135,6 @@ type Payload = {
   /** Whether the dialog shows the calls raw (too large to decode). */
   raw: boolean;
 };
-
-/** A tracked token, so that some calls are decoded as token transfers. */
-const STRK_TOKEN = {
-  address: '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d',
-  name: 'Starknet Token',
-  symbol: 'STRK',
-  decimals: 18,
-  chainId: '0x534e5f5345504f4c4941',
-};
-
-/** A transfer of the tracked token: `[recipient, low, high]`. */
-const transferArbitrary = record({
-  contractAddress: constantFrom(STRK_TOKEN.address),
-  entrypoint: constantFrom('transfer'),
-  calldata: array(width(128n), { minLength: 3, maxLength: 3 }),
-});
 
 const payloadArbitrary: Arbitrary<Payload> = record({
   intent: intentArbitrary,
