@@ -94,6 +94,8 @@ export class WrongChainError extends NodeError {
 export class ChainRejectedError extends WalletError {
   readonly code: number;
 
+  readonly network: string;
+
   /**
    * @param network - The network's name.
    * @param code - The node's JSON-RPC error code.
@@ -102,6 +104,7 @@ export class ChainRejectedError extends WalletError {
   constructor(network: string, code: number, detail: string) {
     super(`${network} rejected the request (${code}): ${detail}`);
     this.code = code;
+    this.network = network;
   }
 }
 

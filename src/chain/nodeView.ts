@@ -13,7 +13,7 @@ import { simulationQueries } from './plan';
 import { simulateCall } from './simulation';
 import type { SimulatedTransaction } from './simulation';
 import { CONTRACT_NOT_FOUND, gasPricesCall, nonceCall } from './starknet';
-import { ChainRejectedError } from '../errors';
+import { ChainRejectedError, NodeError } from '../errors';
 
 /**
  * What the sender reads from the node before it plans: the account's nonce
@@ -23,6 +23,8 @@ import { ChainRejectedError } from '../errors';
 
 /**
  * A settled answer read as a value, with "Contract not found" as undefined.
+ * Any other refusal of these reads (a nonce, a class hash) is a node
+ * failure, not a refused transaction: a NodeError (−32002).
  *
  * @param answer - The settled call.
  * @returns The value, or undefined when there is no contract.
@@ -38,6 +40,11 @@ function unlessNotFound<Value>(
     answer.reason.code === CONTRACT_NOT_FOUND
   ) {
     return undefined;
+  }
+  if (answer.reason instanceof ChainRejectedError) {
+    throw new NodeError(answer.reason.network, answer.reason.message, {
+      cause: answer.reason,
+    });
   }
   throw answer.reason;
 }

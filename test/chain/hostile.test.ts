@@ -49,6 +49,26 @@ const transfer = {
   calldata: ['0xabcdef', '1000', '0'],
 };
 
+describe('a node that refuses what it should simply read', () => {
+  it('is a node error (-32002) naming the network, not a refused transaction', async () => {
+    const wallet = await installSharedWallet();
+    await addSiteNetwork(wallet, hostile.url, SN_DEVNET);
+    hostile.script('starknet_getNonce', () => ({
+      error: { code: 63, message: 'An unexpected error occurred' },
+    }));
+    const error = await errorOf(
+      invoke(wallet, 'snapnet_executeTxn', {
+        address: ACCOUNT_0.address,
+        calls: [transfer],
+        chainId: SN_DEVNET,
+      }),
+    );
+    expect(error.code).toBe(-32002);
+    expect(error.data?.network).toBe(SITE_NETWORK_NAME);
+    expect(error.message).toContain('An unexpected error occurred');
+  });
+});
+
 describe('a node whose fee estimate is past its protocol types', () => {
   it('is a node error (-32002) before any dialog: an amount past u64 would spill into its price when signed', async () => {
     const wallet = await installSharedWallet();
