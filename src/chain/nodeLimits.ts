@@ -24,6 +24,13 @@ export const ANSWER_BYTES_PER_CALL = 2 * 1024 * 1024;
  */
 export const CLASS_ANSWER_BYTES = 8 * 1024 * 1024;
 
+/**
+ * Bytes of answer a `starknet_simulateTransactions` call may add: its trace
+ * repeats the calldata (the account's `__execute__`, then each call), and a
+ * transaction may carry 32 calls of 2,048 felts (~4.3 MB of hex each time).
+ */
+export const SIMULATION_ANSWER_BYTES = 16 * 1024 * 1024;
+
 /** The most bytes any answer may have, however many calls its batch holds. */
 export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 

@@ -1,6 +1,7 @@
 import { array, optional, string, type, unknown } from 'superstruct';
 import type { Infer } from 'superstruct';
 
+import { SIMULATION_ANSWER_BYTES } from './nodeLimits';
 import { FeltText, parsedBy } from './rpc';
 import type { NodeCall } from './rpc';
 import { FeeEstimateStruct } from './starknet';
@@ -66,6 +67,7 @@ export function simulateCall(
         : ['SKIP_FEE_CHARGE'],
     },
     parse: parsedBy(array(SimulatedStruct)),
+    maxAnswerBytes: SIMULATION_ANSWER_BYTES,
   };
 }
 
