@@ -22,7 +22,8 @@ import { parseIpfsUri } from '../content/storage';
 import { InvalidInputError } from '../errors';
 import type { TokenRecord } from '../state/schema';
 import { updateState } from '../state/store';
-import { nameKey, symbolKey } from '../text';
+import { lookalikeOf } from '../state/tokens';
+import { symbolKey } from '../text';
 import { confirmAddToken } from '../ui/dialogs';
 
 const DecimalsStruct = coerce(
@@ -34,28 +35,6 @@ const DecimalsStruct = coerce(
 const LogoUriStruct = refine(string(), 'logo', (value) =>
   parseIpfsUri(value) ? true : 'Expected ipfs://<content id>',
 );
-
-/**
- * A tracked token of the same network that a new token would be mistaken
- * for: another contract whose symbol or name reads the same (see symbolKey
- * and nameKey).
- *
- * @param token - The token to add.
- * @param tokens - Every tracked token.
- * @returns The token it imitates, if any.
- */
-export function lookalikeOf(
-  token: TokenRecord,
-  tokens: TokenRecord[],
-): TokenRecord | undefined {
-  return tokens.find(
-    (other) =>
-      other.chainId === token.chainId &&
-      other.address !== token.address &&
-      (symbolKey(other.symbol) === symbolKey(token.symbol) ||
-        nameKey(other.name) === nameKey(token.name)),
-  );
-}
 
 /**
  * `snapnet_addErc20Token {address?, chainId, tokenAddress, tokenName,

@@ -179,6 +179,35 @@ describe('describeCall', () => {
     ).toBeUndefined();
   });
 
+  it('flags a call to a token that reads like another tracked token', () => {
+    const fake = normaliseAddress('0xfa4e');
+    const withFake: DecodeContext = {
+      ...context,
+      tokens: [
+        ...tokens,
+        {
+          address: fake,
+          name: 'Fake',
+          symbol: 's.t.r.k',
+          decimals: 18,
+          chainId: TESTNET,
+        },
+      ],
+    };
+    const view = describeCall(
+      call(fake, 'transfer', ['0x9', '0x1', '0x0']),
+      withFake,
+    );
+    expect(view.decoded?.summary).toContain('s.t.r.k');
+    expect(view.danger).toContain(
+      `Another token in your wallet reads the same: STRK (Starknet Token) at ${STRK}`,
+    );
+    expect(
+      describeCall(call(STRK, 'transfer', ['0x9', '0x1', '0x0']), context)
+        .danger,
+    ).toBeUndefined();
+  });
+
   it('flags calls to the account itself, operator approvals and lost transfers', () => {
     expect(
       describeCall(

@@ -11,6 +11,7 @@ import { readTokenCall } from '../chain/tokenCalls';
 import { formatUnits } from '../format';
 import { normaliseAddress } from '../keys/address';
 import type { TokenRecord } from '../state/schema';
+import { lookalikeOf } from '../state/tokens';
 
 /** Allowances at or above this are effectively unlimited. */
 const UNLIMITED = 2n ** 255n;
@@ -233,14 +234,22 @@ export function describeCall(
     selectorOf(call.entrypoint) === call.selector
       ? call.entrypoint
       : undefined);
-  const danger = dangerOf(call, context);
+  const imitated = token ? lookalikeOf(token, context.tokens) : undefined;
+  const danger = [
+    dangerOf(call, context),
+    imitated
+      ? `Another token in your wallet reads the same: ${imitated.symbol} (${imitated.name}) at ${imitated.address}. This call goes to a different contract; make sure it is the token you mean.`
+      : undefined,
+  ]
+    .filter((sentence) => sentence !== undefined)
+    .join(' ');
   const view: CallView = {
     contractAddress: call.contractAddress,
     entrypoint: name ?? call.selector,
     selector: call.selector,
     calldata: call.calldata,
     ...(token ? { contractLabel: token.symbol } : {}),
-    ...(danger ? { danger } : {}),
+    ...(danger === '' ? {} : { danger }),
   };
   const byToken = token ? decodeTokenCall(call, token) : undefined;
   if (byToken) {
