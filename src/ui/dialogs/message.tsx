@@ -112,7 +112,9 @@ export function signMessageContent(
       </Section>
       {analysis.definitions.length > 0 ? (
         <Section>
-          <Text fontWeight="bold">Types signed by their definition</Text>
+          <Text fontWeight="bold">
+            Type definitions (part of what you sign)
+          </Text>
           <MessageFields fields={definitionFields(analysis.definitions)} />
         </Section>
       ) : null}

@@ -409,7 +409,7 @@ export function readSignMessageDialog(dialog: JSXElement): ReadBack {
     primaryType,
     box ? elementsOf(box).filter(({ type }) => type !== 'Text') : [],
   );
-  for (const section of sectionsTitled(dialog, 'Types signed by')) {
+  for (const section of sectionsTitled(dialog, 'Type definitions')) {
     reader.definitions(section);
   }
   return {
