@@ -1,5 +1,10 @@
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
-import { OutsideExecutionTypesV1, OutsideExecutionTypesV2 } from 'starknet';
+import {
+  OutsideExecutionTypesV1,
+  OutsideExecutionTypesV2,
+  TypedDataRevision,
+  typedData as snip12,
+} from 'starknet';
 import type { TypedData } from 'starknet';
 
 import { fromVisible } from '../../text';
@@ -155,6 +160,14 @@ function memberOf(name: string, typeText: string): Member {
 class DialogReader {
   readonly types: Record<string, Member[]> = {};
 
+  /** The merkle trees read, with the roots the dialog shows for them. */
+  readonly shownRoots: {
+    parent: string;
+    key: string;
+    leaves: unknown[];
+    root: string;
+  }[] = [];
+
   readonly #revision: '0' | '1';
 
   /**
@@ -225,9 +238,11 @@ class DialogReader {
    * merkle tree.
    *
    * @param field - The row or section.
+   * @param parent - The struct it is a member of (a merkle tree's root is
+   * computed in its context).
    * @returns The member's declaration and value.
    */
-  field(field: Shown): { member: Member; value: unknown } {
+  field(field: Shown, parent = ''): { member: Member; value: unknown } {
     if (field.type === 'Row') {
       const { name, typeText } = splitLabel(propText(field, 'label'));
       const [text] = elementsOf(field);
@@ -252,10 +267,15 @@ class DialogReader {
       };
     }
     if (member.type === 'merkletree') {
-      return {
-        member,
-        value: rows.slice(1).map((leaf) => this.field(leaf).value),
-      };
+      const [rootRow, ...leafRows] = rows;
+      const leaves = leafRows.map((leaf) => this.field(leaf).value);
+      this.shownRoots.push({
+        parent,
+        key: name,
+        leaves,
+        root: textOf(rootRow ? elementsOf(rootRow)[0] : undefined),
+      });
+      return { member, value: leaves };
     }
     if (typeText.endsWith('*')) {
       return { member, value: rows.map((item) => this.field(item).value) };
@@ -271,7 +291,7 @@ class DialogReader {
    * @returns Its value.
    */
   struct(name: string, rows: Shown[]): Record<string, unknown> {
-    const fields = rows.map((row) => this.field(row));
+    const fields = rows.map((row) => this.field(row, name));
     this.define(
       name,
       fields.map(({ member }) => member),
@@ -389,6 +409,30 @@ function revisionOf(domain: Shown): '0' | '1' {
 }
 
 /**
+ * Checks every merkle root a dialog shows against the root starknet.js
+ * computes from the leaves it shows.
+ *
+ * @param reader - The reader, after the whole dialog.
+ * @param revision - The revision.
+ */
+function checkShownRoots(reader: DialogReader, revision: '0' | '1'): void {
+  for (const { parent, key, leaves, root } of reader.shownRoots) {
+    const [, computed] = snip12.encodeValue(
+      reader.types,
+      'merkletree',
+      leaves,
+      { parent, key },
+      revision === '1' ? TypedDataRevision.ACTIVE : TypedDataRevision.LEGACY,
+    );
+    if (BigInt(computed) !== BigInt(root)) {
+      throw new Error(
+        `The dialog shows root ${root}, its leaves make ${computed}`,
+      );
+    }
+  }
+}
+
+/**
  * Reads a sign-message dialog back into typed data.
  *
  * @param dialog - The dialog as shown (after visibleContent).
@@ -412,6 +456,7 @@ export function readSignMessageDialog(dialog: JSXElement): ReadBack {
   for (const section of sectionsTitled(dialog, 'Type definitions')) {
     reader.definitions(section);
   }
+  checkShownRoots(reader, revision);
   return {
     data: { types: reader.types, primaryType, domain, message },
     signer: signerOf(dialog),
