@@ -1,4 +1,4 @@
-import fc from 'fast-check';
+import { assert, property, string } from 'fast-check';
 
 import {
   fromVisible,
@@ -30,8 +30,8 @@ describe('text that reads as it is', () => {
     ]) {
       expect(fromVisible(visible(text))).toBe(text);
     }
-    fc.assert(
-      fc.property(fc.string({ unit: 'binary' }), (text) => {
+    assert(
+      property(string({ unit: 'binary' }), (text) => {
         const shown = visible(text);
         expect(hiddenCharacters(shown)).toStrictEqual([]);
         expect(fromVisible(shown)).toBe(text);

@@ -117,6 +117,7 @@ export async function startHostileNode(options: {
           response.end(
             JSON.stringify(Array.isArray(answer) ? rewritten : rewritten[0]),
           );
+          return undefined;
         })
         .catch((error: unknown) => {
           response.writeHead(502).end(String(error));
@@ -133,18 +134,18 @@ export async function startHostileNode(options: {
   }
   return {
     url: `http://127.0.0.1:${address.port}/rpc`,
-    script: (method, rewrite) => {
+    script: (method, rewrite): void => {
       scripts.set(method, rewrite);
     },
-    clearScripts: () => scripts.clear(),
-    seen: () => [...seen],
-    received: (text) =>
+    clearScripts: (): void => scripts.clear(),
+    seen: (): SeenCall[] => [...seen],
+    received: (text): boolean =>
       bodies.some((body) => body.includes(text.toLowerCase())),
-    forget: () => {
+    forget: (): void => {
       seen = [];
       bodies = [];
     },
-    close: async () => {
+    close: async (): Promise<void> => {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     },
