@@ -19,12 +19,14 @@ import {
   U128_BOUND,
 } from '../../protocol/values';
 import { TypedDataStruct } from '../../rpcs/structs';
+import {
+  OUTSIDE_EXECUTIONS,
+  spellOutsideExecution,
+} from '../../signing/outsideExecutionArbitrary.test-helper';
 import { analyseTypedData } from '../../signing/typedData';
 import type { TypedDataAnalysis } from '../../signing/typedData';
 import {
-  OUTSIDE_EXECUTIONS,
   PAYLOADS,
-  spellOutsideExecution,
   spellPayload,
 } from '../../signing/typedDataArbitrary.test-helper';
 import { visibleContent } from '../visibleContent';
