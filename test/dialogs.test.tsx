@@ -95,7 +95,7 @@ describe('dialogs as the user sees them', () => {
     });
   });
 
-  it('signMessage shows the domain and the message as hashed, and nothing else', async () => {
+  it('signMessage shows the domain and the message as hashed, each labelled with its type, and nothing else', async () => {
     const wallet = await installSharedWallet();
     const pending = invoke(wallet, 'snapnet_signMessage', {
       typedDataMessage: flatMailRevision1,
@@ -107,9 +107,11 @@ describe('dialogs as the user sees them', () => {
         <Text>{value}</Text>
       </Row>
     );
-    // Lists come as arrays and absent banners as nulls, as the snap builds
+    // Lists come as arrays and absent parts as nulls, as the snap builds
     // the dialog: no banner here (the domain names this network's chain, and
-    // the message grants nothing).
+    // the message grants nothing), no type definitions (every struct is laid
+    // out by its value). Short strings show the felt that is hashed: "1" is
+    // hashed as the number 1, not as the text "1".
     expect(dialog).toRender(
       <Box>
         <Box>
@@ -130,16 +132,23 @@ describe('dialogs as the user sees them', () => {
         <Section>
           <Text fontWeight="bold">Domain (SNIP-12 revision 1)</Text>
           {[
-            row('name', 'Mail'),
-            row('version', '1'),
-            row('chainId', 'SN_SEPOLIA'),
-            row('revision', '1'),
+            row('name (shortstring)', '0x4d61696c ("Mail")'),
+            row('version (shortstring)', '0x1'),
+            row('chainId (shortstring)', `${TESTNET} ("SN_SEPOLIA")`),
+            row('revision (shortstring)', '0x1'),
           ]}
         </Section>
         <Section>
           <Text fontWeight="bold">Message (Mail)</Text>
-          <Box>{[row('to', '0xabc'), row('contents', 'Hello')]}</Box>
+          <Box>
+            {null}
+            {[
+              row('to (ContractAddress)', `0x${'abc'.padStart(64, '0')}`),
+              row('contents (shortstring)', '0x48656c6c6f ("Hello")'),
+            ]}
+          </Box>
         </Section>
+        {null}
       </Box>,
     );
     await dialog.cancel();

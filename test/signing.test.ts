@@ -1,3 +1,4 @@
+import type { Json } from '@metamask/snaps-sdk';
 import { typedData } from 'starknet';
 
 import {
@@ -104,7 +105,9 @@ describe('snapnet_signMessage', () => {
     });
     const dialog = await confirmationOf(pending);
     expect(textOf(dialog.content)).toContain('Another network');
-    expect(textOf(dialog.content)).toContain('SN_SEPOLIA, not Mainnet');
+    expect(textOf(dialog.content)).toContain(
+      `chain SN_SEPOLIA (${TESTNET}), not Mainnet`,
+    );
     await dialog.cancel();
     expect(await pending).toRespondWithError(
       expect.objectContaining({ code: 4001 }),
@@ -294,6 +297,191 @@ describe('snapnet_signMessage', () => {
         message: expect.stringContaining(ACCOUNT_0.address),
       }),
     );
+  });
+});
+
+/** A revision 1 domain on Testnet, as SNIP-12 defines it. */
+const DOMAIN_REVISION_1 = {
+  types: { StarknetDomain: typedDataRevision1.types.StarknetDomain },
+  domain: typedDataRevision1.domain,
+};
+
+/**
+ * Revision 1 typed data whose message is one struct `Note`.
+ *
+ * @param members - Note's members.
+ * @param message - The message.
+ * @param types - Other types it uses.
+ * @returns The typed data.
+ */
+function note(
+  members: { name: string; type: string; contains?: string }[],
+  message: Record<string, Json>,
+  types: Record<string, { name: string; type: string }[]> = {},
+): Record<string, Json> {
+  return {
+    types: { ...DOMAIN_REVISION_1.types, Note: members, ...types },
+    primaryType: 'Note',
+    domain: DOMAIN_REVISION_1.domain,
+    message,
+  };
+}
+
+/** Revision 0 typed data whose message is one felt `value`. */
+const REVISION_0_FELT = {
+  types: {
+    StarkNetDomain: typedDataRevision0.types.StarkNetDomain,
+    Note: [{ name: 'value', type: 'felt' }],
+  },
+  primaryType: 'Note',
+  domain: typedDataRevision0.domain,
+};
+
+const PRIME = 2n ** 251n + 17n * 2n ** 192n + 1n;
+
+describe('typed data: every hashed value is checked against its type and shown as hashed', () => {
+  it.each([
+    ['felt', `0x${PRIME.toString(16)}`],
+    ['felt', 'more than thirty-one characters of text'],
+    ['shortstring', 'caf\u00e9'],
+    ['u128', `0x${(2n ** 128n).toString(16)}`],
+    ['timestamp', (2n ** 128n).toString()],
+    ['i128', (2n ** 127n).toString()],
+    ['ContractAddress', `0x${(2n ** 251n).toString(16)}`],
+    ['ClassHash', `0x${PRIME.toString(16)}`],
+    ['bool', 'yes'],
+    ['selector', 5],
+    ['string', 'line\nbreak'],
+  ])(
+    'refuses a %s of %j with -32602 naming the field, with no dialog',
+    async (type, value) => {
+      const wallet = await installSharedWallet();
+      expect(
+        await invoke(wallet, 'snapnet_signMessage', {
+          typedDataMessage: note([{ name: 'value', type }], { value }),
+          signerAddress: ACCOUNT_0.address,
+        }),
+      ).toRespondWithError(
+        expect.objectContaining({
+          code: -32602,
+          message: expect.stringContaining('typedDataMessage.message.value:'),
+        }),
+      );
+    },
+  );
+
+  it.each([
+    [
+      'a u256 half past 2^128',
+      note([{ name: 'amount', type: 'u256' }], {
+        amount: { low: `0x${(2n ** 128n).toString(16)}`, high: 0 },
+      }),
+      'typedDataMessage.message.amount.low:',
+    ],
+    [
+      'a revision 0 felt past the prime',
+      { ...REVISION_0_FELT, message: { value: PRIME.toString() } },
+      'typedDataMessage.message.value:',
+    ],
+    [
+      'an undefined type',
+      note([{ name: 'value', type: 'uint256' }], { value: 1 }),
+      'typedDataMessage.types.Note.0.type:',
+    ],
+    [
+      'a missing member',
+      note(
+        [
+          { name: 'to', type: 'ContractAddress' },
+          { name: 'amount', type: 'u128' },
+        ],
+        { to: '0x1' },
+      ),
+      'typedDataMessage.message.amount:',
+    ],
+    [
+      'a domain value past its type',
+      {
+        ...note([{ name: 'value', type: 'felt' }], { value: 1 }),
+        domain: { ...DOMAIN_REVISION_1.domain, chainId: 'SN_SEPOLIA\u202E' },
+      },
+      'typedDataMessage.domain.chainId:',
+    ],
+  ])(
+    'refuses %s with -32602 naming the field, with no dialog',
+    async (_name, typedDataMessage, field) => {
+      const wallet = await installSharedWallet();
+      expect(
+        await invoke(wallet, 'snapnet_signMessage', {
+          typedDataMessage,
+          signerAddress: ACCOUNT_0.address,
+        }),
+      ).toRespondWithError(
+        expect.objectContaining({
+          code: -32602,
+          message: expect.stringContaining(field),
+        }),
+      );
+    },
+  );
+
+  it('shows a right-to-left override in a member name and in a value as ⟨U+202E⟩', async () => {
+    const wallet = await installSharedWallet();
+    const pending = invoke(wallet, 'snapnet_signMessage', {
+      typedDataMessage: note(
+        [
+          { name: 'pay\u202Etxt.exe', type: 'felt' },
+          { name: 'action', type: 'enum', contains: 'Action' },
+        ],
+        { 'pay\u202Etxt.exe': 1, action: { 'Appro\u202Eve': [] } },
+        { Action: [{ name: 'Appro\u202Eve', type: '()' }] },
+      ),
+      signerAddress: ACCOUNT_0.address,
+    });
+    const dialog = await confirmationOf(pending);
+    const text = textOf(dialog.content);
+    expect(text).toContain('pay⟨U+202E⟩txt.exe (felt)');
+    expect(text).toContain('Row variant Text Appro⟨U+202E⟩ve');
+    expect(text).not.toContain('\u202E');
+    await dialog.cancel();
+    expect(await pending).toRespondWithError(
+      expect.objectContaining({ code: 4001 }),
+    );
+  });
+
+  it('shows a felt written as text as the felt that is hashed, and a u256 without the members it does not hash', async () => {
+    const wallet = await installSharedWallet();
+    const data = note(
+      [
+        { name: 'greeting', type: 'felt' },
+        { name: 'amount', type: 'u256' },
+      ],
+      {
+        greeting: 'hello',
+        amount: { low: '0x5', high: '0x1', decimals: 'decoy-decimals' },
+      },
+    );
+    const pending = invoke(wallet, 'snapnet_signMessage', {
+      typedDataMessage: data,
+      signerAddress: ACCOUNT_0.address,
+    });
+    const dialog = await confirmationOf(pending);
+    const text = textOf(dialog.content);
+    expect(text).toContain('greeting (felt) Text 0x68656c6c6f ("hello")');
+    expect(text).toContain(`amount (u256) Text ${2n ** 128n + 5n}`);
+    expect(text).not.toContain('decoy-decimals');
+    expect(text).not.toContain('decimals');
+    await dialog.ok();
+    const signature = await resultOf(pending);
+    expect(
+      signedByAccount0(
+        typeof signature === 'string' ? signature.split(',') : [],
+        typedData.getMessageHash(
+          JSON.parse(JSON.stringify(data)),
+          ACCOUNT_0.address,
+        ),
+      ),
+    ).toBe(true);
   });
 });
 

@@ -1,34 +1,45 @@
-import { shortString, typedData as snip12 } from 'starknet';
+import { typedData as snip12 } from 'starknet';
 import type { TypedData } from 'starknet';
 
 import { executionGrantOf } from './executionGrant';
 import type { ExecutionGrant } from './executionGrant';
-import { encodedFelt, membersOfType, revisionOf } from './snip12';
 import type { Revision } from './snip12';
+import { readSchema } from './typedDataSchema';
+import type { Definition, Schema } from './typedDataSchema';
+import { checkValues, FieldBudget } from './typedDataValues';
+import type { CheckedMember, CheckedValue } from './typedDataValues';
 import type { Network } from '../config';
 import { InvalidInputError } from '../errors';
-import type { MessageField } from '../ui/views';
 
-const MAX_DEPTH = 6;
-/** The most fields a message may have and still be shown in a dialog. */
-const MAX_FIELDS = 500;
 /** The most JSON text a typed message may take. */
 const MAX_TEXT = 64 * 1024;
 
-/** Typed data as the dialog shows it: only what is hashed. */
+/**
+ * Typed data as the dialog shows it: what is hashed, and nothing else. The
+ * domain, the message and the definitions of the types no value shows
+ * together determine the hash (with the signer), so the dialog can show
+ * exactly one signature.
+ */
 export type TypedDataAnalysis = {
   /** The SNIP-12 message hash the signature is over. */
   hash: string;
   revision: Revision;
-  /** The members of the domain type, in order, with their values. */
-  domain: { label: string; value: string }[];
+  /** The members of the domain type, in order, as hashed. */
+  domain: CheckedMember[];
   /** Whether the signed domain binds a chain, and to which. */
   chain:
     | { kind: 'match' }
     | { kind: 'missing' }
-    | { kind: 'other'; shown: string };
+    | { kind: 'other'; chainId: bigint };
   primaryType: string;
-  message: MessageField[];
+  /** The members of the primary type, in order, as hashed. */
+  message: CheckedMember[];
+  /**
+   * The types whose definitions reach the hash but that no shown value
+   * lays out: every enum (all its variants), and structs met only in empty
+   * arrays or unchosen variants. By name.
+   */
+  definitions: Definition[];
   /** Set when the signature would let someone act for the account. */
   grant?: ExecutionGrant;
 };
@@ -59,157 +70,99 @@ export function typedDataHash(
 }
 
 /**
- * Text for a value of a typed message: short strings are decoded when the
- * type says so; everything else is shown as given.
+ * The values a checked value holds: a struct's members, an array's items, a
+ * tree's leaves, a variant's values.
  *
- * @param value - The value.
- * @param type - Its SNIP-12 type.
- * @returns Readable text.
+ * @param value - A checked value.
+ * @returns Its inner values.
  */
-function displayValue(value: unknown, type: string): string {
-  if (
-    type === 'shortstring' &&
-    typeof value === 'string' &&
-    /^0x[0-9a-f]+$/iu.test(value)
-  ) {
-    return `${shortString.decodeShortString(value)} (${value})`;
-  }
-  if (typeof value === 'string') {
-    return value;
-  }
-  if (typeof value === 'number' || typeof value === 'bigint') {
-    return value.toString();
-  }
-  if (typeof value === 'boolean') {
-    return value ? 'true' : 'false';
-  }
-  return JSON.stringify(value) ?? '';
-}
-
-/** Counts the fields a message view builds, to bound the dialog. */
-class FieldBudget {
-  #left = MAX_FIELDS;
-
-  /** Takes one field, or refuses the message when it has too many. */
-  take(): void {
-    this.#left -= 1;
-    if (this.#left < 0) {
-      throw new InvalidInputError(
-        'typedDataMessage',
-        `has more than ${MAX_FIELDS} fields: too large to show faithfully in a dialog`,
-      );
-    }
+function childValues(value: CheckedValue): CheckedValue[] {
+  switch (value.kind) {
+    case 'struct':
+      return value.members.map((member) => member.value);
+    case 'array':
+      return value.items;
+    case 'merkletree':
+      return value.leaves;
+    case 'enum':
+      return value.params.map((param) => param.value);
+    default:
+      return [];
   }
 }
 
 /**
- * Turns a struct value into labelled fields, following its type definition
- * (only the members the type lists: the rest is not hashed).
+ * The names of the structs a checked value lays out (every member shown).
  *
- * @param types - The typed data's types.
- * @param typeName - The struct type.
- * @param value - The struct value.
- * @param depth - Nesting depth so far.
- * @param budget - The field budget.
- * @returns The fields.
+ * @param value - A checked value.
+ * @param names - Collects the names.
  */
-function structFields(
-  types: TypedData['types'],
-  typeName: string,
-  value: unknown,
-  depth: number,
+function collectShownStructs(value: CheckedValue, names: Set<string>): void {
+  if (value.kind === 'struct') {
+    names.add(value.name);
+  }
+  for (const child of childValues(value)) {
+    collectShownStructs(child, names);
+  }
+}
+
+/**
+ * The definitions a dialog must list besides the values for the type hash
+ * to be read from it: enums, and structs no shown value lays out.
+ *
+ * @param schema - The checked types.
+ * @param message - The checked message.
+ * @param budget - The field budget (each definition and member is a field).
+ * @returns The definitions, by name.
+ */
+function unshownDefinitions(
+  schema: Schema,
+  message: CheckedMember[],
   budget: FieldBudget,
-): MessageField[] {
-  const members = membersOfType(types, typeName);
-  if (!members || typeof value !== 'object' || value === null) {
+): Definition[] {
+  const shown = new Set([schema.primary.name]);
+  message.forEach((member) => collectShownStructs(member.value, shown));
+  const definitions = [...schema.definitions.values()]
+    .filter(({ kind, name }) => kind === 'enum' || !shown.has(name))
+    .sort((left, right) => (left.name < right.name ? -1 : 1));
+  for (const definition of definitions) {
     budget.take();
-    return [{ label: typeName, value: displayValue(value, typeName) }];
+    const entries =
+      definition.kind === 'enum' ? definition.variants : definition.members;
+    entries.forEach(() => budget.take());
   }
-  const record = new Map(Object.entries(value));
-  return members.map(({ name, type }) =>
-    fieldOf(types, name, type, record.get(name), depth + 1, budget),
-  );
-}
-
-/**
- * One labelled field; structs and arrays become nested fields.
- *
- * @param types - The typed data's types.
- * @param label - The field name.
- * @param type - The field's SNIP-12 type.
- * @param value - The field's value.
- * @param depth - Nesting depth.
- * @param budget - The field budget.
- * @returns The field.
- */
-function fieldOf(
-  types: TypedData['types'],
-  label: string,
-  type: string,
-  value: unknown,
-  depth: number,
-  budget: FieldBudget,
-): MessageField {
-  budget.take();
-  if (depth > MAX_DEPTH) {
-    return { label, value: displayValue(value, type) };
-  }
-  const elementType = type.endsWith('*') ? type.slice(0, -1) : undefined;
-  if (elementType !== undefined && Array.isArray(value)) {
-    return {
-      label: `${label} (${value.length})`,
-      children: value.map((item, index) =>
-        fieldOf(types, `#${index + 1}`, elementType, item, depth + 1, budget),
-      ),
-    };
-  }
-  if (
-    membersOfType(types, type) &&
-    typeof value === 'object' &&
-    value !== null
-  ) {
-    return {
-      label,
-      children: structFields(types, type, value, depth, budget),
-    };
-  }
-  return { label, value: displayValue(value, type) };
+  return definitions;
 }
 
 /**
  * Whether the signed domain binds the network: read from the domain type's
- * `chainId` member (a domain object's `chainId` that the type does not list
- * is not hashed, so it binds nothing).
+ * `chainId` member as hashed (a domain object's `chainId` that the type
+ * does not list is not hashed, so it binds nothing).
  *
- * @param data - The typed data.
- * @param revision - Its revision.
+ * @param domain - The checked domain.
  * @param network - The network the request acts on.
  * @returns The binding.
  */
 function chainBinding(
-  data: TypedData,
-  revision: Revision,
+  domain: CheckedMember[],
   network: Network,
 ): TypedDataAnalysis['chain'] {
-  const domainType = revision === '1' ? 'StarknetDomain' : 'StarkNetDomain';
-  const member = (membersOfType(data.types, domainType) ?? []).find(
-    ({ name }) => name === 'chainId',
-  );
-  if (!member) {
+  const chainId = domain.find(({ name }) => name === 'chainId')?.value;
+  if (chainId?.kind !== 'felt') {
     return { kind: 'missing' };
   }
-  const value = new Map(Object.entries(data.domain)).get('chainId');
-  const felt = encodedFelt(data, revision, member.type, value);
-  return BigInt(felt) === BigInt(network.chainId)
+  return chainId.felt === BigInt(network.chainId)
     ? { kind: 'match' }
-    : { kind: 'other', shown: displayValue(value, member.type) };
+    : { kind: 'other', chainId: chainId.felt };
 }
 
 /**
- * Reads SNIP-12 typed data the way it is signed: its hash, its revision, the
- * domain as its type hashes it, whether it binds this network, its message
- * fields, and whether it grants execution (SNIP-9 outside execution,
- * session keys, calls). Malformed or oversized typed data is refused.
+ * Reads SNIP-12 typed data the way it is signed: its types and every value
+ * checked against its type (refused naming the field otherwise, before
+ * anything is hashed or shown), its hash, the domain and message as
+ * hashed, whether it binds this network, and whether it grants execution
+ * (SNIP-9 outside execution, session keys, calls). Oversized typed data is
+ * refused.
  *
  * @param data - The typed data.
  * @param accountAddress - The signer.
@@ -229,31 +182,19 @@ export function analyseTypedData(
       `is larger than ${MAX_TEXT / 1024} KiB: too large to show faithfully in a dialog`,
     );
   }
-  const hash = typedDataHash(data, accountAddress, field);
-  const revision = revisionOf(data);
-  const domainType = revision === '1' ? 'StarknetDomain' : 'StarkNetDomain';
-  const domainValues = new Map(Object.entries(data.domain));
-  const budget = new FieldBudget();
-  const domain = (membersOfType(data.types, domainType) ?? []).map(
-    ({ name, type }) => ({
-      label: name,
-      value: displayValue(domainValues.get(name), type),
-    }),
-  );
-  const grant = executionGrantOf(data, revision, field);
+  const schema = readSchema(data, field);
+  const budget = new FieldBudget(field);
+  const values = checkValues(data, schema, budget, field);
+  const definitions = unshownDefinitions(schema, values.message, budget);
+  const grant = executionGrantOf(data, schema, values, field);
   return {
-    hash,
-    revision,
-    domain,
-    chain: chainBinding(data, revision, network),
+    hash: typedDataHash(data, accountAddress, field),
+    revision: schema.revision,
+    domain: values.domain,
+    chain: chainBinding(values.domain, network),
     primaryType: data.primaryType,
-    message: structFields(
-      data.types,
-      data.primaryType,
-      data.message,
-      0,
-      budget,
-    ),
+    message: values.message,
+    definitions,
     ...(grant ? { grant } : {}),
   };
 }

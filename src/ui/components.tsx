@@ -221,7 +221,8 @@ export const Banners: SnapComponent<{
 );
 
 /**
- * The fields of a typed message, nested structs indented as sections.
+ * The fields of a typed message, nested structs indented as sections (an
+ * empty one, such as an empty array, says so).
  *
  * @param props - Component props.
  * @param props.fields - The fields.
@@ -231,6 +232,7 @@ export const MessageFields: SnapComponent<{ fields: MessageField[] }> = ({
   fields,
 }) => (
   <Box>
+    {fields.length === 0 ? <Text>(none)</Text> : null}
     {fields.map((field) =>
       field.children ? (
         <Section>

@@ -4,16 +4,24 @@ import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 import { ask, askFitting, MAX_DIALOG_CHARS } from './open';
 import { InvalidInputError } from '../../errors';
 import { normaliseAddress } from '../../keys/address';
+import { toHex } from '../../protocol/values';
 import type { OutsideExecution } from '../../signing/executionGrant';
 import type { TypedDataAnalysis } from '../../signing/typedData';
 import {
   CallSections,
+  chainIdText,
   LinesSection,
   MessageFields,
   RequestHeader,
 } from '../components';
 import { describeCalls, rawCalls } from '../decodeCalls';
 import type { DecodeContext } from '../decodeCalls';
+import {
+  definitionFields,
+  domainLines,
+  memberFields,
+  timeText,
+} from '../typedDataFields';
 import type { CallView, RequestView } from '../views';
 
 // Dialogs for SNIP-12 typed data: a plain message, or an outside execution
@@ -43,7 +51,7 @@ function chainBanner(
   if (chain.kind === 'other') {
     return (
       <Banner title="Another network" severity="danger">
-        <Text>{`The signed domain names chain ${chain.shown}, not ${networkName}: the signature is meant for another network.`}</Text>
+        <Text>{`The signed domain names chain ${chainIdText(toHex(chain.chainId))}, not ${networkName}: the signature is meant for another network.`}</Text>
       </Banner>
     );
   }
@@ -51,7 +59,8 @@ function chainBanner(
 }
 
 /**
- * The signed domain, exactly as its type hashes it.
+ * The signed domain, exactly as its type hashes it, each member labelled
+ * with its type.
  *
  * @param analysis - The typed data.
  * @returns The section.
@@ -60,29 +69,31 @@ function domainSection(analysis: TypedDataAnalysis): JSXElement {
   return (
     <LinesSection
       heading={`Domain (SNIP-12 revision ${analysis.revision})`}
-      lines={analysis.domain}
+      lines={domainLines(analysis.domain)}
     />
   );
 }
 
 /**
- * Asks to sign SNIP-12 typed data that does not execute anything as a plain
- * message: the domain as hashed, the chain it binds, the message's fields;
- * a session grant or a message carrying calls under a danger banner.
+ * What the sign-message dialog shows: the request, the domain as hashed,
+ * the chain it binds, the message's fields labelled with their types and
+ * shown as hashed, and the definitions of the types no value lays out —
+ * together, exactly one signature. A session grant or a message carrying
+ * calls comes under a danger banner.
  *
  * @param request - Origin, network and signer.
  * @param analysis - The typed data as it is signed.
- * @throws UserRejectedError when the user declines.
+ * @returns The dialog's content.
  */
-export async function confirmSignMessage(
+export function signMessageContent(
   request: RequestView,
   analysis: TypedDataAnalysis,
-): Promise<void> {
+): JSXElement {
   const grant =
     analysis.grant && analysis.grant.kind !== 'outside-execution'
       ? analysis.grant
       : undefined;
-  await ask(
+  return (
     <Box>
       <RequestHeader
         title="Sign message"
@@ -98,49 +109,65 @@ export async function confirmSignMessage(
       {domainSection(analysis)}
       <Section>
         <Text fontWeight="bold">{`Message (${analysis.primaryType})`}</Text>
-        <MessageFields fields={analysis.message} />
+        <MessageFields fields={memberFields(analysis.message)} />
       </Section>
-    </Box>,
+      {analysis.definitions.length > 0 ? (
+        <Section>
+          <Text fontWeight="bold">
+            Type definitions (part of what you sign)
+          </Text>
+          <MessageFields fields={definitionFields(analysis.definitions)} />
+        </Section>
+      ) : null}
+    </Box>
   );
 }
 
 /**
- * A time bound of an outside execution, readable.
+ * Asks to sign SNIP-12 typed data that does not execute anything as a plain
+ * message (see signMessageContent).
  *
- * @param seconds - Unix seconds.
- * @returns The date and the raw value.
- */
-function timeOf(seconds: bigint): string {
-  const LATEST_DATE = 8_640_000_000_000n;
-  return seconds > LATEST_DATE
-    ? `never (${seconds})`
-    : `${new Date(Number(seconds) * 1000).toISOString()} (${seconds})`;
-}
-
-/**
- * Asks to sign a SNIP-9 outside execution, shown as the transaction it is:
- * whoever may submit it, when, with which nonce, and every call decoded as
- * executeTxn decodes them, under a danger banner.
- *
- * @param view - What is asked.
- * @param view.request - Origin, network and signer.
- * @param view.analysis - The typed data as it is signed.
- * @param view.execution - Its outside execution.
- * @param view.decode - Tokens and the chain's ABIs of the called contracts.
- * @param view.field - The param the typed data is, to blame when its calls
- * are too large to show even raw.
+ * @param request - Origin, network and signer.
+ * @param analysis - The typed data as it is signed.
  * @throws UserRejectedError when the user declines.
  */
-export async function confirmOutsideExecution(view: {
+export async function confirmSignMessage(
+  request: RequestView,
+  analysis: TypedDataAnalysis,
+): Promise<void> {
+  await ask(signMessageContent(request, analysis));
+}
+
+/** What an outside-execution dialog is built from. */
+export type OutsideExecutionView = {
   request: RequestView;
   analysis: TypedDataAnalysis;
   execution: OutsideExecution;
   decode: DecodeContext;
+  /** The param the typed data is, to blame when its calls cannot be shown. */
   field: string;
-}): Promise<void> {
+};
+
+/**
+ * What the outside-execution dialog shows: the transaction it is — whoever
+ * may submit it, when, with which nonce, every call decoded as executeTxn
+ * decodes them with its target, selector and raw calldata, and the domain —
+ * under a danger banner. With SNIP-9's fixed types, that is everything the
+ * signature covers.
+ *
+ * @param view - What is asked.
+ * @param shown - Its calls as shown, and whether they are shown raw (too
+ * large to decode in a dialog).
+ * @param shown.calls - The calls.
+ * @param shown.tooLarge - Whether ABI decoding was given up.
+ * @returns The dialog's content.
+ */
+export function outsideExecutionContent(
+  view: OutsideExecutionView,
+  shown: { calls: CallView[]; tooLarge: boolean },
+): JSXElement {
   const { execution, analysis } = view;
-  const decoded = describeCalls(execution.calls, view.decode);
-  const content = (calls: CallView[], tooLarge: boolean): JSXElement => (
+  return (
     <Box>
       <RequestHeader
         title="Sign a transaction (outside execution)"
@@ -164,29 +191,47 @@ export async function confirmOutsideExecution(view: {
       ) : null}
       {chainBanner(analysis.chain, view.request.networkName)}
       <LinesSection
-        heading="Outside execution (SNIP-9)"
+        heading={`Outside execution (SNIP-9 version ${execution.version})`}
         lines={[
           {
             label: 'Caller',
             value: execution.anyCaller
-              ? 'anyone (ANY_CALLER)'
+              ? `${normaliseAddress(execution.caller)} (ANY_CALLER: anyone)`
               : normaliseAddress(execution.caller),
           },
-          { label: 'Valid after', value: timeOf(execution.executeAfter) },
-          { label: 'Valid before', value: timeOf(execution.executeBefore) },
+          { label: 'Valid after', value: timeText(execution.executeAfter) },
+          { label: 'Valid before', value: timeText(execution.executeBefore) },
           { label: 'Nonce', value: execution.nonce },
         ]}
       />
-      <CallSections calls={calls} tooLarge={tooLarge} />
+      <CallSections calls={shown.calls} tooLarge={shown.tooLarge} />
       {domainSection(analysis)}
     </Box>
   );
+}
+
+/**
+ * Asks to sign a SNIP-9 outside execution, shown as the transaction it is
+ * (see outsideExecutionContent): its calls decoded while that fits a
+ * dialog, else raw under a banner; calls too large to show even raw are
+ * refused (InvalidInputError naming `view.field`) before anything is signed.
+ *
+ * @param view - What is asked.
+ * @throws UserRejectedError when the user declines.
+ */
+export async function confirmOutsideExecution(
+  view: OutsideExecutionView,
+): Promise<void> {
+  const decoded = describeCalls(view.execution.calls, view.decode);
   const raw = (): JSXElement =>
-    content(rawCalls(execution.calls, view.decode), true);
+    outsideExecutionContent(view, {
+      calls: rawCalls(view.execution.calls, view.decode),
+      tooLarge: true,
+    });
   await askFitting(
     decoded.tooLarge
       ? [raw]
-      : [(): JSXElement => content(decoded.calls, false), raw],
+      : [(): JSXElement => outsideExecutionContent(view, decoded), raw],
     (size): InvalidInputError =>
       new InvalidInputError(
         view.field,
