@@ -201,7 +201,7 @@ async function addNetwork(values: FormValues): Promise<HomeNotice> {
       text: `${conflict.field}: ${conflict.reason}`,
     };
   }
-  await checkNetworkNode(network);
+  await checkNetworkNode(network, 'nothing was added');
   if (!(await confirmAddNetwork({ origin: HOME_ORIGIN, network }))) {
     return { severity: 'info', text: 'Cancelled: nothing was added.' };
   }

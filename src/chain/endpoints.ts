@@ -1,0 +1,101 @@
+/**
+ * What this snap process knows about a network's endpoints: which ones were
+ * checked (chain id and spec version, once per endpoint and chain, in the
+ * same batch as the first call), and which one answered last, so the next
+ * request starts there instead of waiting again on one that is down. The
+ * snap forgets it when MetaMask stops the snap; the first request after
+ * that checks again, at no extra round trip.
+ */
+
+/** The spec line this snap speaks: Starknet JSON-RPC 0.10.x. */
+export const SPEC_LINE = '0.10';
+
+/**
+ * Whether a `starknet_specVersion` answer is one this snap speaks: 0.10.x,
+ * release candidates included (providers serve `0.10.3-rc.0`). Patch
+ * versions of a line keep its methods and shapes; 0.9 and 0.11 do not.
+ *
+ * @param version - The node's answer.
+ * @returns Whether the snap may use the node.
+ */
+export function isSupportedSpec(version: string): boolean {
+  return /^0\.10\.\d+(?:[-+][0-9A-Za-z.-]+)?$/u.test(version);
+}
+
+const checkedEndpoints = new Set<string>();
+
+const lastAnswered = new Map<string, string>();
+
+/**
+ * The key of an endpoint for a chain: a URL is checked for each chain it is
+ * expected to serve.
+ *
+ * @param chainId - The chain.
+ * @param url - The endpoint.
+ * @returns The key.
+ */
+function keyOf(chainId: string, url: string): string {
+  return `${chainId} ${url}`;
+}
+
+/**
+ * Whether an endpoint already proved it serves the chain and a supported
+ * spec version.
+ *
+ * @param chainId - The chain.
+ * @param url - The endpoint.
+ * @returns Whether it was checked.
+ */
+export function isChecked(chainId: string, url: string): boolean {
+  return checkedEndpoints.has(keyOf(chainId, url));
+}
+
+/**
+ * Records that an endpoint serves the chain and a supported spec version.
+ *
+ * @param chainId - The chain.
+ * @param url - The endpoint.
+ */
+export function markChecked(chainId: string, url: string): void {
+  checkedEndpoints.add(keyOf(chainId, url));
+}
+
+/**
+ * Records the endpoint that just answered a network's request.
+ *
+ * @param chainId - The network's chain.
+ * @param url - The endpoint.
+ */
+export function markAnswered(chainId: string, url: string): void {
+  lastAnswered.set(chainId, url);
+}
+
+/**
+ * The order to try a network's endpoints in: the one that answered last
+ * first, then the others as configured.
+ *
+ * @param chainId - The network's chain.
+ * @param urls - Its endpoints, as configured.
+ * @returns The same endpoints, in the order to try.
+ */
+export function tryOrder(chainId: string, urls: readonly string[]): string[] {
+  const last = lastAnswered.get(chainId);
+  return last !== undefined && urls.includes(last)
+    ? [last, ...urls.filter((url) => url !== last)]
+    : [...urls];
+}
+
+/**
+ * How an endpoint is named in errors a dapp receives: its host only, since
+ * the path (and query) of a provider's URL often holds an API key.
+ *
+ * @param url - The endpoint.
+ * @returns Its host (with port).
+ */
+export function endpointLabel(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'an endpoint';
+  }
+}
