@@ -3,6 +3,7 @@ import { readFile } from 'fs/promises';
 import { resolve } from 'path';
 import { promisify } from 'util';
 
+import { nodeUrlsFromEnvironment } from './node-urls';
 import packageJson from '../package.json';
 import manifest from '../snap.manifest.json';
 
@@ -46,6 +47,16 @@ describe('the npm package', () => {
     });
     expect(manifest.version).toBe(packageJson.version);
     expect(manifest.repository).toStrictEqual(packageJson.repository);
+  });
+
+  it('reaches both networks out of the box: the bundle holds the nodes the build resolved, and no URL with an empty key', async () => {
+    const text = await bundle();
+    // The same environment as `npm run build` (npm test runs both): with
+    // nothing set, the public nodes of scripts/node-urls.js.
+    const { mainnet, testnet } = nodeUrlsFromEnvironment(process.env);
+    expect(text).toContain(mainnet.join(','));
+    expect(text).toContain(testnet.join(','));
+    expect(text).not.toMatch(/infura\.io\/v3\/["',]/u);
   });
 
   // The snaps CLI warns about any Math.random in the bundle. The only uses
