@@ -1,3 +1,11 @@
+import type { Network } from '../config';
+import {
+  ChainRejectedError,
+  NodeError,
+  UnsupportedSpecError,
+  WrongChainError,
+} from '../errors';
+
 /**
  * What this snap process knows about a network's endpoints: which ones were
  * checked (chain id and spec version, once per endpoint and chain, in the
@@ -97,5 +105,73 @@ export function endpointLabel(url: string): string {
     return new URL(url).host;
   } catch {
     return 'an endpoint';
+  }
+}
+
+/**
+ * The value of a check's answer.
+ *
+ * @param network - The network the endpoint should serve.
+ * @param answer - The settled answer.
+ * @param question - What the check asks, for the error.
+ * @returns The value.
+ * @throws {NodeError} When the node refused the check or its answer is
+ * malformed.
+ */
+function checkedValue(
+  network: Network,
+  answer: PromiseSettledResult<unknown> | undefined,
+  question: string,
+): unknown {
+  if (answer?.status === 'rejected') {
+    if (answer.reason instanceof ChainRejectedError) {
+      throw new NodeError(
+        network.name,
+        `cannot tell ${question}: ${answer.reason.message}`,
+        { cause: answer.reason },
+      );
+    }
+    throw answer.reason;
+  }
+  return answer?.value;
+}
+
+/**
+ * Checks an endpoint's answers to `starknet_chainId` and
+ * `starknet_specVersion`: the network's chain, and a 0.10.x version.
+ *
+ * @param network - The network the endpoint should serve.
+ * @param chainAnswer - Its settled chain id.
+ * @param specAnswer - Its settled spec version.
+ * @throws {NodeError} When it serves another chain or version, or cannot
+ * say (WrongChainError, UnsupportedSpecError).
+ */
+export function checkEndpoint(
+  network: Network,
+  chainAnswer: PromiseSettledResult<unknown> | undefined,
+  specAnswer: PromiseSettledResult<unknown> | undefined,
+): void {
+  const chainId = checkedValue(
+    network,
+    chainAnswer,
+    'which chain the node serves',
+  );
+  if (
+    typeof chainId !== 'string' ||
+    BigInt(chainId) !== BigInt(network.chainId)
+  ) {
+    throw new WrongChainError(network.name, String(chainId), network.chainId);
+  }
+  const version = checkedValue(
+    network,
+    specAnswer,
+    'which JSON-RPC version the node speaks',
+  );
+  if (typeof version !== 'string' || !isSupportedSpec(version)) {
+    throw new UnsupportedSpecError(
+      network.name,
+      String(version),
+      `${SPEC_LINE}.x`,
+    );
   }
 }

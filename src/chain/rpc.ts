@@ -3,12 +3,11 @@ import { create, refine, string, StructError } from 'superstruct';
 import type { Struct } from 'superstruct';
 
 import {
+  checkEndpoint,
   endpointLabel,
   isChecked,
-  isSupportedSpec,
   markAnswered,
   markChecked,
-  SPEC_LINE,
   tryOrder,
 } from './endpoints';
 import { ExchangeFailure, postJson } from './httpExchange';
@@ -19,8 +18,6 @@ import {
   ChainRejectedError,
   NodeError,
   SubmissionUnknownError,
-  UnsupportedSpecError,
-  WrongChainError,
 } from '../errors';
 import { fitsType, TYPE_NAMES } from '../protocol/values';
 import type { ValueType } from '../protocol/values';
@@ -350,8 +347,7 @@ export class NodeClient {
     );
     if (check) {
       const [chainAnswer, specAnswer] = outcomes.splice(calls.length);
-      this.#checkChain(chainAnswer);
-      this.#checkSpec(specAnswer);
+      checkEndpoint(this.network, chainAnswer, specAnswer);
       markChecked(chainId, url);
     }
     for (const outcome of outcomes) {
@@ -383,72 +379,6 @@ export class NodeClient {
     return new NodeError(this.network.name, `no node answered (${each})`, {
       cause: new AggregateError(failures.map(({ error }) => error)),
     });
-  }
-
-  /**
-   * Checks the node's answer to `starknet_chainId` against the network.
-   *
-   * @param answer - The settled answer.
-   * @throws {NodeError} When the node serves another chain or cannot say.
-   */
-  #checkChain(answer: PromiseSettledResult<unknown> | undefined): void {
-    const chainId = this.#checkAnswer(answer, 'which chain the node serves');
-    if (
-      typeof chainId !== 'string' ||
-      BigInt(chainId) !== BigInt(this.network.chainId)
-    ) {
-      throw new WrongChainError(
-        this.network.name,
-        String(chainId),
-        this.network.chainId,
-      );
-    }
-  }
-
-  /**
-   * Checks the node's answer to `starknet_specVersion`: 0.10.x.
-   *
-   * @param answer - The settled answer.
-   * @throws {NodeError} When the node speaks another version or cannot say.
-   */
-  #checkSpec(answer: PromiseSettledResult<unknown> | undefined): void {
-    const version = this.#checkAnswer(
-      answer,
-      'which JSON-RPC version the node speaks',
-    );
-    if (typeof version !== 'string' || !isSupportedSpec(version)) {
-      throw new UnsupportedSpecError(
-        this.network.name,
-        String(version),
-        `${SPEC_LINE}.x`,
-      );
-    }
-  }
-
-  /**
-   * The value of a check's answer.
-   *
-   * @param answer - The settled answer.
-   * @param question - What the check asks, for the error.
-   * @returns The value.
-   * @throws {NodeError} When the node refused the check or its answer is
-   * malformed.
-   */
-  #checkAnswer(
-    answer: PromiseSettledResult<unknown> | undefined,
-    question: string,
-  ): unknown {
-    if (answer?.status === 'rejected') {
-      if (answer.reason instanceof ChainRejectedError) {
-        throw new NodeError(
-          this.network.name,
-          `cannot tell ${question}: ${answer.reason.message}`,
-          { cause: answer.reason },
-        );
-      }
-      throw answer.reason;
-    }
-    return answer?.value;
   }
 
   /**
