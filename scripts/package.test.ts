@@ -62,7 +62,7 @@ describe('the npm package', () => {
   // The snaps CLI warns about any Math.random in the bundle. The only uses
   // are starknet.js's pickers of a default public node URL (getDefaultNodeUrl,
   // getDefaultPaymasterNodeUrl), bundled because starknet.js ships as one
-  // module. The snap never calls them: it reaches only its build-time URLs,
+  // module. The snap never calls them: it reaches only its networks' nodes,
   // its keys come from MetaMask's entropy and signatures use RFC 6979 nonces.
   it('uses Math.random only to pick a default node URL (never called)', async () => {
     const text = await bundle();
