@@ -2,13 +2,18 @@ import type { SnapConfig } from '@metamask/snaps-cli';
 import { merge } from '@metamask/snaps-cli';
 import { resolve } from 'path';
 
+import { nodeUrlsFromEnvironment } from './scripts/node-urls';
+
 /**
  * Build-time network configuration. The snap reads these as `process.env.*`;
  * the URL of each network comes from here and nowhere else.
  *
- * - `SNAP_MAINNET_RPC_URL` / `SNAP_TESTNET_RPC_URL`: full JSON-RPC URLs.
- * - `SNAP_RPC_API_KEY`: used to form the default Infura URLs when the two
- *   variables above are absent.
+ * - `SNAP_MAINNET_RPC_URL` / `SNAP_TESTNET_RPC_URL`: the network's nodes,
+ *   one JSON-RPC URL or several separated by commas, tried in that order;
+ *   they replace the default keyless public nodes (scripts/node-urls.js).
+ * - `SNAP_RPC_API_KEY`: puts the keyed Infura node in front of the public
+ *   ones of each network whose variable above is absent.
+ *   An empty variable, an empty entry or an empty key stops the build.
  * - `SNAP_NODE_TIMEOUT_MS`: how long one exchange with a node may take, body
  *   included (default 30000). Only the test build shortens it, to test
  *   stalled nodes quickly; values outside 1000–30000 stop the build, so no
@@ -19,13 +24,7 @@ import { resolve } from 'path';
  * - `SNAP_LOG_LEVEL`: what the snap logs to the console: `error`, `warn`
  *   (the default), `info` or `debug`.
  */
-const apiKey = process.env.SNAP_RPC_API_KEY ?? '';
-const mainnetRpcUrl =
-  process.env.SNAP_MAINNET_RPC_URL ??
-  `https://starknet-mainnet.infura.io/v3/${apiKey}`;
-const testnetRpcUrl =
-  process.env.SNAP_TESTNET_RPC_URL ??
-  `https://starknet-sepolia.infura.io/v3/${apiKey}`;
+const nodeUrls = nodeUrlsFromEnvironment(process.env);
 const nodeTimeoutMs = process.env.SNAP_NODE_TIMEOUT_MS ?? '30000';
 if (
   !/^\d+$/u.test(nodeTimeoutMs) ||
@@ -62,8 +61,9 @@ const config: SnapConfig = {
     buffer: false,
   },
   environment: {
-    SNAP_MAINNET_RPC_URL: mainnetRpcUrl,
-    SNAP_TESTNET_RPC_URL: testnetRpcUrl,
+    // Each list as its URLs joined by commas (src/config.ts splits them).
+    SNAP_MAINNET_RPC_URL: nodeUrls.mainnet.join(','),
+    SNAP_TESTNET_RPC_URL: nodeUrls.testnet.join(','),
     SNAP_NODE_TIMEOUT_MS: nodeTimeoutMs,
     SNAP_CONTENT_STORAGE_URL: contentStorageUrl,
     SNAP_CONTENT_STORAGE_AUTH: contentStorageAuth,

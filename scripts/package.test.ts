@@ -3,6 +3,7 @@ import { readFile } from 'fs/promises';
 import { resolve } from 'path';
 import { promisify } from 'util';
 
+import { nodeUrlsFromEnvironment } from './node-urls';
 import packageJson from '../package.json';
 import manifest from '../snap.manifest.json';
 
@@ -48,10 +49,20 @@ describe('the npm package', () => {
     expect(manifest.repository).toStrictEqual(packageJson.repository);
   });
 
+  it('reaches both networks out of the box: the bundle holds the nodes the build resolved, and no URL with an empty key', async () => {
+    const text = await bundle();
+    // The same environment as `npm run build` (npm test runs both): with
+    // nothing set, the public nodes of scripts/node-urls.js.
+    const { mainnet, testnet } = nodeUrlsFromEnvironment(process.env);
+    expect(text).toContain(mainnet.join(','));
+    expect(text).toContain(testnet.join(','));
+    expect(text).not.toMatch(/infura\.io\/v3\/["',]/u);
+  });
+
   // The snaps CLI warns about any Math.random in the bundle. The only uses
   // are starknet.js's pickers of a default public node URL (getDefaultNodeUrl,
   // getDefaultPaymasterNodeUrl), bundled because starknet.js ships as one
-  // module. The snap never calls them: it reaches only its build-time URLs,
+  // module. The snap never calls them: it reaches only its networks' nodes,
   // its keys come from MetaMask's entropy and signatures use RFC 6979 nonces.
   it('uses Math.random only to pick a default node URL (never called)', async () => {
     const text = await bundle();

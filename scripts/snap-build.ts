@@ -5,6 +5,7 @@ import { resolve } from 'path';
 
 import {
   TEST_MAINNET_PORT,
+  TEST_MAINNET_SPARE_PORT,
   TEST_NODE_PORT,
   TEST_NODE_TIMEOUT_MS,
   TEST_STORAGE_KEY,
@@ -17,11 +18,16 @@ const root = resolve(__dirname, '..');
 /**
  * The environment of the test build: both networks and the content storage
  * on 127.0.0.1 (the ports of test/ports.ts), the short node timeout.
+ * Mainnet has two nodes, as the production build does, so the failover
+ * tests run through the built snap; the second is down unless a test
+ * starts it.
  */
 export const TEST_BUILD_ENV = {
   SNAP_NODE_TIMEOUT_MS: String(TEST_NODE_TIMEOUT_MS),
   SNAP_TESTNET_RPC_URL: `http://127.0.0.1:${TEST_NODE_PORT}/rpc`,
-  SNAP_MAINNET_RPC_URL: `http://127.0.0.1:${TEST_MAINNET_PORT}/rpc`,
+  SNAP_MAINNET_RPC_URL: [TEST_MAINNET_PORT, TEST_MAINNET_SPARE_PORT]
+    .map((port) => `http://127.0.0.1:${port}/rpc`)
+    .join(','),
   SNAP_CONTENT_STORAGE_URL: `http://127.0.0.1:${TEST_STORAGE_PORT}`,
   SNAP_CONTENT_STORAGE_AUTH: `${TEST_STORAGE_KEY}:${TEST_STORAGE_SECRET}`,
 };

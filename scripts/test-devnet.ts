@@ -63,6 +63,7 @@ async function main(): Promise<void> {
     TEST_BACKEND: 'devnet',
     TEST_TESTNET_PORT: String(await freePort()),
     TEST_MAINNET_PORT: String(await freePort()),
+    TEST_MAINNET_SPARE_PORT: String(await freePort()),
   };
   console.log(
     `test:devnet: starknet-devnet ${DEVNET_VERSION}, snap Testnet → 127.0.0.1:${env.TEST_TESTNET_PORT}`,

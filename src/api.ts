@@ -63,8 +63,9 @@ export const SNAP_ERRORS: Readonly<
   },
   ResourceUnavailable: {
     meaning:
-      "The network's node is down, failing, answering garbage or serving another chain; `data.network` names the network.",
-    whatToDo: 'Retry later or on another network; nothing was signed or sent.',
+      "The network's nodes are down, failing, answering garbage, or serving another chain or JSON-RPC version (every one of them was tried); `data.network` names the network. With `data.transactionHash`: a signed transaction was handed to a node whose answer never came back whole, so it may have reached the network.",
+    whatToDo:
+      'Retry later or on another network; nothing was signed or sent. With `data.transactionHash`, look that transaction (or the account nonce) up before sending again.',
   },
   Internal: {
     meaning:

@@ -1,8 +1,10 @@
 /**
- * Networks the wallet serves. Mainnet and Testnet are built in, with RPC
+ * Networks the wallet serves. Mainnet and Testnet are built in, with node
  * URLs injected by snap.config.ts (`SNAP_MAINNET_RPC_URL`,
- * `SNAP_TESTNET_RPC_URL`); networks the user adds at runtime carry their
- * own URL (checked against the node's chain id before they are stored).
+ * `SNAP_TESTNET_RPC_URL`: by default several keyless public nodes, tried in
+ * order); networks added at runtime carry their own URL, and so does a
+ * built-in network whose node the user chose (checked against the node's
+ * chain id before it is stored).
  */
 export const MAINNET_CHAIN_ID = '0x534e5f4d41494e';
 export const TESTNET_CHAIN_ID = '0x534e5f5345504f4c4941';
@@ -13,7 +15,10 @@ export const DEFAULT_CHAIN_ID = TESTNET_CHAIN_ID;
 export type Network = {
   name: string;
   chainId: string;
-  /** A network added at runtime: its node. Built-in networks have none. */
+  /**
+   * The node of a network added at runtime, or the one the user chose for
+   * a built-in network; absent: the build's nodes of a built-in network.
+   */
   rpcUrl?: string | undefined;
   /**
    * The site that added it, whose node it is: only that site may use it.
@@ -38,27 +43,40 @@ export function isBuiltInNetwork(chainId: string): boolean {
 }
 
 /**
- * The JSON-RPC URL of a network: its own for a network added at runtime,
- * the build-time one for Mainnet and Testnet.
+ * The nodes the build gave a built-in network, in the order they are tried.
+ * The build joins them with commas (scripts/node-urls.js checked each).
  *
- * @param network - The network.
- * @returns The URL the snap must use for that network.
+ * @param chainId - A built-in network's chain id.
+ * @returns Its URLs.
  */
-export function rpcUrlFor(network: Network): string {
-  if (network.rpcUrl !== undefined) {
-    return network.rpcUrl;
-  }
+export function buildNodeUrls(chainId: string): string[] {
   // `process.env` is replaced at build time by the bundler (snap.config.ts).
   /* eslint-disable no-restricted-globals */
-  const url =
-    network.chainId === MAINNET_CHAIN_ID
+  const list =
+    chainId === MAINNET_CHAIN_ID
       ? process.env.SNAP_MAINNET_RPC_URL
       : process.env.SNAP_TESTNET_RPC_URL;
   /* eslint-enable no-restricted-globals */
-  if (!url || !isBuiltInNetwork(network.chainId)) {
-    throw new Error(`No RPC URL is configured for chain ${network.chainId}`);
+  const urls = (list ?? '').split(',').filter((url) => url !== '');
+  if (urls.length === 0 || !isBuiltInNetwork(chainId)) {
+    throw new Error(`No RPC URL is configured for chain ${chainId}`);
   }
-  return url;
+  return urls;
+}
+
+/**
+ * The JSON-RPC URLs of a network, in the order they are tried: its own
+ * node when it has one (added at runtime, or chosen by the user), the
+ * build's nodes of Mainnet and Testnet otherwise. This is the one place a
+ * node client's URLs come from.
+ *
+ * @param network - The network.
+ * @returns The URLs the snap must use for that network (at least one).
+ */
+export function rpcUrlsFor(network: Network): string[] {
+  return network.rpcUrl === undefined
+    ? buildNodeUrls(network.chainId)
+    : [network.rpcUrl];
 }
 
 /**

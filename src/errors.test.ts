@@ -4,6 +4,7 @@ import {
   ChainRejectedError,
   NodeError,
   PartialSendError,
+  SubmissionUnknownError,
   toSnapError,
   WalletError,
 } from './errors';
@@ -49,5 +50,26 @@ describe('toSnapError', () => {
     expect(message).toContain('Account validation failed');
     expect(message).toContain('data.sent');
     expect(data).toStrictEqual({ nodeCode: 55, sent });
+  });
+
+  it('answers a send whose outcome is unknown as -32002 naming the network and the hash to look up', () => {
+    const hash = '0x7a5';
+    const answer = toSnapError(
+      new PartialSendError(
+        [{ type: 'DEPLOY_ACCOUNT', transaction_hash: '0xabc' }],
+        new SubmissionUnknownError('Mainnet', 'HTTP 502 Bad Gateway', hash),
+      ),
+    );
+    const { code, data, message } =
+      answer instanceof SnapError ? answer : new SnapError('');
+    expect(code).toBe(-32002);
+    expect(message).toContain(
+      `Mainnet node error: HTTP 502 Bad Gateway while sending a transaction: it may have reached the network, or not. Look up transaction ${hash}`,
+    );
+    expect(data).toStrictEqual({
+      network: 'Mainnet',
+      transactionHash: hash,
+      sent: [{ type: 'DEPLOY_ACCOUNT', transaction_hash: '0xabc' }],
+    });
   });
 });

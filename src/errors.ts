@@ -60,6 +60,9 @@ export class OriginNotAllowedError extends WalletError {}
 export class NodeError extends WalletError {
   readonly network: string;
 
+  /** The failure without the network's name (to list several). */
+  readonly detail: string;
+
   /**
    * @param network - The network's name.
    * @param detail - The failure.
@@ -69,6 +72,7 @@ export class NodeError extends WalletError {
   constructor(network: string, detail: string, options?: { cause?: unknown }) {
     super(`${network} node error: ${detail}`, options);
     this.network = network;
+    this.detail = detail;
   }
 }
 
@@ -87,6 +91,59 @@ export class WrongChainError extends NodeError {
       `wrong chain: the node at this network's URL serves chain ${served}, not ${expected}`,
     );
     this.served = served;
+  }
+}
+
+/**
+ * The node at a network's URL speaks another Starknet JSON-RPC version than
+ * the 0.10 this wallet speaks (method names and shapes differ between
+ * versions, so its answers cannot be read safely).
+ */
+export class UnsupportedSpecError extends NodeError {
+  readonly served: string;
+
+  /**
+   * @param network - The network's name.
+   * @param served - The version the node answered.
+   * @param supported - The versions this wallet speaks (`0.10.x`).
+   */
+  constructor(network: string, served: string, supported: string) {
+    super(
+      network,
+      `unsupported JSON-RPC version: the node at this network's URL speaks ${served}, not ${supported}`,
+    );
+    this.served = served;
+  }
+}
+
+/**
+ * A transaction was handed to a node, and no whole answer came back: it may
+ * have reached the network or not. It is not sent to another node (the
+ * answer there could contradict the first), nor recorded; the dapp is told
+ * to look it up before sending again.
+ */
+export class SubmissionUnknownError extends NodeError {
+  /** What went wrong with the exchange. */
+  readonly failure: string;
+
+  readonly transactionHash: string | undefined;
+
+  /**
+   * @param network - The network's name.
+   * @param failure - What went wrong with the exchange.
+   * @param transactionHash - The hash of what was sent, once known.
+   */
+  constructor(network: string, failure: string, transactionHash?: string) {
+    const lookUp =
+      transactionHash === undefined
+        ? 'the transaction'
+        : `transaction ${transactionHash}`;
+    super(
+      network,
+      `${failure} while sending a transaction: it may have reached the network, or not. Look up ${lookUp} (or the account's nonce) before sending again; it was not sent to another node`,
+    );
+    this.failure = failure;
+    this.transactionHash = transactionHash;
   }
 }
 
@@ -271,6 +328,14 @@ export function toSnapError(error: unknown): Error {
   }
   if (error instanceof OriginNotAllowedError) {
     return new UnauthorizedError(error.message);
+  }
+  if (error instanceof SubmissionUnknownError) {
+    return new ResourceUnavailableError(error.message, {
+      network: error.network,
+      ...(error.transactionHash === undefined
+        ? {}
+        : { transactionHash: error.transactionHash }),
+    });
   }
   if (error instanceof NodeError) {
     return new ResourceUnavailableError(error.message, {

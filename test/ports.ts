@@ -12,6 +12,16 @@ export const TEST_NODE_PORT = Number(process.env.TEST_TESTNET_PORT ?? 5055);
 export const TEST_MAINNET_PORT = Number(process.env.TEST_MAINNET_PORT ?? 5056);
 
 /**
+ * The test build's second Mainnet node (tried when the first fails): only
+ * the failover tests start one there. `TEST_MAINNET_SPARE_PORT` moves it;
+ * by default it follows `TEST_MAINNET_PORT`, 1000 above.
+ */
+export const TEST_MAINNET_SPARE_PORT = Number(
+  // eslint-disable-next-line n/no-process-env
+  process.env.TEST_MAINNET_SPARE_PORT ?? TEST_MAINNET_PORT + 1000,
+);
+
+/**
  * The node timeout of the test build (`SNAP_NODE_TIMEOUT_MS`, 30 s in
  * production): short, so stalled-node tests end quickly, and long enough for
  * any answer of a local node.

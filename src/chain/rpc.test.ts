@@ -1,6 +1,4 @@
-import { createServer } from 'http';
-import type { IncomingMessage, Server, ServerResponse } from 'http';
-import type { AddressInfo } from 'net';
+import type { ServerResponse } from 'http';
 
 import { missingAbiCalls } from './contractAbis';
 import { ANSWER_BYTES_PER_CALL } from './nodeLimits';
@@ -11,69 +9,22 @@ import {
   sendHeadersThenStall,
   sendTrickle,
 } from '../../test/hostileResponses';
+import {
+  answering,
+  closeScriptedNodes,
+  scriptedNode,
+  sendJson,
+} from '../../test/scriptedNode';
+import type { RpcRequest, Script } from '../../test/scriptedNode';
 import { TESTNET_CHAIN_ID } from '../config';
 import { ChainRejectedError, NodeError } from '../errors';
 
 const TESTNET = { name: 'Testnet', chainId: TESTNET_CHAIN_ID };
 
-/** A JSON-RPC request as the client sends it. */
-type RpcRequest = { id: number; method: string; params: unknown };
+/** The spec version a well-behaved node of these tests speaks. */
+const SPEC_VERSION = '0.10.2';
 
-/** How a scripted node answers one POST (its requests already parsed). */
-type Script = (requests: RpcRequest[], response: ServerResponse) => void;
-
-/** A node started for one test: its URL and the POSTs it received. */
-type ScriptedNode = { url: string; posts: RpcRequest[][] };
-
-const servers: Server[] = [];
-
-/**
- * Reads a request's body.
- *
- * @param request - The request.
- * @returns Its body as text.
- */
-async function bodyOf(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) {
-    chunks.push(Buffer.from(chunk));
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-/**
- * Starts a loopback HTTP server that plays a node as `script` says.
- *
- * @param script - How to answer each POST.
- * @returns The node.
- */
-async function scriptedNode(script: Script): Promise<ScriptedNode> {
-  const posts: RpcRequest[][] = [];
-  const server = createServer((request, response) => {
-    bodyOf(request)
-      .then((text) => {
-        const parsed: RpcRequest | RpcRequest[] = JSON.parse(text);
-        const requests = Array.isArray(parsed) ? parsed : [parsed];
-        posts.push(requests);
-        return script(requests, response);
-      })
-      .catch(() => response.destroy());
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  // A path of its own: the client remembers verified chains by URL.
-  return { url: `http://127.0.0.1:${port}/rpc/${servers.length}`, posts };
-}
-
-afterAll(async () => {
-  await Promise.all(
-    servers.map(async (server) => {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    }),
-  );
-});
+afterAll(closeScriptedNodes);
 
 /**
  * The result a well-behaved node gives each method of these tests.
@@ -84,6 +35,9 @@ afterAll(async () => {
 function resultFor(request: RpcRequest): unknown {
   if (request.method === 'starknet_chainId') {
     return TESTNET_CHAIN_ID;
+  }
+  if (request.method === 'starknet_specVersion') {
+    return SPEC_VERSION;
   }
   if (request.method === 'starknet_getClass') {
     // A class of 3 MiB: over one call's default allowance.
@@ -98,17 +52,6 @@ function resultFor(request: RpcRequest): unknown {
     };
   }
   return `0x${request.id.toString(16)}`;
-}
-
-/**
- * Answers with a JSON value.
- *
- * @param response - The response.
- * @param value - The body.
- */
-function sendJson(response: ServerResponse, value: unknown): void {
-  response.writeHead(200, { 'Content-Type': 'application/json' });
-  response.end(JSON.stringify(value));
 }
 
 /**
@@ -129,24 +72,6 @@ function answerAll(
     result: resultFor(request),
   }));
   sendJson(response, answers.length === 1 ? answers[0] : order(answers));
-}
-
-/**
- * Answers every request of a POST with a result, always as a batch.
- *
- * @param resultOf - The result of each request.
- * @returns The script.
- */
-function answering(resultOf: (request: RpcRequest) => unknown): Script {
-  return (requests, response) =>
-    sendJson(
-      response,
-      requests.map((request) => ({
-        jsonrpc: '2.0',
-        id: request.id,
-        result: resultOf(request),
-      })),
-    );
 }
 
 /**
@@ -209,7 +134,7 @@ describe('NodeClient batches', () => {
     const node = await scriptedNode((requests, response) =>
       answerAll(requests, response, (answers) => [...answers].reverse()),
     );
-    const client = new NodeClient(TESTNET, { url: node.url });
+    const client = new NodeClient(TESTNET, { urls: [node.url] });
     const [first, second, third] = await client.batch([
       feltCall('starknet_blockNumber'),
       feltCall('starknet_getNonce'),
@@ -227,13 +152,13 @@ describe('NodeClient batches', () => {
     const node = await scriptedNode((requests, response) =>
       answerAll(requests, response),
     );
-    const client = new NodeClient(TESTNET, { url: node.url });
+    const client = new NodeClient(TESTNET, { urls: [node.url] });
     await client.call(feltCall('starknet_blockNumber'));
     await client.call(feltCall('starknet_blockNumber'));
     expect(
       node.posts.map((post) => post.map((request) => request.method)),
     ).toStrictEqual([
-      ['starknet_blockNumber', 'starknet_chainId'],
+      ['starknet_blockNumber', 'starknet_chainId', 'starknet_specVersion'],
       ['starknet_blockNumber'],
     ]);
 
@@ -242,7 +167,7 @@ describe('NodeClient batches', () => {
         request.method === 'starknet_chainId' ? '0x534e5f4d41494e' : '0x1',
       ),
     );
-    const wrongChain = new NodeClient(TESTNET, { url: mainnetNode.url });
+    const wrongChain = new NodeClient(TESTNET, { urls: [mainnetNode.url] });
     await expectNodeError(
       wrongChain.call(feltCall('starknet_blockNumber')),
       `wrong chain: the node at this network's URL serves chain 0x534e5f4d41494e, not ${TESTNET_CHAIN_ID}`,
@@ -269,7 +194,7 @@ describe('NodeClient batches', () => {
         ),
       ),
     );
-    const client = new NodeClient(TESTNET, { url: node.url });
+    const client = new NodeClient(TESTNET, { urls: [node.url] });
     const [nonce, block] = await client.batchSettled([
       feltCall('starknet_getNonce'),
       feltCall('starknet_blockNumber'),
@@ -287,8 +212,8 @@ describe('NodeClient batches', () => {
 });
 
 /**
- * A batch answer: the chain id as it should be, the other call as `answer`
- * says (left out when it returns undefined).
+ * A batch answer: the chain id and spec version as they should be, the
+ * other call as `answer` says (left out when it returns undefined).
  *
  * @param answer - The envelope of the other call, from its id.
  * @returns The script.
@@ -298,8 +223,13 @@ function answeringOthers(answer: (id: number) => unknown): Script {
     sendJson(
       response,
       requests.flatMap((request) => {
-        if (request.method === 'starknet_chainId') {
-          return [{ jsonrpc: '2.0', id: request.id, result: TESTNET_CHAIN_ID }];
+        if (
+          request.method === 'starknet_chainId' ||
+          request.method === 'starknet_specVersion'
+        ) {
+          return [
+            { jsonrpc: '2.0', id: request.id, result: resultFor(request) },
+          ];
         }
         const envelope = answer(request.id);
         return envelope === undefined ? [] : [envelope];
@@ -368,7 +298,7 @@ describe('NodeClient refuses malformed answers', () => {
     ],
   ])('%s', async (_case, script, reason) => {
     const node = await scriptedNode(script);
-    const client = new NodeClient(TESTNET, { url: node.url });
+    const client = new NodeClient(TESTNET, { urls: [node.url] });
     await expectNodeError(
       client.call(feltCall('starknet_blockNumber')),
       reason,
@@ -386,7 +316,7 @@ describe('NodeClient refuses malformed answers', () => {
         })),
       ),
     );
-    const client = new NodeClient(TESTNET, { url: node.url });
+    const client = new NodeClient(TESTNET, { urls: [node.url] });
     await expectNodeError(
       client.call(feltCall('starknet_blockNumber')),
       'cannot tell which chain the node serves: Testnet rejected the request (-32601): Method not found',
@@ -401,7 +331,7 @@ describe('NodeClient refuses malformed answers', () => {
     const node = await scriptedNode((_requests, response) => {
       response.writeHead(status, text).end('{"error":"nope"}');
     });
-    const client = new NodeClient(TESTNET, { url: node.url });
+    const client = new NodeClient(TESTNET, { urls: [node.url] });
     await expectNodeError(
       client.call(feltCall('starknet_blockNumber')),
       reason,
@@ -410,9 +340,8 @@ describe('NodeClient refuses malformed answers', () => {
 
   it('names an unreachable node', async () => {
     const node = await scriptedNode(() => undefined);
-    const closed = servers.pop();
-    await new Promise((resolve) => closed?.close(resolve));
-    const client = new NodeClient(TESTNET, { url: node.url });
+    await node.close();
+    const client = new NodeClient(TESTNET, { urls: [node.url] });
     await expectNodeError(
       client.call(feltCall('starknet_blockNumber')),
       'unreachable (',
@@ -427,7 +356,10 @@ describe('NodeClient bounds every exchange in time', () => {
     ['trickles a body that never ends', sendTrickle],
   ])('fails when the node %s', async (_case, answer) => {
     const node = await scriptedNode((_requests, response) => answer(response));
-    const client = new NodeClient(TESTNET, { url: node.url, timeoutMs: 300 });
+    const client = new NodeClient(TESTNET, {
+      urls: [node.url],
+      timeoutMs: 300,
+    });
     await expectNodeError(
       client.call(feltCall('starknet_blockNumber')),
       'no complete answer within 0.3 s',
@@ -440,10 +372,10 @@ describe('NodeClient bounds every answer in size', () => {
     const node = await scriptedNode((_requests, response) =>
       sendEndlessBody(response),
     );
-    const client = new NodeClient(TESTNET, { url: node.url });
+    const client = new NodeClient(TESTNET, { urls: [node.url] });
     await expectNodeError(
       client.call(feltCall('starknet_blockNumber')),
-      'answer larger than 4 MiB',
+      `answer larger than ${ANSWER_BYTES_PER_CALL / (1024 * 1024)} MiB`,
     );
   });
 
@@ -455,22 +387,23 @@ describe('NodeClient bounds every answer in size', () => {
       });
       response.write('[');
     });
-    const client = new NodeClient(TESTNET, { url: node.url });
+    const client = new NodeClient(TESTNET, { urls: [node.url] });
     await expectNodeError(
       client.call(feltCall('starknet_blockNumber')),
-      'answer larger than 4 MiB',
+      `answer larger than ${ANSWER_BYTES_PER_CALL / (1024 * 1024)} MiB`,
     );
   });
 
   it('allows a class its larger allowance, and no other call', async () => {
     const node = await scriptedNode(
       answering((request) =>
-        request.method === 'starknet_chainId'
-          ? TESTNET_CHAIN_ID
-          : resultFor({ ...request, method: 'starknet_getClass' }),
+        request.method.startsWith('starknet_get') ||
+        request.method === 'starknet_call'
+          ? resultFor({ ...request, method: 'starknet_getClass' })
+          : resultFor(request),
       ),
     );
-    const client = new NodeClient(TESTNET, { url: node.url });
+    const client = new NodeClient(TESTNET, { urls: [node.url] });
     const { calls } = missingAbiCalls([`0x${'ab'.repeat(31)}`]);
     const [classCall] = calls;
     if (!classCall) {

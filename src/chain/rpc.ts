@@ -2,11 +2,23 @@ import type { Methods } from '@starknet-io/starknet-types-0104';
 import { create, refine, string, StructError } from 'superstruct';
 import type { Struct } from 'superstruct';
 
+import {
+  checkEndpoint,
+  endpointLabel,
+  isChecked,
+  markAnswered,
+  markChecked,
+  tryOrder,
+} from './endpoints';
 import { ExchangeFailure, postJson } from './httpExchange';
 import { answerLimit, NODE_TIMEOUT_MS } from './nodeLimits';
-import { rpcUrlFor } from '../config';
+import { rpcUrlsFor } from '../config';
 import type { Network } from '../config';
-import { ChainRejectedError, NodeError, WrongChainError } from '../errors';
+import {
+  ChainRejectedError,
+  NodeError,
+  SubmissionUnknownError,
+} from '../errors';
 import { fitsType, TYPE_NAMES } from '../protocol/values';
 import type { ValueType } from '../protocol/values';
 
@@ -29,14 +41,6 @@ export function typedFelt(valueType: ValueType): Struct<string, null> {
       : `Expected ${TYPE_NAMES[valueType]}`,
   );
 }
-
-/**
- * Node URLs whose chain id this snap process has checked (with the chain
- * each was checked for). The first request
- * to a URL after the snap starts asks the chain id in the same batch as its
- * own call, so the check costs no extra round trip.
- */
-const verifiedUrls = new Set<string>();
 
 /** A Starknet JSON-RPC 0.10 method. */
 export type NodeMethod = keyof Methods;
@@ -63,12 +67,38 @@ export type NodeCall<Result> = SpecRequest & {
   maxAnswerBytes?: number;
 };
 
-/** Where and how patiently a NodeClient talks to its node. */
+/** Where and how patiently a NodeClient talks to its network. */
 export type NodeClientOptions = {
-  /** The node's URL; by default the network's build-time URL. */
-  url?: string;
+  /** The network's endpoints, in order; by default its own (config.ts). */
+  urls?: readonly string[];
   /** The limit of one exchange, body included; by default NODE_TIMEOUT_MS. */
   timeoutMs?: number;
+};
+
+/** The methods that hand a transaction to the network. */
+const SENDING_METHODS: ReadonlySet<string> = new Set([
+  'starknet_addInvokeTransaction',
+  'starknet_addDeployAccountTransaction',
+  'starknet_addDeclareTransaction',
+]);
+
+/** Bytes of answer a check adds to its batch's: a short string. */
+const CHECK_ANSWER_BYTES = 1024;
+
+/** The first-use check of an endpoint: which chain it serves. */
+const CHAIN_ID_CALL: NodeCall<string> = {
+  method: 'starknet_chainId',
+  params: [],
+  parse: parsedBy(FeltText),
+  maxAnswerBytes: CHECK_ANSWER_BYTES,
+};
+
+/** The first-use check of an endpoint: which spec version it speaks. */
+const SPEC_VERSION_CALL: NodeCall<string> = {
+  method: 'starknet_specVersion',
+  params: [],
+  parse: parsedBy(string()),
+  maxAnswerBytes: CHECK_ANSWER_BYTES,
 };
 
 /**
@@ -135,39 +165,41 @@ function describeError(
 }
 
 /**
- * A JSON-RPC client for one network's node. Every failure names the network:
+ * A JSON-RPC client for one network. Every failure names the network:
  * unreachable, HTTP errors, malformed answers, oversized answers and
  * timeouts are NodeErrors; errors the node answers (a rejected transaction)
  * are ChainRejectedErrors. Every exchange is bounded (see nodeLimits.ts):
  * the whole of it, body included, in time, and the answer in size.
+ *
+ * A network may have several endpoints (config.ts): a request goes to the
+ * one that answered last, and to the next when it fails — down, stalled,
+ * garbage, another chain, another spec version — so the request fails only
+ * when every endpoint did. An endpoint's chain id and spec version are
+ * checked on its first use, in the same batch as the request's own calls.
+ * A transaction is sent to one endpoint only, already checked: once it may
+ * have left, a failure is a SubmissionUnknownError, never a retry elsewhere.
  */
 export class NodeClient {
   readonly network: Network;
 
-  readonly #url: string;
+  readonly #urls: readonly string[];
 
   readonly #timeoutMs: number;
 
   #nextId = 1;
 
   /**
-   * A URL is checked once per chain it is expected to serve.
-   *
-   * @returns The key of this client's check.
-   */
-  get #verifiedKey(): string {
-    return `${this.network.chainId} ${this.#url}`;
-  }
-
-  /**
    * @param network - The network.
    * @param options - Where and how patiently to ask (tests use these; the
-   * snap uses the build-time URL and timeout).
+   * snap uses the network's URLs and the build-time timeout).
    */
   constructor(network: Network, options: NodeClientOptions = {}) {
     this.network = network;
-    this.#url = options.url ?? rpcUrlFor(network);
+    this.#urls = options.urls ?? rpcUrlsFor(network);
     this.#timeoutMs = options.timeoutMs ?? NODE_TIMEOUT_MS;
+    if (this.#urls.length === 0) {
+      throw new Error(`${network.name} has no node URL`);
+    }
   }
 
   /**
@@ -205,8 +237,10 @@ export class NodeClient {
 
   /**
    * Several calls in one round trip, each answered on its own: a call the
-   * node rejects gives a ChainRejectedError in its place. Transport failures
-   * and a wrong chain still throw.
+   * node rejects gives a ChainRejectedError in its place. When an endpoint
+   * fails as a whole (transport, malformed answer, wrong chain or spec
+   * version), the batch goes to the next; the error of the last is thrown
+   * when none is left (all of them, named by host, when there were several).
    *
    * @param calls - The calls.
    * @returns One settled outcome per call, in order.
@@ -214,14 +248,77 @@ export class NodeClient {
   async batchSettled<Calls extends NodeCall<unknown>[]>(
     calls: [...Calls],
   ): Promise<SettledResults<Calls>> {
-    const verify = !verifiedUrls.has(this.#verifiedKey);
-    const chainCall: NodeCall<string> = {
-      method: 'starknet_chainId',
-      params: [],
-      parse: parsedBy(FeltText),
-    };
-    const allCalls: NodeCall<unknown>[] = verify
-      ? [...calls, chainCall]
+    const { chainId } = this.network;
+    const sends = calls.some((call) => SENDING_METHODS.has(call.method));
+    const failures: { url: string; error: NodeError }[] = [];
+    for (const url of tryOrder(chainId, this.#urls)) {
+      try {
+        const outcomes = sends
+          ? await this.#send(url, calls)
+          : await this.#exchange(url, calls);
+        markAnswered(chainId, url);
+        // Each outcome was parsed by its own call's parser, in order.
+        return outcomes as SettledResults<Calls>;
+      } catch (error) {
+        if (
+          !(error instanceof NodeError) ||
+          error instanceof SubmissionUnknownError
+        ) {
+          throw error;
+        }
+        failures.push({ url, error });
+      }
+    }
+    throw this.#noneAnswered(failures);
+  }
+
+  /**
+   * Sends a batch that hands a transaction to the network, to one endpoint:
+   * an endpoint not yet checked is checked first, alone, so a transaction
+   * never travels to a node that turns out to serve another chain or spec
+   * (and a node that fails that check never saw it, so the next may be
+   * tried). Once the transaction may have left, any failure is a
+   * SubmissionUnknownError: sending it elsewhere could answer "duplicate"
+   * or "invalid nonce" for a transaction that went through.
+   *
+   * @param url - The endpoint.
+   * @param calls - The calls (a transaction among them).
+   * @returns One settled outcome per call, in order.
+   */
+  async #send(
+    url: string,
+    calls: NodeCall<unknown>[],
+  ): Promise<PromiseSettledResult<unknown>[]> {
+    if (!isChecked(this.network.chainId, url)) {
+      await this.#exchange(url, []);
+    }
+    try {
+      return await this.#exchange(url, calls);
+    } catch (error) {
+      if (error instanceof NodeError) {
+        throw new SubmissionUnknownError(this.network.name, error.detail);
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * One exchange with one endpoint: the calls, plus the endpoint's checks
+   * (chain id, spec version) when it was not checked yet.
+   *
+   * @param url - The endpoint.
+   * @param calls - The calls.
+   * @returns One settled outcome per call, in order.
+   * @throws {NodeError} When the endpoint fails as a whole.
+   */
+  async #exchange(
+    url: string,
+    calls: NodeCall<unknown>[],
+  ): Promise<PromiseSettledResult<unknown>[]> {
+    const { chainId } = this.network;
+    const check = !isChecked(chainId, url);
+    const allCalls: NodeCall<unknown>[] = check
+      ? [...calls, CHAIN_ID_CALL, SPEC_VERSION_CALL]
       : calls;
     const ids = allCalls.map(() => {
       const id = this.#nextId;
@@ -235,6 +332,7 @@ export class NodeClient {
       params: call.params,
     }));
     const payload = await this.#post(
+      url,
       requests.length === 1 ? requests[0] : requests,
       answerLimit(allCalls),
     );
@@ -247,9 +345,10 @@ export class NodeClient {
         envelopes.find((candidate) => candidate.id === ids[index]),
       ),
     );
-    if (verify) {
-      this.#checkChain(outcomes.pop());
-      verifiedUrls.add(this.#verifiedKey);
+    if (check) {
+      const [chainAnswer, specAnswer] = outcomes.splice(calls.length);
+      checkEndpoint(this.network, chainAnswer, specAnswer);
+      markChecked(chainId, url);
     }
     for (const outcome of outcomes) {
       if (
@@ -259,38 +358,27 @@ export class NodeClient {
         throw outcome.reason;
       }
     }
-    // Each outcome was parsed by its own call's parser, in order.
-    return outcomes as SettledResults<Calls>;
+    return outcomes;
   }
 
   /**
-   * Checks the node's answer to `starknet_chainId` against the network.
+   * The error when no endpoint answered: the only one's own error, or one
+   * naming every endpoint by host (never its path, which may hold a key).
    *
-   * @param answer - The settled answer.
-   * @throws {NodeError} When the node serves another chain or cannot say.
+   * @param failures - Each endpoint's failure, in the order tried.
+   * @returns The error to throw.
    */
-  #checkChain(answer: PromiseSettledResult<unknown> | undefined): void {
-    if (answer?.status === 'rejected') {
-      if (answer.reason instanceof ChainRejectedError) {
-        throw new NodeError(
-          this.network.name,
-          `cannot tell which chain the node serves: ${answer.reason.message}`,
-          { cause: answer.reason },
-        );
-      }
-      throw answer.reason;
+  #noneAnswered(failures: { url: string; error: NodeError }[]): NodeError {
+    const [only] = failures;
+    if (only && failures.length === 1) {
+      return only.error;
     }
-    const chainId = answer?.value;
-    if (
-      typeof chainId !== 'string' ||
-      BigInt(chainId) !== BigInt(this.network.chainId)
-    ) {
-      throw new WrongChainError(
-        this.network.name,
-        String(chainId),
-        this.network.chainId,
-      );
-    }
+    const each = failures
+      .map(({ url, error }) => `${endpointLabel(url)}: ${error.detail}`)
+      .join('; ');
+    return new NodeError(this.network.name, `no node answered (${each})`, {
+      cause: new AggregateError(failures.map(({ error }) => error)),
+    });
   }
 
   /**
@@ -339,13 +427,14 @@ export class NodeClient {
    * Posts a JSON-RPC body and parses the answer, within the time limit and
    * the answer's size limit.
    *
+   * @param url - The endpoint.
    * @param body - The request or batch.
    * @param maxBytes - The most bytes the answer may have.
    * @returns The parsed JSON answer (an object or an array).
    */
-  async #post(body: unknown, maxBytes: number): Promise<unknown> {
+  async #post(url: string, body: unknown, maxBytes: number): Promise<unknown> {
     try {
-      return await postJson(this.#url, body, {
+      return await postJson(url, body, {
         timeoutMs: this.#timeoutMs,
         maxBytes,
       });

@@ -9,7 +9,11 @@ import type { NodeView } from './nodeView';
 import type { Plan, PlannedTransaction, Step } from './plan';
 import { planFrom } from './plan';
 import { addTransactionCall } from './starknet';
-import { HashMismatchError, PartialSendError } from '../errors';
+import {
+  HashMismatchError,
+  PartialSendError,
+  SubmissionUnknownError,
+} from '../errors';
 import type { SentTransaction } from '../errors';
 import { deploymentData, normaliseAddress } from '../keys/address';
 import { signHash } from '../signing/signature';
@@ -121,7 +125,12 @@ function previewOf(
 /**
  * Signs one planned step and hands it to the node, which must answer the
  * very hash that was signed: a node that answers another hash accepted
- * something else (or lies about it), and nothing of it is recorded.
+ * something else (or lies about it), and nothing of it is recorded. When
+ * the node's answer never came back whole, the transaction may have gone
+ * out: the error names its hash so the dapp can look it up. It is neither
+ * recorded nor sent to another node, and its nonce is not taken as used:
+ * the next send asks the node again, so it cannot skip a nonce that never
+ * went out.
  *
  * @param request - The request (its node client and account).
  * @param step - The step.
@@ -134,9 +143,13 @@ async function submitStep(
   planned: PlannedTransaction,
 ): Promise<string> {
   const { hash, transaction } = step.build(planned.details, true);
-  const { transaction_hash: answered } = await request.client.call(
-    addTransactionCall(transaction),
-  );
+  const { transaction_hash: answered } = await request.client
+    .call(addTransactionCall(transaction))
+    .catch((error: unknown) => {
+      throw error instanceof SubmissionUnknownError
+        ? new SubmissionUnknownError(error.network, error.failure, hash)
+        : error;
+    });
   if (BigInt(answered) !== BigInt(hash)) {
     throw new HashMismatchError(request.client.network.name, hash, answered);
   }

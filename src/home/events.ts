@@ -9,6 +9,7 @@ import type { HomeNotice } from './view';
 import { checkNetworkNode } from '../chain/networkCheck';
 import { NodeClient } from '../chain/rpc';
 import { sendIntent } from '../chain/sender';
+import { rpcUrlsFor } from '../config';
 import { InvalidInputError, toSnapError, UserRejectedError } from '../errors';
 import { parseUnits } from '../format';
 import { KeyRing } from '../keys/derivation';
@@ -24,12 +25,14 @@ import {
   hiddenFromNode,
   networkConflict,
   removeNetwork,
+  setNetworkNode,
   storeNetwork,
 } from '../state/networks';
 import { revokeAccess } from '../state/permissions';
 import { readState } from '../state/store';
 import {
   confirmAddNetwork,
+  confirmChangeNode,
   confirmNodeSeesAccounts,
   confirmTransaction,
 } from '../ui/dialogs';
@@ -201,12 +204,50 @@ async function addNetwork(values: FormValues): Promise<HomeNotice> {
       text: `${conflict.field}: ${conflict.reason}`,
     };
   }
-  await checkNetworkNode(network);
+  await checkNetworkNode(network, 'nothing was added');
   if (!(await confirmAddNetwork({ origin: HOME_ORIGIN, network }))) {
     return { severity: 'info', text: 'Cancelled: nothing was added.' };
   }
   await storeNetwork(network);
   return { severity: 'info', text: `Added ${network.name}.` };
+}
+
+/**
+ * Points a network at another node from the page: the same node check as
+ * adding a network (chain id and JSON-RPC version, one round trip), then a
+ * dialog naming the network, its current nodes and the new one.
+ *
+ * @param chainId - The network.
+ * @param values - Its node form.
+ * @returns What happened.
+ */
+async function setNode(
+  chainId: string,
+  values: FormValues,
+): Promise<HomeNotice> {
+  const network = (await readState()).networks.find(
+    (candidate) => candidate.chainId === chainId,
+  );
+  if (!network) {
+    return { severity: 'warning', text: 'That network is no longer here.' };
+  }
+  const rpcUrl = field(
+    'Node URL',
+    text(values, `${HOME.setNode}${chainId}:url`).trim(),
+    RpcUrlStruct,
+  );
+  await checkNetworkNode({ ...network, rpcUrl }, 'nothing was changed');
+  const approved = await confirmChangeNode({
+    origin: HOME_ORIGIN,
+    network,
+    current: rpcUrlsFor(network),
+    rpcUrl,
+  });
+  if (!approved) {
+    return { severity: 'info', text: 'Cancelled: the node was not changed.' };
+  }
+  await setNetworkNode(chainId, rpcUrl);
+  return { severity: 'info', text: `${network.name} now uses ${rpcUrl}.` };
 }
 
 /**
@@ -252,6 +293,9 @@ async function act(event: UserInputEvent): Promise<HomeNotice> {
     if (name === HOME.addNetwork) {
       return addNetwork(values);
     }
+    if (name.startsWith(HOME.setNode)) {
+      return setNode(name.slice(HOME.setNode.length), values);
+    }
     if (name.startsWith(HOME.rename)) {
       return rename(name.slice(HOME.rename.length), values);
     }
@@ -269,6 +313,13 @@ async function act(event: UserInputEvent): Promise<HomeNotice> {
     if (name.startsWith(HOME.removeNetwork)) {
       await removeNetwork(name.slice(HOME.removeNetwork.length));
       return { severity: 'info', text: 'Network removed.' };
+    }
+    if (name.startsWith(HOME.defaultNodes)) {
+      await setNetworkNode(name.slice(HOME.defaultNodes.length), undefined);
+      return {
+        severity: 'info',
+        text: 'Back to the default nodes, tried in order.',
+      };
     }
   }
   return undefined;

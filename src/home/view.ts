@@ -3,6 +3,7 @@ import { hash } from 'starknet';
 import { u256FromResult } from '../chain/erc20';
 import { NodeClient } from '../chain/rpc';
 import { CONTRACT_NOT_FOUND, nonceCall, viewCall } from '../chain/starknet';
+import { rpcUrlsFor } from '../config';
 import { tokenLogo } from '../content/logo';
 import { ChainRejectedError, NodeError } from '../errors';
 import { hiddenFromNode } from '../state/networks';
@@ -94,7 +95,10 @@ export async function readHomeView(notice?: HomeNotice): Promise<HomeView> {
   );
   return {
     network,
-    networks: state.networks,
+    networks: state.networks.map((each) => ({
+      ...each,
+      nodes: rpcUrlsFor(each),
+    })),
     accounts: accounts.map((account) => {
       const index = asked.indexOf(account);
       const deployed = index < 0 ? undefined : deployedFrom(answers[index]);

@@ -32,7 +32,7 @@ export const addNetwork = defineMethod({
     if (conflict) {
       throw new InvalidInputError(conflict.field, conflict.reason);
     }
-    await checkNetworkNode(network);
+    await checkNetworkNode(network, 'nothing was added');
     if (!(await confirmAddNetwork({ origin: context.origin, network }))) {
       return false;
     }

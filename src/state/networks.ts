@@ -135,3 +135,41 @@ export async function removeNetwork(chainId: string): Promise<void> {
     }
   });
 }
+
+/**
+ * Sets the node a network uses, after the user approved it (and the node
+ * answered with the network's chain id): `rpcUrl` replaces the network's
+ * node(s) — for a built-in network, every default node, so no request of
+ * it reaches a node the user did not choose; undefined takes a built-in
+ * network back to the build's default nodes.
+ *
+ * @param chainId - The network.
+ * @param rpcUrl - Its node, or undefined for the default ones.
+ */
+export async function setNetworkNode(
+  chainId: string,
+  rpcUrl: string | undefined,
+): Promise<void> {
+  if (rpcUrl === undefined && !isBuiltInNetwork(chainId)) {
+    throw new InvalidInputError(
+      'chainId',
+      'only a built-in network has default nodes',
+    );
+  }
+  await updateState((draft) => {
+    const network = draft.networks.find(
+      (candidate) => candidate.chainId === chainId,
+    );
+    if (!network) {
+      throw new InvalidInputError(
+        'chainId',
+        `${chainId} is not a network of this wallet`,
+      );
+    }
+    if (rpcUrl === undefined) {
+      delete network.rpcUrl;
+    } else {
+      network.rpcUrl = rpcUrl;
+    }
+  });
+}

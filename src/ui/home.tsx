@@ -38,13 +38,16 @@ export const HOME = {
   revoke: 'home-revoke:',
   addNetwork: 'home-add-network',
   removeNetwork: 'home-remove-network:',
+  setNode: 'home-set-node:',
+  defaultNodes: 'home-default-nodes:',
   refresh: 'home-refresh',
 } as const;
 
 /** Everything the page shows, read by src/home/view.ts. */
 export type HomeView = {
   network: Network;
-  networks: Network[];
+  /** Every network, with the node URLs its requests go to, in order. */
+  networks: (Network & { nodes: string[] })[];
   accounts: {
     address: string;
     name: string;
@@ -194,7 +197,53 @@ function sitesSection(view: HomeView): JSXElement {
 }
 
 /**
- * The networks: switch, remove the ones added at runtime, add one.
+ * One network: its nodes (the build's default nodes of a built-in network,
+ * tried in order, or the one node it uses), a form to use another node
+ * (checked and confirmed like adding a network), the way back to the
+ * default nodes, and removal for a network added at runtime.
+ *
+ * @param network - The network and its nodes.
+ * @returns Its box.
+ */
+function networkBox(network: HomeView['networks'][number]): JSXElement {
+  const { name, chainId, rpcUrl, nodes } = network;
+  const builtIn = isBuiltInNetwork(chainId);
+  let whose = 'its node';
+  if (builtIn) {
+    whose =
+      rpcUrl === undefined ? 'default nodes, tried in order' : 'your node';
+  }
+  return (
+    <Box>
+      <Text fontWeight="bold">{`${name} (${chainId})`}</Text>
+      <Text>{`Node URL (${whose}): ${nodes.join(', ')}`}</Text>
+      <Form name={`${HOME.setNode}${chainId}`}>
+        <Field label={`Use another node for ${name}`}>
+          <Input
+            name={`${HOME.setNode}${chainId}:url`}
+            placeholder="https://…"
+          />
+        </Field>
+        <Button type="submit" name={`${HOME.setNode}${chainId}:submit`}>
+          Check and use this node
+        </Button>
+      </Form>
+      {builtIn && rpcUrl !== undefined ? (
+        <Button name={`${HOME.defaultNodes}${chainId}`}>
+          {`Back to the default nodes of ${name}`}
+        </Button>
+      ) : null}
+      {builtIn ? null : (
+        <Button name={`${HOME.removeNetwork}${chainId}`} variant="destructive">
+          {`Remove ${name}`}
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The networks, each with its nodes; then a form to add one.
  *
  * @param view - The page.
  * @returns The section.
@@ -203,19 +252,7 @@ function networksSection(view: HomeView): JSXElement {
   return (
     <Section>
       <Heading>Networks</Heading>
-      {view.networks
-        .filter(({ chainId }) => !isBuiltInNetwork(chainId))
-        .map(({ name, chainId, rpcUrl }) => (
-          <Box>
-            <Text>{`${name} (${chainId}) · ${rpcUrl ?? ''}`}</Text>
-            <Button
-              name={`${HOME.removeNetwork}${chainId}`}
-              variant="destructive"
-            >
-              {`Remove ${name}`}
-            </Button>
-          </Box>
-        ))}
+      {view.networks.map(networkBox)}
       <Form name={HOME.addNetwork}>
         <Field label="Name">
           <Input name="network-name" placeholder="My devnet" />

@@ -16,7 +16,11 @@ import {
   plainResultOf,
 } from '../helpers';
 import { sendEndlessBody, sendHeadersThenStall } from '../hostileResponses';
-import { TEST_MAINNET_PORT, TEST_NODE_TIMEOUT_MS } from '../ports';
+import {
+  TEST_MAINNET_PORT,
+  TEST_MAINNET_SPARE_PORT,
+  TEST_NODE_TIMEOUT_MS,
+} from '../ports';
 
 const STRK =
   '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';
@@ -29,6 +33,29 @@ type Behaviour =
   | 'endless-body';
 
 /**
+ * A Mainnet node's answers whose results have the wrong shape: it says it
+ * serves Mainnet with spec 0.10.2, and answers every other call with an
+ * array where a felt is expected.
+ *
+ * @param body - The request body (a batch).
+ * @returns The answers.
+ */
+function wrongShapeAnswers(body: Buffer): unknown[] {
+  const requests: { id: number; method: string }[] = [
+    JSON.parse(body.toString('utf8')),
+  ].flat();
+  const results: Record<string, unknown> = {
+    starknet_chainId: '0x534e5f4d41494e',
+    starknet_specVersion: '0.10.2',
+  };
+  return requests.map(({ id, method }) => ({
+    jsonrpc: '2.0',
+    id,
+    result: results[method] ?? ['not', 'a', 'felt'],
+  }));
+}
+
+/**
  * A broken "Mainnet node": answers every request the way `behaviour` says.
  *
  * @param behaviour - How to misbehave.
@@ -36,7 +63,8 @@ type Behaviour =
  */
 async function brokenNode(behaviour: Behaviour): Promise<Server> {
   const server = createServer((request, response) => {
-    request.resume();
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       if (behaviour === 'headers-then-stall') {
         sendHeadersThenStall(response);
@@ -54,11 +82,7 @@ async function brokenNode(behaviour: Behaviour): Promise<Server> {
       response.end(
         behaviour === 'garbage'
           ? '<html>not json</html>'
-          : JSON.stringify([
-              { jsonrpc: '2.0', id: 1, result: ['not', 'a', 'felt'] },
-              { jsonrpc: '2.0', id: 2, result: ['not', 'a', 'felt'] },
-              { jsonrpc: '2.0', id: 3, result: '0x534e5f4d41494e' },
-            ]),
+          : JSON.stringify(wrongShapeAnswers(Buffer.concat(chunks))),
       );
     });
   });
@@ -111,6 +135,10 @@ describe('node failures are named, and change nothing', () => {
         expect(error.code).toBe(-32002);
         expect(error.message).toContain('Mainnet node error');
         expect(error.message).toContain(expected);
+        // Mainnet's second node (down here) was tried too, and is named.
+        expect(error.message).toContain(
+          `127.0.0.1:${TEST_MAINNET_SPARE_PORT}: unreachable (`,
+        );
       } finally {
         await stop(server);
       }

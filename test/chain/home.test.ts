@@ -1,4 +1,5 @@
 import { deployAccount0 } from './actions';
+import { startHostileNode } from './hostile-node';
 import { ONE_STRK, STRK, useFundedNode } from './node';
 import {
   ACCOUNT_0,
@@ -9,11 +10,18 @@ import {
   installWallet,
   invoke,
   MAINNET,
+  plainResultOf,
   textOf,
 } from '../helpers';
 import type { Wallet } from '../helpers';
+import { TEST_MAINNET_PORT, TEST_MAINNET_SPARE_PORT } from '../ports';
 import type { LocalNode } from '@snapnet/local-node';
 import { startLocalNode } from '@snapnet/local-node';
+
+/** The test build's Mainnet nodes, as the page lists them. */
+const DEFAULT_MAINNET_NODES = [TEST_MAINNET_PORT, TEST_MAINNET_SPARE_PORT]
+  .map((port) => `http://127.0.0.1:${port}/rpc`)
+  .join(', ');
 
 const RECIPIENT =
   '0x0000000000000000000000000000000000000000000000000000000000abcdef';
@@ -34,6 +42,23 @@ type HomeInterface =
  */
 async function openHome(wallet: Wallet): Promise<HomeInterface> {
   return (await wallet.onHomePage()).getInterface();
+}
+
+/**
+ * Account 0's Mainnet STRK balance, as a dapp asks it.
+ *
+ * @param wallet - The snap.
+ * @returns The latest balance (hex).
+ */
+async function mainnetBalance(wallet: Wallet): Promise<string> {
+  const balance = await plainResultOf(
+    invoke(wallet, 'snapnet_getErc20TokenBalance', {
+      tokenAddress: STRK,
+      userAddress: ACCOUNT_0.address,
+      chainId: MAINNET,
+    }),
+  );
+  return String(balance.balanceLatest);
 }
 
 /**
@@ -241,6 +266,111 @@ describe('the home page', () => {
       );
       expect(removed).toContain('Network removed.');
       expect(removed).not.toContain('Remove Home devnet');
+    });
+
+    it("points a built-in network at the user's node after the same check and a dialog, and goes back to the default nodes", async () => {
+      const mainnetNode = await startLocalNode({
+        host: '127.0.0.1',
+        chainId: 'SN_MAIN',
+      });
+      try {
+        const wallet = await installSharedWallet();
+        const home = await openHome(wallet);
+        expect(textOf(home.content)).toContain(
+          `Node URL (default nodes, tried in order): ${DEFAULT_MAINNET_NODES}`,
+        );
+        await home.typeInField(`home-set-node:${MAINNET}:url`, mainnetNode.url);
+        let shown = '';
+        const changed = await pageAfter(
+          home,
+          async () => home.clickElement(`home-set-node:${MAINNET}:submit`),
+          async () => {
+            const dialog = await dialogOfPage(wallet);
+            shown = textOf(dialog.content);
+            await approve(dialog);
+          },
+        );
+        expect(shown).toContain('Change node');
+        expect(shown).toContain('Starknet Wallet page in MetaMask');
+        expect(shown).toContain(mainnetNode.url);
+        expect(shown).toContain(`Instead of: ${DEFAULT_MAINNET_NODES}`);
+        expect(changed).toContain(`Mainnet now uses ${mainnetNode.url}.`);
+        expect(changed).toContain(`Node URL (your node): ${mainnetNode.url}`);
+
+        // Every Mainnet request now goes to that node, and to it only.
+        mainnetNode.resetRequestCount();
+        expect(await mainnetBalance(wallet)).toBe('0x0');
+        expect(mainnetNode.roundTripCount()).toBe(1);
+
+        const reopened = await openHome(wallet);
+        const back = await pageAfter(reopened, async () =>
+          reopened.clickElement(`home-default-nodes:${MAINNET}`),
+        );
+        expect(back).toContain('Back to the default nodes, tried in order.');
+        expect(back).toContain(
+          `Node URL (default nodes, tried in order): ${DEFAULT_MAINNET_NODES}`,
+        );
+        mainnetNode.resetRequestCount();
+        // Nothing listens at the test build's Mainnet nodes.
+        expect(
+          (
+            await errorOf(
+              invoke(wallet, 'snapnet_getErc20TokenBalance', {
+                tokenAddress: STRK,
+                userAddress: ACCOUNT_0.address,
+                chainId: MAINNET,
+              }),
+            )
+          ).code,
+        ).toBe(-32002);
+        expect(mainnetNode.roundTripCount()).toBe(0);
+      } finally {
+        await mainnetNode.stop();
+      }
+    });
+
+    it('refuses a node of another chain or JSON-RPC version for a network, and keeps its nodes when the user declines', async () => {
+      const mainnetNode = await startLocalNode({
+        host: '127.0.0.1',
+        chainId: 'SN_MAIN',
+      });
+      const oldSpec = await startHostileNode({ target: mainnetNode.url });
+      oldSpec.script('starknet_specVersion', () => ({ result: '0.9.0' }));
+      try {
+        const wallet = await installSharedWallet();
+        const attempt = async (
+          url: string,
+          dialog?: () => Promise<void>,
+        ): Promise<string> => {
+          const home = await openHome(wallet);
+          await home.typeInField(`home-set-node:${MAINNET}:url`, url);
+          return pageAfter(
+            home,
+            async () => home.clickElement(`home-set-node:${MAINNET}:submit`),
+            dialog,
+          );
+        };
+        const otherChain = await attempt(other.url);
+        expect(otherChain).toContain(
+          `serves chain 0x534e5f484f4d45, not ${MAINNET}; nothing was changed`,
+        );
+        const otherVersion = await attempt(oldSpec.url);
+        expect(otherVersion).toContain(
+          `rpcUrl: the node at ${oldSpec.url} speaks Starknet JSON-RPC 0.9.0; this wallet speaks 0.10.x`,
+        );
+        const declined = await attempt(mainnetNode.url, async () =>
+          decline(await dialogOfPage(wallet)),
+        );
+        expect(declined).toContain('Cancelled: the node was not changed.');
+        for (const page of [otherChain, otherVersion, declined]) {
+          expect(page).toContain(
+            `Node URL (default nodes, tried in order): ${DEFAULT_MAINNET_NODES}`,
+          );
+        }
+      } finally {
+        await oldSpec.close();
+        await mainnetNode.stop();
+      }
     });
 
     it('refuses a node that serves another chain, adding nothing', async () => {

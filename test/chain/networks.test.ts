@@ -1,3 +1,4 @@
+import { startHostileNode } from './hostile-node';
 import {
   mintStrk,
   nodeRequest,
@@ -115,6 +116,32 @@ describe('networks added at runtime', () => {
         }),
       ),
     ).toBe(false);
+  });
+
+  it('refuses a node that speaks another JSON-RPC version than 0.10, naming rpcUrl, and stores nothing', async () => {
+    const oldSpec = await startHostileNode({ target: devnet().url });
+    oldSpec.script('starknet_specVersion', () => ({ result: '0.9.0' }));
+    try {
+      const wallet = await installSharedWallet();
+      const error = await errorOf(
+        invoke(wallet, 'snapnet_addNetwork', {
+          name: 'Old devnet',
+          chainId: SN_DEVNET,
+          rpcUrl: oldSpec.url,
+        }),
+      );
+      expect(error.code).toBe(-32602);
+      expect(error.data?.field).toBe('rpcUrl');
+      expect(error.message).toContain('speaks Starknet JSON-RPC 0.9.0');
+      expect(error.message).toContain('nothing was added');
+      expect(
+        await plainResultOf(
+          invoke(wallet, 'snapnet_switchNetwork', { chainId: SN_DEVNET }),
+        ),
+      ).toBe(false);
+    } finally {
+      await oldSpec.close();
+    }
   });
 
   it('answers false and stores nothing when the user declines', async () => {

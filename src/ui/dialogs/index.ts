@@ -6,6 +6,10 @@ export {
   showPrivateKey,
 } from './accounts';
 export { confirmOutsideExecution, confirmSignMessage } from './message';
-export { confirmAddNetwork, confirmSwitchNetwork } from './network';
+export {
+  confirmAddNetwork,
+  confirmChangeNode,
+  confirmSwitchNetwork,
+} from './network';
 export { confirmAddToken } from './token';
 export { assertCallsShowable, confirmTransaction } from './transaction';

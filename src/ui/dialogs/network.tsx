@@ -11,7 +11,7 @@ import { confirm } from './open';
 import type { Network } from '../../config';
 import { chainIdText } from '../components';
 
-// Dialogs about networks: switching to one, adding one.
+// Dialogs about networks: switching to one, adding one, changing its node.
 
 /**
  * Asks to switch the wallet's current network.
@@ -84,6 +84,48 @@ export async function confirmAddNetwork(view: {
         </Row>
         <Text>Node URL:</Text>
         <Copyable value={view.network.rpcUrl ?? ''} />
+      </Section>
+    </Box>,
+  );
+}
+
+/**
+ * Asks to change the node a network uses: the network, the node it uses
+ * now and the new one. The new node has already answered with the
+ * network's chain id and a JSON-RPC version this wallet speaks.
+ *
+ * @param view - The request.
+ * @param view.origin - Who asks (the home page).
+ * @param view.network - The network.
+ * @param view.current - The node(s) it uses now, in the order tried.
+ * @param view.rpcUrl - The new node.
+ * @returns Whether the user approved.
+ */
+export async function confirmChangeNode(view: {
+  origin: string;
+  network: Network;
+  current: string[];
+  rpcUrl: string;
+}): Promise<boolean> {
+  return confirm(
+    <Box>
+      <Heading>Change node</Heading>
+      <Text>
+        {`Every request on ${view.network.name} will go to this node only: it will see the requests of the accounts you use on ${view.network.name}, and answer for the network. Choose only a node you trust.`}
+      </Text>
+      <Section>
+        <Row label="Requested by">
+          <Text>{view.origin}</Text>
+        </Row>
+        <Row label="Network">
+          <Text>{view.network.name}</Text>
+        </Row>
+        <Row label="Chain id">
+          <Text>{chainIdText(view.network.chainId)}</Text>
+        </Row>
+        <Text>New node URL:</Text>
+        <Copyable value={view.rpcUrl} />
+        <Text>{`Instead of: ${view.current.join(', ')}`}</Text>
       </Section>
     </Box>,
   );

@@ -1,0 +1,177 @@
+import type { Network } from '../config';
+import {
+  ChainRejectedError,
+  NodeError,
+  UnsupportedSpecError,
+  WrongChainError,
+} from '../errors';
+
+/**
+ * What this snap process knows about a network's endpoints: which ones were
+ * checked (chain id and spec version, once per endpoint and chain, in the
+ * same batch as the first call), and which one answered last, so the next
+ * request starts there instead of waiting again on one that is down. The
+ * snap forgets it when MetaMask stops the snap; the first request after
+ * that checks again, at no extra round trip.
+ */
+
+/** The spec line this snap speaks: Starknet JSON-RPC 0.10.x. */
+export const SPEC_LINE = '0.10';
+
+/**
+ * Whether a `starknet_specVersion` answer is one this snap speaks: 0.10.x,
+ * release candidates included (providers serve `0.10.3-rc.0`). Patch
+ * versions of a line keep its methods and shapes; 0.9 and 0.11 do not.
+ *
+ * @param version - The node's answer.
+ * @returns Whether the snap may use the node.
+ */
+export function isSupportedSpec(version: string): boolean {
+  return /^0\.10\.\d+(?:[-+][0-9A-Za-z.-]+)?$/u.test(version);
+}
+
+const checkedEndpoints = new Set<string>();
+
+const lastAnswered = new Map<string, string>();
+
+/**
+ * The key of an endpoint for a chain: a URL is checked for each chain it is
+ * expected to serve.
+ *
+ * @param chainId - The chain.
+ * @param url - The endpoint.
+ * @returns The key.
+ */
+function keyOf(chainId: string, url: string): string {
+  return `${chainId} ${url}`;
+}
+
+/**
+ * Whether an endpoint already proved it serves the chain and a supported
+ * spec version.
+ *
+ * @param chainId - The chain.
+ * @param url - The endpoint.
+ * @returns Whether it was checked.
+ */
+export function isChecked(chainId: string, url: string): boolean {
+  return checkedEndpoints.has(keyOf(chainId, url));
+}
+
+/**
+ * Records that an endpoint serves the chain and a supported spec version.
+ *
+ * @param chainId - The chain.
+ * @param url - The endpoint.
+ */
+export function markChecked(chainId: string, url: string): void {
+  checkedEndpoints.add(keyOf(chainId, url));
+}
+
+/**
+ * Records the endpoint that just answered a network's request.
+ *
+ * @param chainId - The network's chain.
+ * @param url - The endpoint.
+ */
+export function markAnswered(chainId: string, url: string): void {
+  lastAnswered.set(chainId, url);
+}
+
+/**
+ * The order to try a network's endpoints in: the one that answered last
+ * first, then the others as configured.
+ *
+ * @param chainId - The network's chain.
+ * @param urls - Its endpoints, as configured.
+ * @returns The same endpoints, in the order to try.
+ */
+export function tryOrder(chainId: string, urls: readonly string[]): string[] {
+  const last = lastAnswered.get(chainId);
+  return last !== undefined && urls.includes(last)
+    ? [last, ...urls.filter((url) => url !== last)]
+    : [...urls];
+}
+
+/**
+ * How an endpoint is named in errors a dapp receives: its host only, since
+ * the path (and query) of a provider's URL often holds an API key.
+ *
+ * @param url - The endpoint.
+ * @returns Its host (with port).
+ */
+export function endpointLabel(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'an endpoint';
+  }
+}
+
+/**
+ * The value of a check's answer.
+ *
+ * @param network - The network the endpoint should serve.
+ * @param answer - The settled answer.
+ * @param question - What the check asks, for the error.
+ * @returns The value.
+ * @throws {NodeError} When the node refused the check or its answer is
+ * malformed.
+ */
+function checkedValue(
+  network: Network,
+  answer: PromiseSettledResult<unknown> | undefined,
+  question: string,
+): unknown {
+  if (answer?.status === 'rejected') {
+    if (answer.reason instanceof ChainRejectedError) {
+      throw new NodeError(
+        network.name,
+        `cannot tell ${question}: ${answer.reason.message}`,
+        { cause: answer.reason },
+      );
+    }
+    throw answer.reason;
+  }
+  return answer?.value;
+}
+
+/**
+ * Checks an endpoint's answers to `starknet_chainId` and
+ * `starknet_specVersion`: the network's chain, and a 0.10.x version.
+ *
+ * @param network - The network the endpoint should serve.
+ * @param chainAnswer - Its settled chain id.
+ * @param specAnswer - Its settled spec version.
+ * @throws {NodeError} When it serves another chain or version, or cannot
+ * say (WrongChainError, UnsupportedSpecError).
+ */
+export function checkEndpoint(
+  network: Network,
+  chainAnswer: PromiseSettledResult<unknown> | undefined,
+  specAnswer: PromiseSettledResult<unknown> | undefined,
+): void {
+  const chainId = checkedValue(
+    network,
+    chainAnswer,
+    'which chain the node serves',
+  );
+  if (
+    typeof chainId !== 'string' ||
+    BigInt(chainId) !== BigInt(network.chainId)
+  ) {
+    throw new WrongChainError(network.name, String(chainId), network.chainId);
+  }
+  const version = checkedValue(
+    network,
+    specAnswer,
+    'which JSON-RPC version the node speaks',
+  );
+  if (typeof version !== 'string' || !isSupportedSpec(version)) {
+    throw new UnsupportedSpecError(
+      network.name,
+      String(version),
+      `${SPEC_LINE}.x`,
+    );
+  }
+}
