@@ -1,16 +1,9 @@
 import type { Json } from '@metamask/snaps-sdk';
 import { outsideExecution } from 'starknet';
 
-import { addSiteNetwork, startHostileNode } from './hostile-node';
-import type { HostileNode, Rewrite } from './hostile-node';
-import {
-  ETH,
-  mintStrk,
-  ONE_STRK,
-  SN_DEVNET,
-  STRK,
-  useRuntimeNetworkNode,
-} from './node';
+import { addSiteNetwork, useHostileNode } from './hostile-node';
+import type { Rewrite } from './hostile-node';
+import { ETH, ONE_STRK, SN_DEVNET, STRK } from './node';
 import {
   ACCOUNT_0,
   confirmationOf,
@@ -26,27 +19,12 @@ import type { Wallet } from '../helpers';
 // hostile ABI can neither hang the snap nor overflow the dialog, and a
 // site's ABI never stands in for the chain's.
 
-const devnet = useRuntimeNetworkNode();
-let hostile: HostileNode;
+const { hostile } = useHostileNode(ACCOUNT_0.address, 100n * ONE_STRK);
 
 const RECIPIENT =
   '0x0000000000000000000000000000000000000000000000000000000000abcdef';
 const TRANSFER_KEY =
   '0x99cd8bde557814842a3121e8ddfd433a539b8c9f14bf31ebf108d12e6196e9';
-
-beforeAll(async () => {
-  hostile = await startHostileNode({ target: devnet().url });
-  await mintStrk(devnet(), ACCOUNT_0.address, 100n * ONE_STRK);
-});
-
-afterAll(async () => {
-  await hostile.close();
-});
-
-afterEach(() => {
-  hostile.clearScripts();
-  hostile.forget();
-});
 
 /**
  * A wallet sharing ACCOUNT_0 with the test site, whose network is the
@@ -56,8 +34,8 @@ afterEach(() => {
  */
 async function siteWallet(): Promise<Wallet> {
   const wallet = await installSharedWallet();
-  await addSiteNetwork(wallet, hostile.url, SN_DEVNET);
-  hostile.forget();
+  await addSiteNetwork(wallet, hostile().url, SN_DEVNET);
+  hostile().forget();
   return wallet;
 }
 
@@ -85,7 +63,7 @@ function execute(
  * @returns Whether it was.
  */
 function sentAny(): boolean {
-  return hostile
+  return hostile()
     .seen()
     .some(({ method }) => method === 'starknet_addInvokeTransaction');
 }
@@ -208,7 +186,7 @@ describe("the node's simulation checked against the calls", () => {
     'a gain reported next to a decoded send is a danger banner; the user may %s',
     async (decision) => {
       const wallet = await siteWallet();
-      hostile.script('starknet_simulateTransactions', (_call, honest) => ({
+      hostile().script('starknet_simulateTransactions', (_call, honest) => ({
         result: reversed(honest.result),
       }));
       const text = await decideSend(
@@ -257,7 +235,7 @@ describe('a hostile ABI on chain', () => {
     'of huge breadth (empty structs, 200^4 values) opens the dialog with the calls raw and a banner; the user may %s',
     async (decision) => {
       const wallet = await siteWallet();
-      hostile.script('starknet_getClass', classWithAbi(wideAbi(200)));
+      hostile().script('starknet_getClass', classWithAbi(wideAbi(200)));
       const text = await decideSend(
         execute(wallet, {
           calls: [{ contractAddress: ETH, entrypoint: 'wide', calldata: [] }],
@@ -267,7 +245,9 @@ describe('a hostile ABI on chain', () => {
       expect(text).toContain('Calls shown raw');
       expect(text).not.toContain('m0:');
       expect(
-        hostile.seen().some(({ method }) => method === 'starknet_getClass'),
+        hostile()
+          .seen()
+          .some(({ method }) => method === 'starknet_getClass'),
       ).toBe(true);
     },
   );
@@ -276,7 +256,7 @@ describe('a hostile ABI on chain', () => {
     'past the reading bounds (a struct of 5000 empty members) is unreadable, the call raw with the reason; the user may %s',
     async (decision) => {
       const wallet = await siteWallet();
-      hostile.script(
+      hostile().script(
         'starknet_getClass',
         classWithAbi(
           JSON.stringify([
@@ -313,7 +293,7 @@ describe('a hostile ABI on chain', () => {
     'in an outside execution opens its dialog with the calls raw and a banner; the user may %s',
     async (decision) => {
       const wallet = await siteWallet();
-      hostile.script('starknet_getClass', classWithAbi(wideAbi(200)));
+      hostile().script('starknet_getClass', classWithAbi(wideAbi(200)));
       const now = Math.floor(Date.now() / 1000);
       const data = outsideExecution.getTypedData(
         SN_DEVNET,
@@ -417,7 +397,7 @@ describe("the site's ABI never stands in for the chain's", () => {
     'a class the node would not give: unreadable, not the site’s ABI; the user may %s',
     async (decision) => {
       const wallet = await siteWallet();
-      hostile.script('starknet_getClass', () => ({
+      hostile().script('starknet_getClass', () => ({
         error: { code: 28, message: 'Class hash not found' },
       }));
       const text = await decideSend(
@@ -438,7 +418,7 @@ describe("the site's ABI never stands in for the chain's", () => {
     'a class the chain shows without an ABI: the site’s, marked as its description; the user may %s',
     async (decision) => {
       const wallet = await siteWallet();
-      hostile.script('starknet_getClass', classWithAbi(undefined));
+      hostile().script('starknet_getClass', classWithAbi(undefined));
       const text = await decideSend(
         execute(wallet, {
           calls: [
@@ -493,7 +473,7 @@ describe('requests the wallet cannot look up or show are refused before the node
       expect(error.code).toBe(-32602);
       expect(error.message).toContain(`${field}:`);
       expect(error.message).toContain('at most 16 distinct contracts');
-      expect(hostile.seen()).toStrictEqual([]);
+      expect(hostile().seen()).toStrictEqual([]);
     },
   );
 
@@ -516,7 +496,7 @@ describe('requests the wallet cannot look up or show are refused before the node
     );
     expect(error.code).toBe(-32602);
     expect(error.message).toContain('typedDataMessage: calls 17 distinct');
-    expect(hostile.seen()).toStrictEqual([]);
+    expect(hostile().seen()).toStrictEqual([]);
   });
 
   it('calls too large to show even raw: -32602 naming calls', async () => {
@@ -530,6 +510,6 @@ describe('requests the wallet cannot look up or show are refused before the node
     const error = await errorOf(execute(wallet, { calls }));
     expect(error.code).toBe(-32602);
     expect(error.message).toContain('calls: too large to show');
-    expect(hostile.seen()).toStrictEqual([]);
+    expect(hostile().seen()).toStrictEqual([]);
   });
 });

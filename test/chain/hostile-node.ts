@@ -1,8 +1,10 @@
 import { createServer } from 'http';
 import type { Server } from 'http';
 
+import { mintStrk, useRuntimeNetworkNode } from './node';
 import { confirmationOf, DAPP_ORIGIN, invoke } from '../helpers';
 import type { Wallet } from '../helpers';
+import type { LocalNode } from '@snapnet/local-node';
 
 /**
  * A scripted hostile node: a loopback JSON-RPC server in front of a real
@@ -178,4 +180,41 @@ export async function addSiteNetwork(
   );
   await (await confirmationOf(pending)).ok();
   expect(await pending).toRespondWith(true);
+}
+
+/**
+ * Gives a test file a local node (chain SN_DEVNET) behind a hostile node for
+ * its whole run, `account` funded there; after each test the scripts and
+ * what the hostile node received are cleared.
+ *
+ * @param account - The account to fund.
+ * @param amount - Its STRK (FRI).
+ * @returns Getters for the hostile node and the real one behind it.
+ */
+export function useHostileNode(
+  account: string,
+  amount: bigint,
+): { hostile: () => HostileNode; real: () => LocalNode } {
+  const real = useRuntimeNetworkNode();
+  let hostile: HostileNode | undefined;
+  beforeAll(async () => {
+    hostile = await startHostileNode({ target: real().url });
+    await mintStrk(real(), account, amount);
+  });
+  afterAll(async () => {
+    await hostile?.close();
+  });
+  afterEach(() => {
+    hostile?.clearScripts();
+    hostile?.forget();
+  });
+  return {
+    hostile: (): HostileNode => {
+      if (!hostile) {
+        throw new Error('The hostile node is not running');
+      }
+      return hostile;
+    },
+    real,
+  };
 }

@@ -1,16 +1,9 @@
 import {
   addSiteNetwork,
   SITE_NETWORK_NAME,
-  startHostileNode,
+  useHostileNode,
 } from './hostile-node';
-import type { HostileNode } from './hostile-node';
-import {
-  mintStrk,
-  ONE_STRK,
-  SN_DEVNET,
-  STRK,
-  useRuntimeNetworkNode,
-} from './node';
+import { ONE_STRK, SN_DEVNET, STRK } from './node';
 import {
   ACCOUNT_0,
   confirmationOf,
@@ -26,22 +19,7 @@ import type { Wallet } from '../helpers';
 // A site that brings its own node, and the node lies: every answer the
 // wallet signs or shows from must be checked, never just repeated.
 
-const devnet = useRuntimeNetworkNode();
-let hostile: HostileNode;
-
-beforeAll(async () => {
-  hostile = await startHostileNode({ target: devnet().url });
-  await mintStrk(devnet(), ACCOUNT_0.address, 100n * ONE_STRK);
-});
-
-afterAll(async () => {
-  await hostile.close();
-});
-
-afterEach(() => {
-  hostile.clearScripts();
-  hostile.forget();
-});
+const { hostile } = useHostileNode(ACCOUNT_0.address, 100n * ONE_STRK);
 
 const transfer = {
   contractAddress: STRK,
@@ -52,8 +30,8 @@ const transfer = {
 describe('a node that refuses what it should simply read', () => {
   it('is a node error (-32002) naming the network, not a refused transaction', async () => {
     const wallet = await installSharedWallet();
-    await addSiteNetwork(wallet, hostile.url, SN_DEVNET);
-    hostile.script('starknet_getNonce', () => ({
+    await addSiteNetwork(wallet, hostile().url, SN_DEVNET);
+    hostile().script('starknet_getNonce', () => ({
       error: { code: 63, message: 'An unexpected error occurred' },
     }));
     const error = await errorOf(
@@ -72,8 +50,8 @@ describe('a node that refuses what it should simply read', () => {
 describe('a node whose fee estimate is past its protocol types', () => {
   it('is a node error (-32002) before any dialog: an amount past u64 would spill into its price when signed', async () => {
     const wallet = await installSharedWallet();
-    await addSiteNetwork(wallet, hostile.url, SN_DEVNET);
-    hostile.script('starknet_simulateTransactions', (_call, honest) => {
+    await addSiteNetwork(wallet, hostile().url, SN_DEVNET);
+    hostile().script('starknet_simulateTransactions', (_call, honest) => {
       const traces = honest.result as { fee_estimation: object }[];
       return {
         result: traces.map((trace) => ({
@@ -94,9 +72,11 @@ describe('a node whose fee estimate is past its protocol types', () => {
     );
     expect(error.code).toBe(-32002);
     expect(error.message).toContain('l2_gas_consumed');
-    expect(hostile.seen().map(({ method }) => method)).not.toContain(
-      'starknet_addInvokeTransaction',
-    );
+    expect(
+      hostile()
+        .seen()
+        .map(({ method }) => method),
+    ).not.toContain('starknet_addInvokeTransaction');
   });
 });
 
@@ -153,15 +133,15 @@ async function shareWithOtherSite(
  * @returns Whether any went out.
  */
 function leaked(identifiers: string[]): boolean {
-  return identifiers.some((identifier) => hostile.received(identifier));
+  return identifiers.some((identifier) => hostile().received(identifier));
 }
 
 describe("a site's own node sees only the accounts shared with that site", () => {
   it('estimateAccountDeployFee of an account it was not given: a stand-in is simulated, the same fee, and the account never leaves', async () => {
     const wallet = await installSharedWallet();
     const otherAccount = await shareWithOtherSite(wallet, 5);
-    await addSiteNetwork(wallet, hostile.url, SN_DEVNET);
-    hostile.forget();
+    await addSiteNetwork(wallet, hostile().url, SN_DEVNET);
+    hostile().forget();
     const estimate = async (addressIndex: number): Promise<unknown> =>
       plainResultOf(
         invoke(wallet, 'snapnet_estimateAccountDeployFee', {
@@ -171,19 +151,21 @@ describe("a site's own node sees only the accounts shared with that site", () =>
       );
     const forOther = await estimate(5);
     expect(leaked(otherAccount.identifiers)).toBe(false);
-    expect(hostile.seen().map(({ method }) => method)).toContain(
-      'starknet_simulateTransactions',
-    );
+    expect(
+      hostile()
+        .seen()
+        .map(({ method }) => method),
+    ).toContain('starknet_simulateTransactions');
     // Account 0 is the site's: estimated as itself, at the same fee.
     expect(await estimate(0)).toStrictEqual(forOther);
-    expect(hostile.received(digitsOf(ACCOUNT_0.publicKey))).toBe(true);
+    expect(hostile().received(digitsOf(ACCOUNT_0.publicKey))).toBe(true);
   });
 
   it('recoverAccounts asks before its node sees addresses the site was not given; declined, nothing is sent', async () => {
     const wallet = await installSharedWallet();
     const otherAccount = await shareWithOtherSite(wallet, 1);
-    await addSiteNetwork(wallet, hostile.url, SN_DEVNET);
-    hostile.forget();
+    await addSiteNetwork(wallet, hostile().url, SN_DEVNET);
+    hostile().forget();
     const scan = (): ReturnType<typeof invoke> =>
       invoke(wallet, 'snapnet_recoverAccounts', {
         startScanIndex: 0,
@@ -197,25 +179,25 @@ describe("a site's own node sees only the accounts shared with that site", () =>
     expect(text).toContain('Look for your accounts');
     expect(text).toContain(`added by ${DAPP_ORIGIN}`);
     expect(text).toContain('accounts 0 to 2');
-    expect(hostile.seen()).toStrictEqual([]);
+    expect(hostile().seen()).toStrictEqual([]);
     await dialog.cancel();
     expect(await declined).toRespondWithError(
       expect.objectContaining({ code: 4001 }),
     );
-    expect(hostile.seen()).toStrictEqual([]);
+    expect(hostile().seen()).toStrictEqual([]);
 
     const approved = scan();
     await (await confirmationOf(approved)).ok();
     // Nothing is deployed there yet: nothing found, nothing shared.
     expect(await approved).toRespondWith([]);
-    expect(hostile.received(digitsOf(otherAccount.address))).toBe(true);
+    expect(hostile().received(digitsOf(otherAccount.address))).toBe(true);
   });
 
   it('createAccount {deploy} of an account it was not given: shared in its own dialog before its node sees it', async () => {
     const wallet = await installSharedWallet();
     const otherAccount = await shareWithOtherSite(wallet, 3);
-    await addSiteNetwork(wallet, hostile.url, SN_DEVNET);
-    hostile.forget();
+    await addSiteNetwork(wallet, hostile().url, SN_DEVNET);
+    hostile().forget();
     const deploy = (): ReturnType<typeof invoke> =>
       invoke(wallet, 'snapnet_createAccount', {
         addressIndex: 3,
@@ -228,7 +210,7 @@ describe("a site's own node sees only the accounts shared with that site", () =>
     expect(textOf(share.content)).toContain(
       `Already shared with ${OTHER_SITE}`,
     );
-    expect(hostile.seen()).toStrictEqual([]);
+    expect(hostile().seen()).toStrictEqual([]);
     await share.cancel();
     expect(await declined).toRespondWithError(
       expect.objectContaining({ code: 4001 }),
@@ -249,7 +231,7 @@ describe("a site's own node sees only the accounts shared with that site", () =>
 
   it('another site can neither use nor see the network', async () => {
     const wallet = await installSharedWallet();
-    await addSiteNetwork(wallet, hostile.url, SN_DEVNET);
+    await addSiteNetwork(wallet, hostile().url, SN_DEVNET);
     const refused = await errorOf(
       invoke(
         wallet,
@@ -273,7 +255,7 @@ describe("a site's own node sees only the accounts shared with that site", () =>
 
   it('the home page on that network reads only the accounts the site has', async () => {
     const wallet = await installSharedWallet();
-    await addSiteNetwork(wallet, hostile.url, SN_DEVNET);
+    await addSiteNetwork(wallet, hostile().url, SN_DEVNET);
     // Accounts 0 and 2 recorded on the site's network; the site then gives
     // account 2 back: its node may see account 0 only.
     await plainResultOf(
@@ -294,14 +276,14 @@ describe("a site's own node sees only the accounts shared with that site", () =>
     });
     await (await confirmationOf(switching)).ok();
     await switching;
-    hostile.forget();
+    hostile().forget();
     const home = textOf((await wallet.onHomePage()).getInterface().content);
     expect(home).toContain(withdrawn);
     expect(home).toContain(
       `added by ${DAPP_ORIGIN}, which was not given this account`,
     );
-    expect(hostile.received(digitsOf(withdrawn))).toBe(false);
-    expect(hostile.received(digitsOf(ACCOUNT_0.address))).toBe(true);
+    expect(hostile().received(digitsOf(withdrawn))).toBe(false);
+    expect(hostile().received(digitsOf(ACCOUNT_0.address))).toBe(true);
   });
 });
 
@@ -328,8 +310,8 @@ async function recordsOf(
 describe('what a send reports', () => {
   it('a deployment that went out before its invoke was refused: the error carries its hash, and it is recorded', async () => {
     const wallet = await installSharedWallet();
-    await addSiteNetwork(wallet, hostile.url, SN_DEVNET);
-    hostile.script('starknet_addInvokeTransaction', () => ({
+    await addSiteNetwork(wallet, hostile().url, SN_DEVNET);
+    hostile().script('starknet_addInvokeTransaction', () => ({
       error: { code: 55, message: 'Account validation failed' },
     }));
     const pending = invoke(wallet, 'snapnet_executeTxn', {
@@ -356,8 +338,8 @@ describe('what a send reports', () => {
 
   it('a node that answers another transaction hash than the one signed: an error naming both, and nothing recorded', async () => {
     const wallet = await installSharedWallet();
-    await addSiteNetwork(wallet, hostile.url, SN_DEVNET);
-    hostile.script('starknet_addInvokeTransaction', () => ({
+    await addSiteNetwork(wallet, hostile().url, SN_DEVNET);
+    hostile().script('starknet_addInvokeTransaction', () => ({
       result: { transaction_hash: '0xdead' },
     }));
     const pending = invoke(wallet, 'snapnet_executeTxn', {
