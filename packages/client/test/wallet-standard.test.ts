@@ -315,7 +315,8 @@ describe('starknet:walletApi against the real snap', () => {
       await walletError(
         request({
           type: 'wallet_switchStarknetChain',
-          params: { chainId: '0x1234' },
+          // SN_UNKNOWN: a well-formed chain id the wallet does not have.
+          params: { chainId: '0x534e5f554e4b4e4f574e' },
         }),
       ),
     ).toStrictEqual({
