@@ -5,7 +5,7 @@ import {
   pricesOf,
   toFeeEstimate,
 } from './fees';
-import { completeDetails } from '../signing/transactions';
+import { completeDetails } from '../signing/details';
 
 const estimate = {
   l1_gas_consumed: '0x0',

@@ -2,7 +2,7 @@ import { stark } from 'starknet';
 
 import type { NodeFeeEstimate } from './starknet';
 import { toHex, U128_BOUND, U64_BOUND } from '../protocol/values';
-import type { ResourceBoundsHex, V3Details } from '../signing/transactions';
+import type { ResourceBoundsHex, V3Details } from '../signing/details';
 
 /** The fee estimate object of the wallet API (base-10 integer text). */
 export type FeeEstimate = {

@@ -5,8 +5,8 @@ import { balanceChangesOf, revertReasonOf } from './simulation';
 import type { NodeFeeEstimate } from './starknet';
 import type { PreparedTransaction } from './transactions';
 import { InvalidInputError } from '../errors';
-import type { PartialDetails, V3Details } from '../signing/transactions';
-import { completeDetails } from '../signing/transactions';
+import type { PartialDetails, V3Details } from '../signing/details';
+import { completeDetails } from '../signing/details';
 
 export type TransactionKind = 'INVOKE' | 'DECLARE' | 'DEPLOY_ACCOUNT';
 

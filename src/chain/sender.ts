@@ -16,8 +16,8 @@ import {
 } from '../errors';
 import type { SentTransaction } from '../errors';
 import { deploymentData, normaliseAddress } from '../keys/address';
+import { checkSignableDetails } from '../signing/details';
 import { signHash } from '../signing/signature';
-import { checkSignableDetails } from '../signing/transactions';
 import { recordTransaction, sentRecord } from '../state/records';
 import type { TransactionRecord } from '../state/schema';
 

@@ -13,7 +13,7 @@ import type { Infer } from 'superstruct';
 import type { GasPrices } from './fees';
 import { FeltText, parsedBy, typedFelt } from './rpc';
 import type { NodeCall } from './rpc';
-import type { V3Details } from '../signing/transactions';
+import type { V3Details } from '../signing/details';
 
 /**
  * Typed Starknet JSON-RPC 0.10 calls the wallet makes. Each returns a

@@ -5,6 +5,7 @@ import { commonFields } from './starknet';
 import type { BroadcastTransaction } from './starknet';
 import { deploymentData } from '../keys/address';
 import type { OwnAccount } from '../keys/ownership';
+import type { V3Details } from '../signing/details';
 import { signHash } from '../signing/signature';
 import {
   declareHash,
@@ -12,7 +13,6 @@ import {
   executeCalldata,
   invokeHash,
 } from '../signing/transactions';
-import type { V3Details } from '../signing/transactions';
 
 /** A v3 transaction ready for the node, with its hash. */
 export type PreparedTransaction = {

@@ -33,7 +33,7 @@ import {
   toHex,
   TYPE_NAMES,
 } from '../protocol/values';
-import type { ResourceBoundsHex } from '../signing/transactions';
+import type { ResourceBoundsHex } from '../signing/details';
 import { MAX_ADDRESS_INDEX, MAX_RPC_URL } from '../state/schema';
 import { nameProblem } from '../text';
 

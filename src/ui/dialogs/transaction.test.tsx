@@ -22,12 +22,12 @@ import type { PlannedTransaction } from '../../chain/plan';
 import { QUERY_VERSION } from '../../chain/plan';
 import { accountAddress, deploymentData } from '../../keys/address';
 import { FELT_PRIME, toHex } from '../../protocol/values';
+import type { V3Details } from '../../signing/details';
 import {
   declareHash,
   deployAccountHash,
   invokeHash,
 } from '../../signing/transactions';
-import type { V3Details } from '../../signing/transactions';
 import type { AccountKind } from '../../state/schema';
 import { callViewsOf, rawCallViewsOf } from '../transactionView';
 import { visibleContent } from '../visibleContent';
