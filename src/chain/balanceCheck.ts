@@ -1,6 +1,6 @@
 import { array, optional, type, unknown } from 'superstruct';
 
-import { FeltText } from './rpc';
+import { FeltText } from './answers';
 import type { BalanceChange } from './simulation';
 import { transferOf } from './simulation';
 import { accountEffect, readTokenCall } from './tokenCalls';

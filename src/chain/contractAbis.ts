@@ -2,8 +2,8 @@ import { optional, type, union, string, array, unknown } from 'superstruct';
 
 import { parseAbi } from './abi';
 import type { AbiReading } from './abi';
+import { parsedBy } from './answers';
 import { CLASS_ANSWER_BYTES } from './nodeLimits';
-import { parsedBy } from './rpc';
 import type { NodeCall, NodeClient } from './rpc';
 import { classHashAtCall, CONTRACT_NOT_FOUND } from './starknet';
 import { ChainRejectedError, InvalidInputError } from '../errors';

@@ -3,7 +3,7 @@ import { hash } from 'starknet';
 import type { CompiledSierra, CompiledSierraCasm } from 'starknet';
 import { array, number, string, type, validate } from 'superstruct';
 
-import { FeltText } from './rpc';
+import { FeltText } from './answers';
 import { InvalidInputError } from '../errors';
 
 /** A Sierra class as the node's DECLARE takes it (ABI as text). */

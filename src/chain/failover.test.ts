@@ -1,5 +1,6 @@
+import { FeltText, parsedBy } from './answers';
 import { isSupportedSpec } from './endpoints';
-import { FeltText, NodeClient, parsedBy } from './rpc';
+import { NodeClient } from './rpc';
 import type { NodeCall } from './rpc';
 import { addTransactionCall } from './starknet';
 import type { BroadcastTransaction } from './starknet';

@@ -2,7 +2,7 @@ import { hash } from 'starknet';
 import { array, number, optional, string, type } from 'superstruct';
 import type { Infer } from 'superstruct';
 
-import { FeltText, parsedBy } from './rpc';
+import { FeltText, parsedBy } from './answers';
 import type { NodeCall, NodeClient } from './rpc';
 import { eventsCall } from './starknet';
 import type { EmittedEvent } from './starknet';

@@ -1,8 +1,9 @@
 import type { ServerResponse } from 'http';
 
+import { FeltText, parsedBy } from './answers';
 import { missingAbiCalls } from './contractAbis';
 import { ANSWER_BYTES_PER_CALL } from './nodeLimits';
-import { FeltText, NodeClient, parsedBy } from './rpc';
+import { NodeClient } from './rpc';
 import type { NodeCall } from './rpc';
 import {
   sendEndlessBody,

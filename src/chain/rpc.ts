@@ -1,7 +1,7 @@
 import type { Methods } from '@starknet-io/starknet-types-0104';
-import { create, refine, string, StructError } from 'superstruct';
-import type { Struct } from 'superstruct';
+import { string, StructError } from 'superstruct';
 
+import { FeltText, parsedBy } from './answers';
 import {
   checkEndpoint,
   endpointLabel,
@@ -19,28 +19,6 @@ import {
   NodeError,
   SubmissionUnknownError,
 } from '../errors';
-import { fitsType, TYPE_NAMES } from '../protocol/values';
-import type { ValueType } from '../protocol/values';
-
-/** A felt as the node writes it. */
-export const FeltText = refine(string(), 'felt', (value) =>
-  /^0x[0-9a-fA-F]+$/u.test(value) ? true : 'Expected a hex felt',
-);
-
-/**
- * A node's hex value of a given Starknet type (a fee amount is a u64, a
- * price a u128): a value outside it is a malformed answer.
- *
- * @param valueType - The type.
- * @returns The struct.
- */
-export function typedFelt(valueType: ValueType): Struct<string, null> {
-  return refine(FeltText, valueType, (value) =>
-    fitsType(BigInt(value), valueType)
-      ? true
-      : `Expected ${TYPE_NAMES[valueType]}`,
-  );
-}
 
 /** A Starknet JSON-RPC 0.10 method. */
 export type NodeMethod = keyof Methods;
@@ -100,18 +78,6 @@ const SPEC_VERSION_CALL: NodeCall<string> = {
   parse: parsedBy(string()),
   maxAnswerBytes: CHECK_ANSWER_BYTES,
 };
-
-/**
- * A result parser from a struct (coercions applied).
- *
- * @param struct - What the result must satisfy.
- * @returns The parser.
- */
-export function parsedBy<Result>(
-  struct: Struct<Result, unknown>,
-): (value: unknown) => Result {
-  return (value) => create(value, struct);
-}
 
 /**
  * Whether a value is a JSON object (not an array): a response of a batch,

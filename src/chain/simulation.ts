@@ -1,8 +1,8 @@
 import { array, optional, string, type, unknown } from 'superstruct';
 import type { Infer } from 'superstruct';
 
+import { FeltText, parsedBy } from './answers';
 import { SIMULATION_ANSWER_BYTES } from './nodeLimits';
-import { FeltText, parsedBy } from './rpc';
 import type { NodeCall } from './rpc';
 import { FeeEstimateStruct } from './starknet';
 import type { BroadcastTransaction } from './starknet';

@@ -10,8 +10,8 @@ import {
 } from 'superstruct';
 import type { Infer } from 'superstruct';
 
+import { FeltText, parsedBy, typedFelt } from './answers';
 import type { GasPrices } from './fees';
-import { FeltText, parsedBy, typedFelt } from './rpc';
 import type { NodeCall } from './rpc';
 import type { V3Details } from '../signing/details';
 
