@@ -76,6 +76,18 @@ const config: SnapConfig = {
           // @metamask/utils imports all of lodash (~70 KB) for `memoize`
           // only; scripts/lodash-memoize.js is that one function.
           lodash: resolve(__dirname, 'scripts/lodash-memoize.js'),
+          // @metamask/key-tree imports BIP-39 (mnemonic code and its
+          // wordlist, ~50 KB) for paths the snap never takes: it derives
+          // from MetaMask's BIP-44 node. scripts/bip39-unused.js fails if
+          // one is ever reached.
+          '@metamask/scure-bip39$': resolve(
+            __dirname,
+            'scripts/bip39-unused.js',
+          ),
+          '@metamask/scure-bip39/dist/wordlists/english.js': resolve(
+            __dirname,
+            'scripts/bip39-unused.js',
+          ),
           // The snaps SDK already bundles @metamask/superstruct (a fork of
           // superstruct with the same factories): the snap's own structs use
           // that copy instead of a second library. The source imports

@@ -1,4 +1,3 @@
-import { assertJSXElement } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import { visible } from '../text';
@@ -60,6 +59,32 @@ function visibleNode(node: unknown): unknown {
  */
 export function visibleContent(content: JSXElement): JSXElement {
   const shown = visibleNode(content);
-  assertJSXElement(shown);
+  if (!isElement(shown)) {
+    throw new Error('Content to show is not a snap UI element');
+  }
   return shown;
+}
+
+/**
+ * Whether a value has the shape of a snap UI element. visibleNode keeps
+ * every element's type, props and key and replaces strings with strings,
+ * so what it returns for an element is one; this narrows its `unknown`
+ * without the SDK's full validation of every component (which would bring
+ * a date library into the bundle for nothing).
+ *
+ * @param value - What visibleNode returned.
+ * @returns Whether it is an element.
+ */
+function isElement(value: unknown): value is JSXElement {
+  if (typeof value !== 'object' || value === null) {
+    return false;
+  }
+  const element = new Map(Object.entries(value));
+  const props = element.get('props');
+  return (
+    typeof element.get('type') === 'string' &&
+    typeof props === 'object' &&
+    props !== null &&
+    element.has('key')
+  );
 }
