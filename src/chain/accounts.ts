@@ -1,33 +1,4 @@
-import type { NodeClient } from './rpc';
-import { CONTRACT_NOT_FOUND, nonceCall } from './starknet';
-import { ChainRejectedError } from '../errors';
 import { TaskQueues } from '../queue';
-
-/**
- * Whether an account is deployed, and its next nonce. An undeployed account
- * (the node answers "Contract not found") has nonce 0.
- *
- * @param client - The network's node.
- * @param address - The account.
- * @returns Deployment and nonce.
- */
-export async function accountStatus(
-  client: NodeClient,
-  address: string,
-): Promise<{ deployed: boolean; nonce: bigint }> {
-  try {
-    const nonce = await client.call(nonceCall(address));
-    return { deployed: true, nonce: BigInt(nonce) };
-  } catch (error) {
-    if (
-      error instanceof ChainRejectedError &&
-      error.code === CONTRACT_NOT_FOUND
-    ) {
-      return { deployed: false, nonce: 0n };
-    }
-    throw error;
-  }
-}
 
 /**
  * Sending from one account is serialised in this snap process, and the last

@@ -5,8 +5,8 @@ import type { AbiReading } from './abi';
 import { parsedBy } from './answers';
 import { CLASS_ANSWER_BYTES } from './nodeLimits';
 import type { NodeCall, NodeClient } from './rpc';
-import { classHashAtCall, CONTRACT_NOT_FOUND } from './starknet';
-import { ChainRejectedError, InvalidInputError } from '../errors';
+import { classHashAtCall, isContractNotFound } from './starknet';
+import { InvalidInputError } from '../errors';
 import { normaliseAddress } from '../keys/address';
 
 /**
@@ -192,11 +192,7 @@ export function abisByContract(
  * @returns Whether it is "Contract not found".
  */
 function isNotFound(answer: PromiseSettledResult<string>): boolean {
-  return (
-    answer.status === 'rejected' &&
-    answer.reason instanceof ChainRejectedError &&
-    answer.reason.code === CONTRACT_NOT_FOUND
-  );
+  return answer.status === 'rejected' && isContractNotFound(answer.reason);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { NodeClient } from './rpc';
+import type { NodeClient } from './rpc';
 import { blockNumberCall } from './starknet';
 import type { Network } from '../config';
 import {
@@ -15,16 +15,18 @@ import {
  * (the input at fault in each case); a node that fails is a node error
  * naming the network.
  *
+ * @param node - The client of that node.
  * @param network - The network to check, with the node URL to check.
  * @param unchanged - What a refusal says was not done (`nothing was
  * added`).
  */
 export async function checkNetworkNode(
+  node: NodeClient,
   network: Network,
   unchanged: string,
 ): Promise<void> {
   try {
-    await new NodeClient(network).call(blockNumberCall());
+    await node.call(blockNumberCall());
   } catch (error) {
     const where = `the node at ${network.rpcUrl ?? 'this URL'}`;
     if (error instanceof WrongChainError) {

@@ -12,7 +12,7 @@ import type { Step } from './plan';
 import { simulationQueries } from './plan';
 import { simulateCall } from './simulation';
 import type { SimulatedTransaction } from './simulation';
-import { CONTRACT_NOT_FOUND, gasPricesCall, nonceCall } from './starknet';
+import { gasPricesCall, isContractNotFound, nonceCall } from './starknet';
 import { ChainRejectedError, NodeError } from '../errors';
 
 /**
@@ -35,10 +35,7 @@ function unlessNotFound<Value>(
   if (!answer || answer.status === 'fulfilled') {
     return answer?.value;
   }
-  if (
-    answer.reason instanceof ChainRejectedError &&
-    answer.reason.code === CONTRACT_NOT_FOUND
-  ) {
+  if (isContractNotFound(answer.reason)) {
     return undefined;
   }
   if (answer.reason instanceof ChainRejectedError) {

@@ -1,8 +1,8 @@
 import { hash } from 'starknet';
 
 import type { NodeClient } from './rpc';
-import { CONTRACT_NOT_FOUND, viewCall } from './starknet';
-import { ChainRejectedError, InvalidInputError } from '../errors';
+import { isContractNotFound, viewCall } from './starknet';
+import { InvalidInputError } from '../errors';
 
 /** What `is_valid_signature` answers for a valid signature (SNIP-6). */
 const VALID = BigInt('0x56414c4944');
@@ -35,11 +35,7 @@ export async function accountAcceptsSignature(
     viewCall(address, hash.getSelectorFromName('isValidSignature'), calldata),
   ]);
   for (const answer of [snip6, legacy]) {
-    if (
-      answer?.status === 'rejected' &&
-      answer.reason instanceof ChainRejectedError &&
-      answer.reason.code === CONTRACT_NOT_FOUND
-    ) {
+    if (answer?.status === 'rejected' && isContractNotFound(answer.reason)) {
       throw new InvalidInputError(
         'address',
         `no account is deployed at ${address} on ${client.network.name}`,

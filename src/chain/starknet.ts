@@ -13,6 +13,7 @@ import type { Infer } from 'superstruct';
 import { FeltText, parsedBy, typedFelt } from './answers';
 import type { GasPrices } from './fees';
 import type { NodeCall } from './rpc';
+import { ChainRejectedError } from '../errors';
 import type { V3Details } from '../signing/details';
 
 /**
@@ -25,6 +26,19 @@ export type BlockTag = 'latest' | 'pre_confirmed';
 /** Error codes of the spec the wallet reacts to. */
 export const CONTRACT_NOT_FOUND = 20;
 export const TRANSACTION_HASH_NOT_FOUND = 29;
+
+/**
+ * Whether a failure is the node's "Contract not found": nothing is deployed
+ * at the address asked about (an undeployed account, a wrong address).
+ *
+ * @param error - What a node call failed with.
+ * @returns Whether it says there is no contract.
+ */
+export function isContractNotFound(error: unknown): boolean {
+  return (
+    error instanceof ChainRejectedError && error.code === CONTRACT_NOT_FOUND
+  );
+}
 
 /**
  * starknet_getNonce.

@@ -1,7 +1,7 @@
 import { byteArray, hash, shortString } from 'starknet';
 
 import type { NodeClient } from './rpc';
-import { CONTRACT_NOT_FOUND, viewCall } from './starknet';
+import { isContractNotFound, viewCall } from './starknet';
 import { ChainRejectedError, InvalidInputError } from '../errors';
 
 /**
@@ -91,7 +91,7 @@ export async function tokenMetadata(
     if (error instanceof ChainRejectedError) {
       throw new InvalidInputError(
         'tokenAddress',
-        error.code === CONTRACT_NOT_FOUND
+        isContractNotFound(error)
           ? `no contract is deployed at ${tokenAddress} on ${client.network.name}`
           : `${tokenAddress} does not answer decimals() and symbol() like an ERC-20`,
       );

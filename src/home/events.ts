@@ -1,19 +1,12 @@
 import { UserInputEventType } from '@metamask/snaps-sdk';
 import type { UserInputEvent } from '@metamask/snaps-sdk';
-import { uint256 } from 'starknet';
 import { validate } from 'superstruct';
 import type { Struct } from 'superstruct';
 
 import { readHomeView } from './view';
 import type { HomeNotice } from './view';
-import { checkNetworkNode } from '../chain/networkCheck';
-import { NodeClient } from '../chain/rpc';
-import { sendIntent } from '../chain/sender';
-import { rpcUrlsFor } from '../config';
 import { InvalidInputError, toSnapError, UserRejectedError } from '../errors';
 import { parseUnits } from '../format';
-import { KeyRing } from '../keys/derivation';
-import { findOwnAccount } from '../keys/ownership';
 import {
   AddressStruct,
   nameStruct,
@@ -21,25 +14,13 @@ import {
   RpcUrlStruct,
 } from '../rpcs/structs';
 import { renameAccount, selectNetwork } from '../state/accounts';
-import {
-  hiddenFromNode,
-  networkConflict,
-  removeNetwork,
-  setNetworkNode,
-  storeNetwork,
-} from '../state/networks';
+import { removeNetwork, setNetworkNode } from '../state/networks';
 import { revokeAccess } from '../state/permissions';
 import { readState } from '../state/store';
-import {
-  confirmAddNetwork,
-  confirmChangeNode,
-  confirmNodeSeesAccounts,
-  confirmTransaction,
-} from '../ui/dialogs';
 import { HOME, updateHomeInterface } from '../ui/home';
-
-/** Who asks, in dialogs opened from the home page: the user. */
-const HOME_ORIGIN = 'You, on the Starknet Wallet page in MetaMask';
+import { HOME_ORIGIN, walletContext } from '../wallet/context';
+import * as networks from '../wallet/networks';
+import { transferToken } from '../wallet/transfer';
 
 /** A form's values as the event carries them. */
 type FormValues = Record<string, unknown>;
@@ -127,53 +108,14 @@ async function send(values: FormValues): Promise<HomeNotice> {
       text: `Amount: enter a positive number of ${token.symbol} with at most ${token.decimals} decimals.`,
     };
   }
-  const account = await findOwnAccount(
-    new KeyRing(),
+  const hash = await transferToken(walletContext(HOME_ORIGIN), {
+    network,
+    token,
     from,
-    state.accounts.filter(({ chainId }) => chainId === network.chainId),
-    'from',
-  );
-  const request = {
-    origin: HOME_ORIGIN,
-    networkName: network.name,
-    chainId: network.chainId,
-    networkAddedBy: network.addedBy,
-    address: from,
-  };
-  if (hiddenFromNode(state, network, [from]).length > 0) {
-    await confirmNodeSeesAccounts({
-      request,
-      title: 'Send from this account',
-      accounts: `this account (${from})`,
-    });
-  }
-  const { low, high } = uint256.bnToUint256(amount);
-  const { hashes } = await sendIntent({
-    client: new NodeClient(network),
-    account,
-    intent: {
-      type: 'INVOKE',
-      calls: [
-        {
-          contractAddress: token.address,
-          entrypoint: 'transfer',
-          calldata: [
-            to,
-            `0x${BigInt(low).toString(16)}`,
-            `0x${BigInt(high).toString(16)}`,
-          ],
-        },
-      ],
-    },
-    details: {},
-    field: 'details',
-    confirm: async (preview) =>
-      confirmTransaction({ request, preview, tokens }),
+    to,
+    amount,
   });
-  return {
-    severity: 'info',
-    text: `Sent. Transaction ${hashes[hashes.length - 1] ?? ''}`,
-  };
+  return { severity: 'info', text: `Sent. Transaction ${hash}` };
 }
 
 /**
@@ -197,18 +139,9 @@ async function addNetwork(values: FormValues): Promise<HomeNotice> {
       RpcUrlStruct,
     ),
   };
-  const conflict = networkConflict(await readState(), network);
-  if (conflict) {
-    return {
-      severity: 'warning',
-      text: `${conflict.field}: ${conflict.reason}`,
-    };
-  }
-  await checkNetworkNode(network, 'nothing was added');
-  if (!(await confirmAddNetwork({ origin: HOME_ORIGIN, network }))) {
+  if (!(await networks.addNetwork(walletContext(HOME_ORIGIN), network))) {
     return { severity: 'info', text: 'Cancelled: nothing was added.' };
   }
-  await storeNetwork(network);
   return { severity: 'info', text: `Added ${network.name}.` };
 }
 
@@ -236,17 +169,11 @@ async function setNode(
     text(values, `${HOME.setNode}${chainId}:url`).trim(),
     RpcUrlStruct,
   );
-  await checkNetworkNode({ ...network, rpcUrl }, 'nothing was changed');
-  const approved = await confirmChangeNode({
-    origin: HOME_ORIGIN,
-    network,
-    current: rpcUrlsFor(network),
-    rpcUrl,
-  });
-  if (!approved) {
+  if (
+    !(await networks.changeNode(walletContext(HOME_ORIGIN), network, rpcUrl))
+  ) {
     return { severity: 'info', text: 'Cancelled: the node was not changed.' };
   }
-  await setNetworkNode(chainId, rpcUrl);
   return { severity: 'info', text: `${network.name} now uses ${rpcUrl}.` };
 }
 
@@ -349,5 +276,8 @@ export async function handleHomeEvent(
     // The form's own submit event does the work and shows the page.
     return;
   }
-  await updateHomeInterface(id, await readHomeView(notice));
+  await updateHomeInterface(
+    id,
+    await readHomeView(walletContext(HOME_ORIGIN), notice),
+  );
 }

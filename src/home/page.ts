@@ -1,5 +1,6 @@
 import { readHomeView } from './view';
 import { createHomeInterface } from '../ui/home';
+import { HOME_ORIGIN, walletContext } from '../wallet/context';
 
 /**
  * Opens the home page: one node round trip for the current network's
@@ -8,5 +9,9 @@ import { createHomeInterface } from '../ui/home';
  * @returns The page's interface id.
  */
 export async function openHomePage(): Promise<{ id: string }> {
-  return { id: await createHomeInterface(await readHomeView()) };
+  return {
+    id: await createHomeInterface(
+      await readHomeView(walletContext(HOME_ORIGIN)),
+    ),
+  };
 }

@@ -1,14 +1,13 @@
 import { hash } from 'starknet';
 
 import { u256FromResult } from '../chain/erc20';
-import { NodeClient } from '../chain/rpc';
-import { CONTRACT_NOT_FOUND, nonceCall, viewCall } from '../chain/starknet';
+import { isContractNotFound, nonceCall, viewCall } from '../chain/starknet';
 import { rpcUrlsFor } from '../config';
 import { tokenLogo } from '../content/logo';
-import { ChainRejectedError, NodeError } from '../errors';
+import { NodeError } from '../errors';
 import { hiddenFromNode } from '../state/networks';
-import { readState } from '../state/store';
 import type { HomeView } from '../ui/home';
+import type { WalletContext } from '../wallet/context';
 
 const BALANCE_OF = hash.getSelectorFromName('balanceOf');
 
@@ -25,10 +24,7 @@ function deployedFrom(
   if (answer?.status === 'fulfilled') {
     return true;
   }
-  return answer?.reason instanceof ChainRejectedError &&
-    answer.reason.code === CONTRACT_NOT_FOUND
-    ? false
-    : undefined;
+  return answer && isContractNotFound(answer.reason) ? false : undefined;
 }
 
 /** What happened after the user's last action on the page, if anything. */
@@ -43,11 +39,15 @@ export type HomeNotice = HomeView['notice'];
  * without balances and says why. On a network a site added, its node is
  * asked only about the accounts shared with that site.
  *
+ * @param context - The user's context (state read anew for each showing).
  * @param notice - The outcome of the user's last action, to show on top.
  * @returns The view.
  */
-export async function readHomeView(notice?: HomeNotice): Promise<HomeView> {
-  const state = await readState();
+export async function readHomeView(
+  context: WalletContext,
+  notice?: HomeNotice,
+): Promise<HomeView> {
+  const state = await context.state();
   const network =
     state.networks.find(({ chainId }) => chainId === state.currentChainId) ??
     state.networks[0];
@@ -73,14 +73,16 @@ export async function readHomeView(notice?: HomeNotice): Promise<HomeView> {
   let answers: PromiseSettledResult<unknown>[] = [];
   if (asked.length > 0) {
     try {
-      answers = await new NodeClient(network).batchSettled([
-        ...asked.map(({ address }) => nonceCall(address)),
-        ...asked.flatMap(({ address }) =>
-          tokens.map((token) =>
-            viewCall(token.address, BALANCE_OF, [address], 'latest'),
+      answers = await context
+        .node(network)
+        .batchSettled([
+          ...asked.map(({ address }) => nonceCall(address)),
+          ...asked.flatMap(({ address }) =>
+            tokens.map((token) =>
+              viewCall(token.address, BALANCE_OF, [address], 'latest'),
+            ),
           ),
-        ),
-      ]);
+        ]);
     } catch (error) {
       if (!(error instanceof NodeError)) {
         throw error;

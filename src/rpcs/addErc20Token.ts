@@ -13,9 +13,7 @@ import {
 } from 'superstruct';
 
 import { defineMethod } from './method';
-import { requestView, resolveNetwork } from './shared';
 import { AddressStruct, ChainIdStruct, nameStruct } from './structs';
-import { NodeClient } from '../chain/rpc';
 import { tokenMetadata } from '../chain/tokenMetadata';
 import { tokenLogo } from '../content/logo';
 import { parseIpfsUri } from '../content/storage';
@@ -25,6 +23,7 @@ import { updateState } from '../state/store';
 import { lookalikeOf } from '../state/tokens';
 import { symbolKey } from '../text';
 import { confirmAddToken } from '../ui/dialogs';
+import { requestView, resolveNetwork } from '../wallet/access';
 
 const DecimalsStruct = coerce(
   max(min(integer(), 0), 255),
@@ -86,7 +85,7 @@ export const addErc20Token = defineMethod({
       );
     }
     const onChain = await tokenMetadata(
-      new NodeClient(network),
+      context.node(network),
       params.tokenAddress,
     );
     if (

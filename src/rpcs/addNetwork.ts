@@ -2,10 +2,7 @@ import { boolean, object } from 'superstruct';
 
 import { defineMethod } from './method';
 import { nameStruct, RequiredChainIdStruct, RpcUrlStruct } from './structs';
-import { checkNetworkNode } from '../chain/networkCheck';
-import { InvalidInputError } from '../errors';
-import { networkConflict, storeNetwork } from '../state/networks';
-import { confirmAddNetwork } from '../ui/dialogs';
+import * as networks from '../wallet/networks';
 
 /**
  * `snapnet_addNetwork {name, chainId, rpcUrl}` → true once the network is
@@ -26,17 +23,6 @@ export const addNetwork = defineMethod({
     rpcUrl: RpcUrlStruct,
   }),
   result: boolean(),
-  handler: async (params, context) => {
-    const network = { ...params, addedBy: context.origin };
-    const conflict = networkConflict(await context.state(), network);
-    if (conflict) {
-      throw new InvalidInputError(conflict.field, conflict.reason);
-    }
-    await checkNetworkNode(network, 'nothing was added');
-    if (!(await confirmAddNetwork({ origin: context.origin, network }))) {
-      return false;
-    }
-    await storeNetwork(network);
-    return true;
-  },
+  handler: async (params, context) =>
+    networks.addNetwork(context, { ...params, addedBy: context.origin }),
 });

@@ -2,21 +2,14 @@ import { object, optional, string, type, unknown } from 'superstruct';
 
 import { defineMethod } from './method';
 import {
-  networkTokens,
-  ownAccount,
-  requestView,
-  resolveNetwork,
-} from './shared';
-import {
   AddressStruct,
   ChainIdStruct,
   DetailsStruct,
   FeltStruct,
 } from './structs';
 import { declarableClass } from '../chain/contractClass';
-import { NodeClient } from '../chain/rpc';
-import { sendIntent } from '../chain/sender';
-import { confirmTransaction } from '../ui/dialogs';
+import { ownAccount, resolveNetwork } from '../wallet/access';
+import { sendTransaction } from '../wallet/transaction';
 
 /**
  * `snapnet_declareContract {senderAddress, contractPayload, invocationsDetails?,
@@ -46,19 +39,13 @@ export const declareContract = defineMethod({
     const network = await resolveNetwork(context, chainId);
     const declarable = declarableClass(contractPayload);
     const account = await ownAccount(context, senderAddress, 'senderAddress');
-    const tokens = await networkTokens(context, network.chainId);
-    const { hashes } = await sendIntent({
-      client: new NodeClient(network),
+    const { hashes } = await sendTransaction({
+      context,
+      network,
       account,
       intent: { type: 'DECLARE', ...declarable },
       details: invocationsDetails ?? {},
       field: 'invocationsDetails',
-      confirm: async (preview) =>
-        confirmTransaction({
-          request: requestView(context, network, senderAddress),
-          preview,
-          tokens,
-        }),
     });
     return {
       transaction_hash: hashes[hashes.length - 1] ?? '',

@@ -1,9 +1,9 @@
 import { literal, object } from 'superstruct';
 
 import { defineMethod } from './method';
-import { ownAccount, requestView, resolveNetwork } from './shared';
 import { AddressStruct, ChainIdStruct } from './structs';
 import { confirmRevealPrivateKey, showPrivateKey } from '../ui/dialogs';
+import { ownAccount, requestView, resolveNetwork } from '../wallet/access';
 
 /**
  * `snapnet_displayPrivateKey {userAddress, chainId?}` → null. After a

@@ -1,22 +1,13 @@
-import { literal, object, optional, string } from 'superstruct';
+import { object, optional } from 'superstruct';
 
 import { defineMethod } from './method';
-import { resolveNetwork } from './shared';
-import { ChainIdStruct, IndexStruct } from './structs';
+import { ChainIdStruct, FeeEstimateResult, IndexStruct } from './structs';
 import { toFeeEstimate } from '../chain/fees';
-import { NodeClient } from '../chain/rpc';
-import { estimateIntent } from '../chain/sender';
 import { standInAccount } from '../keys/standIn';
 import { defaultAccountIndex } from '../state/indexReservations';
 import { hiddenFromNode } from '../state/networks';
-
-export const FeeEstimateResult = object({
-  suggestedMaxFee: string(),
-  overallFee: string(),
-  gasConsumed: string(),
-  gasPrice: string(),
-  unit: literal('wei'),
-});
+import { resolveNetwork } from '../wallet/access';
+import { estimateTransaction } from '../wallet/transaction';
 
 /**
  * `snapnet_estimateAccountDeployFee {addressIndex?, chainId?}` → the fee of
@@ -43,8 +34,9 @@ export const estimateAccountDeployFee = defineMethod({
       hiddenFromNode(state, network, [derived.address]).length > 0
         ? standInAccount()
         : { ...derived, kind: 'argent-cairo1' as const };
-    const { plan } = await estimateIntent({
-      client: new NodeClient(network),
+    const { plan } = await estimateTransaction({
+      context,
+      network,
       account,
       intent: { type: 'DEPLOY_ACCOUNT' },
       details: {},

@@ -1,17 +1,16 @@
 import { assign, boolean, object, optional } from 'superstruct';
 
-import { FeeEstimateResult } from './estimateAccountDeployFee';
 import { defineMethod } from './method';
-import { ownAccount, resolveNetwork } from './shared';
 import {
+  FeeEstimateResult,
   AddressStruct,
   CallsStruct,
   ChainIdStruct,
   DetailsStruct,
 } from './structs';
 import { toFeeEstimate } from '../chain/fees';
-import { NodeClient } from '../chain/rpc';
-import { estimateIntent } from '../chain/sender';
+import { ownAccount, resolveNetwork } from '../wallet/access';
+import { estimateTransaction } from '../wallet/transaction';
 
 /**
  * `snapnet_estimateFee {address, invocations, details?, chainId?}` → the fee
@@ -39,8 +38,9 @@ export const estimateFee = defineMethod({
       maxFee: _maxFee,
       ...given
     } = details ?? {};
-    const { plan, includesDeployment } = await estimateIntent({
-      client: new NodeClient(network),
+    const { plan, includesDeployment } = await estimateTransaction({
+      context,
+      network,
       account,
       intent: { type: 'INVOKE', calls: invocations },
       details: given,

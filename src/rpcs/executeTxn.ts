@@ -2,20 +2,14 @@ import { object, optional, string, unknown } from 'superstruct';
 
 import { defineMethod } from './method';
 import {
-  networkTokens,
-  ownAccount,
-  requestView,
-  resolveNetwork,
-} from './shared';
-import {
   AddressStruct,
   CallsStruct,
   ChainIdStruct,
   DetailsStruct,
 } from './structs';
-import { NodeClient } from '../chain/rpc';
-import { sendIntent } from '../chain/sender';
-import { assertCallsShowable, confirmTransaction } from '../ui/dialogs';
+import { assertCallsShowable } from '../ui/dialogs';
+import { networkTokens, ownAccount, resolveNetwork } from '../wallet/access';
+import { sendTransaction } from '../wallet/transaction';
 
 /**
  * `snapnet_executeTxn {address, calls, details?, abis?, chainId}` →
@@ -41,19 +35,14 @@ export const executeTxn = defineMethod({
     const account = await ownAccount(context, address, 'address');
     const tokens = await networkTokens(context, network.chainId);
     assertCallsShowable(calls, { tokens, account: account.address }, 'calls');
-    const { hashes } = await sendIntent({
-      client: new NodeClient(network),
+    const { hashes } = await sendTransaction({
+      context,
+      network,
       account,
       intent: { type: 'INVOKE', calls },
       details: details ?? {},
       field: 'details',
-      confirm: async (preview) =>
-        confirmTransaction({
-          request: requestView(context, network, address),
-          preview,
-          tokens,
-          ...(abis === undefined ? {} : { siteAbis: abis }),
-        }),
+      display: { tokens, ...(abis === undefined ? {} : { siteAbis: abis }) },
     });
     return { transaction_hash: hashes[hashes.length - 1] ?? '' };
   },

@@ -1,8 +1,8 @@
 import { object, string } from 'superstruct';
 
 import { defineMethod } from './method';
-import { ownPublicKey, resolveNetwork } from './shared';
 import { AddressStruct, ChainIdStruct } from './structs';
+import { ownPublicKey, resolveNetwork } from '../wallet/access';
 
 /**
  * `snapnet_extractPublicKey {userAddress, chainId?}` → the account's public

@@ -1,10 +1,9 @@
 import { object, string } from 'superstruct';
 
 import { defineMethod } from './method';
-import { resolveNetwork } from './shared';
 import { AddressStruct, ChainIdStruct } from './structs';
 import { tokenBalances } from '../chain/erc20';
-import { NodeClient } from '../chain/rpc';
+import { resolveNetwork } from '../wallet/access';
 
 /**
  * `snapnet_getErc20TokenBalance {tokenAddress, userAddress, chainId?}` →
@@ -20,7 +19,7 @@ export const getErc20TokenBalance = defineMethod({
   handler: async ({ tokenAddress, userAddress, chainId }, context) => {
     const network = await resolveNetwork(context, chainId);
     const { pending, latest } = await tokenBalances(
-      new NodeClient(network),
+      context.node(network),
       tokenAddress,
       userAddress,
     );

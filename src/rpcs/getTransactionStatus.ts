@@ -1,14 +1,13 @@
 import { object, string } from 'superstruct';
 
 import { defineMethod } from './method';
-import { resolveNetwork } from './shared';
 import { ChainIdStruct, FeltStruct } from './structs';
-import { NodeClient } from '../chain/rpc';
 import {
   TRANSACTION_HASH_NOT_FOUND,
   transactionStatusCall,
 } from '../chain/starknet';
 import { ChainRejectedError, NotFoundError } from '../errors';
+import { resolveNetwork } from '../wallet/access';
 
 /**
  * `snapnet_getTransactionStatus {transactionHash, chainId?}` → the finality
@@ -21,9 +20,9 @@ export const getTransactionStatus = defineMethod({
   handler: async ({ transactionHash, chainId }, context) => {
     const network = await resolveNetwork(context, chainId);
     try {
-      const status = await new NodeClient(network).call(
-        transactionStatusCall(transactionHash),
-      );
+      const status = await context
+        .node(network)
+        .call(transactionStatusCall(transactionHash));
       return status.execution_status === 'REVERTED'
         ? 'REVERTED'
         : status.finality_status;

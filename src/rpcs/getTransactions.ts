@@ -14,10 +14,8 @@ import {
 } from 'superstruct';
 
 import { defineMethod } from './method';
-import { requireShared, resolveNetwork } from './shared';
 import { AddressStruct, ChainIdStruct, withDefault } from './structs';
 import { historyFromChain, normaliseHash } from '../chain/history';
-import { NodeClient } from '../chain/rpc';
 import type { NodeCall } from '../chain/rpc';
 import {
   blockNumberCall,
@@ -26,6 +24,7 @@ import {
 } from '../chain/starknet';
 import type { TransactionRecord, TransactionStatus } from '../state/schema';
 import { updateState } from '../state/store';
+import { requireShared, resolveNetwork } from '../wallet/access';
 
 const FINAL: TransactionStatus[] = [
   'ACCEPTED_ON_L2',
@@ -85,7 +84,7 @@ export const getTransactions = defineMethod({
         record.senderAddress === params.senderAddress &&
         record.timestamp >= since,
     );
-    const client = new NodeClient(network);
+    const client = context.node(network);
     const pending = mine.filter((record) => !FINAL.includes(record.status));
     const calls: NodeCall<unknown>[] = [
       ...pending.map((record) => transactionStatusCall(record.txnHash)),

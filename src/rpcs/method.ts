@@ -3,25 +3,11 @@ import { assert, create, StructError } from 'superstruct';
 import type { Infer, Struct } from 'superstruct';
 
 import { refuseToStringMembers } from './structs';
-import type { KeyRing } from '../keys/derivation';
-import type { WalletState } from '../state/schema';
-
-/** What a handler gets besides its params: nothing outlives the request. */
-export type RequestContext = {
-  /** The origin of the dapp that called, as MetaMask reports it. */
-  origin: string;
-  /** Derives this seed's keys on demand, for this request only. */
-  keys: KeyRing;
-  /**
-   * The wallet state as this request first read it (read once, then shared
-   * by everything the request does). Writes go through updateState.
-   */
-  state: () => Promise<WalletState>;
-};
+import type { WalletContext } from '../wallet/context';
 
 /** A wallet method as the router sees it: validate, handle, validate. */
 export type RpcMethod = {
-  run(params: unknown, context: RequestContext): Promise<Json>;
+  run(params: unknown, context: WalletContext): Promise<Json>;
 };
 
 /**
@@ -64,7 +50,7 @@ export function defineMethod<
   result: Struct<Result, unknown>;
   handler: (
     params: Infer<ParamsStruct>,
-    context: RequestContext,
+    context: WalletContext,
   ) => Promise<Result>;
 }): MethodDefinition<ParamsStruct, Result> {
   const { params: paramsStruct, result: resultStruct, handler } = definition;

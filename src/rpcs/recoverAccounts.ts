@@ -1,12 +1,9 @@
 import { array, integer, max, min, number, object, string } from 'superstruct';
 
-import type { RequestContext } from './method';
 import { defineMethod } from './method';
-import { requestView, resolveNetwork } from './shared';
 import { ChainIdStruct, withDefault, IndexStruct } from './structs';
 import { NodeClient } from '../chain/rpc';
-import { classHashAtCall, CONTRACT_NOT_FOUND } from '../chain/starknet';
-import { ChainRejectedError } from '../errors';
+import { classHashAtCall, isContractNotFound } from '../chain/starknet';
 import { accountAddress, deploymentData } from '../keys/address';
 import type { DerivedAccount } from '../keys/derivation';
 import { hiddenFromNode } from '../state/networks';
@@ -16,6 +13,8 @@ import type { AccountKind, AccountRecord } from '../state/schema';
 import { updateState } from '../state/store';
 import { confirmNodeSeesAccounts, confirmShareAccounts } from '../ui/dialogs';
 import type { RequestView } from '../ui/views';
+import { requestView, resolveNetwork } from '../wallet/access';
+import type { WalletContext } from '../wallet/context';
 
 const CAIRO1: AccountKind = 'argent-cairo1';
 const KINDS: AccountKind[] = [CAIRO1, 'argent-cairo0'];
@@ -39,10 +38,7 @@ function deployed(answer: PromiseSettledResult<unknown>): boolean {
   if (answer.status === 'fulfilled') {
     return true;
   }
-  if (
-    answer.reason instanceof ChainRejectedError &&
-    answer.reason.code === CONTRACT_NOT_FOUND
-  ) {
+  if (isContractNotFound(answer.reason)) {
     return false;
   }
   throw answer.reason;
@@ -65,7 +61,7 @@ type Candidate = {
  * @returns The candidates, index by index.
  */
 async function candidatesOf(
-  context: RequestContext,
+  context: WalletContext,
   start: number,
   end: number,
 ): Promise<Candidate[][]> {
@@ -197,7 +193,7 @@ export const recoverAccounts = defineMethod({
     }
     const found: AccountRecord[] = (
       await deployedAmong(
-        new NodeClient(network),
+        context.node(network),
         {
           start: startScanIndex,
           end,

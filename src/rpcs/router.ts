@@ -26,9 +26,7 @@ import {
   toSnapError,
   UnknownMethodError,
 } from '../errors';
-import { KeyRing } from '../keys/derivation';
-import type { WalletState } from '../state/schema';
-import { readState } from '../state/store';
+import { walletContext } from '../wallet/context';
 
 /** Every wallet method, by its RPC name. */
 export const methods = {
@@ -143,12 +141,7 @@ export async function handleRequest(
       );
     }
     const method: RpcMethod = methods[name];
-    let snapshot: Promise<WalletState> | undefined;
-    return await method.run(request.params, {
-      origin,
-      keys: new KeyRing(),
-      state: async () => (snapshot ??= readState()),
-    });
+    return await method.run(request.params, walletContext(origin));
   } catch (error) {
     throw toSnapError(error);
   }

@@ -1,19 +1,17 @@
 import { array, assign, object, optional, string, type } from 'superstruct';
 
 import { defineMethod } from './method';
-import { ownAccount, requestView, resolveNetwork } from './shared';
-import { senderOf } from './signTransaction';
+import { senderOf } from './params';
 import {
   AddressStruct,
   DetailsStruct,
   FeltStruct,
   RequiredChainIdStruct,
 } from './structs';
-import { NodeClient } from '../chain/rpc';
-import { signIntent } from '../chain/sender';
 import { DEFAULT_CHAIN_ID } from '../config';
 import { InvalidInputError } from '../errors';
-import { confirmTransaction } from '../ui/dialogs';
+import { ownAccount, resolveNetwork } from '../wallet/access';
+import { signTransactionOnly } from '../wallet/transaction';
 
 /**
  * `snapnet_signDeclareTransaction {address, chainId, details}` →
@@ -75,8 +73,9 @@ export const signDeclareTransaction = defineMethod({
         'is required: a DECLARE cannot be estimated without its class',
       );
     }
-    const signature = await signIntent({
-      client: new NodeClient(network),
+    const signature = await signTransactionOnly({
+      context,
+      network,
       account,
       intent: {
         type: 'DECLARE',
@@ -85,12 +84,7 @@ export const signDeclareTransaction = defineMethod({
       },
       details,
       field: 'details',
-      confirm: async (preview) =>
-        confirmTransaction({
-          request: requestView(context, network, sender),
-          preview,
-          tokens: [],
-        }),
+      display: { tokens: [] },
     });
     return { signature };
   },

@@ -2,18 +2,17 @@ import type { TypedData } from 'starknet';
 import { object, string } from 'superstruct';
 
 import { defineMethod } from './method';
+import { AddressStruct, ChainIdStruct, TypedDataStruct } from './structs';
+import { contractAbis, lookupTargets } from '../chain/contractAbis';
+import { signHash } from '../signing/signature';
+import { analyseTypedData } from '../signing/typedData';
+import { confirmOutsideExecution, confirmSignMessage } from '../ui/dialogs';
 import {
   networkTokens,
   ownAccount,
   requestView,
   resolveNetwork,
-} from './shared';
-import { AddressStruct, ChainIdStruct, TypedDataStruct } from './structs';
-import { contractAbis, lookupTargets } from '../chain/contractAbis';
-import { NodeClient } from '../chain/rpc';
-import { signHash } from '../signing/signature';
-import { analyseTypedData } from '../signing/typedData';
-import { confirmOutsideExecution, confirmSignMessage } from '../ui/dialogs';
+} from '../wallet/access';
 
 /**
  * `snapnet_signMessage {typedDataMessage, signerAddress, chainId?}` → the
@@ -57,7 +56,7 @@ export const signMessage = defineMethod({
         decode: {
           tokens: await networkTokens(context, network.chainId),
           account: signerAddress,
-          chainAbis: await contractAbis(new NodeClient(network), targets),
+          chainAbis: await contractAbis(context.node(network), targets),
         },
       });
     } else {

@@ -1,46 +1,16 @@
 import { array, object, optional, string } from 'superstruct';
 
 import { defineMethod } from './method';
-import {
-  networkTokens,
-  ownAccount,
-  requestView,
-  resolveNetwork,
-} from './shared';
+import { senderOf } from './params';
 import {
   AddressStruct,
   CallsStruct,
   ChainIdStruct,
   DetailsStruct,
 } from './structs';
-import { NodeClient } from '../chain/rpc';
-import { signIntent } from '../chain/sender';
-import { InvalidInputError } from '../errors';
-import { assertCallsShowable, confirmTransaction } from '../ui/dialogs';
-
-/**
- * The sender of a request that may name it `address` or `senderAddress`.
- *
- * @param address - The `address` param.
- * @param senderAddress - The `senderAddress` param.
- * @returns The sender.
- */
-export function senderOf(
-  address: string | undefined,
-  senderAddress: string | undefined,
-): string {
-  if (address && senderAddress && address !== senderAddress) {
-    throw new InvalidInputError(
-      'senderAddress',
-      'differs from address; give one sender',
-    );
-  }
-  const sender = address ?? senderAddress;
-  if (!sender) {
-    throw new InvalidInputError('address', 'is required (or senderAddress)');
-  }
-  return sender;
-}
+import { assertCallsShowable } from '../ui/dialogs';
+import { networkTokens, ownAccount, resolveNetwork } from '../wallet/access';
+import { signTransactionOnly } from '../wallet/transaction';
 
 /**
  * `snapnet_signTransaction {address | senderAddress, chainId, transactions,
@@ -69,19 +39,14 @@ export const signTransaction = defineMethod({
       { tokens, account: account.address },
       'transactions',
     );
-    return signIntent({
-      client: new NodeClient(network),
+    return signTransactionOnly({
+      context,
+      network,
       account,
       intent: { type: 'INVOKE', calls: params.transactions },
       details: params.transactionsDetail ?? {},
       field: 'transactionsDetail',
-      confirm: async (preview) =>
-        confirmTransaction({
-          request: requestView(context, network, sender),
-          preview,
-          tokens,
-          callsField: 'transactions',
-        }),
+      display: { tokens, callsField: 'transactions' },
     });
   },
 });

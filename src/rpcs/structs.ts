@@ -360,3 +360,12 @@ export const SignatureStruct = coerce(
   string(),
   (text) => text.split(',').map((part) => part.trim()),
 );
+
+/** A fee estimate as the estimate methods answer it (see toFeeEstimate). */
+export const FeeEstimateResult = object({
+  suggestedMaxFee: string(),
+  overallFee: string(),
+  gasConsumed: string(),
+  gasPrice: string(),
+  unit: literal('wei'),
+});

@@ -1,19 +1,18 @@
 import { boolean, object } from 'superstruct';
 
 import { defineMethod } from './method';
-import type { RequestContext } from './method';
-import { ownPublicKey, resolveNetwork } from './shared';
 import {
   AddressStruct,
   ChainIdStruct,
   SignatureStruct,
   TypedDataStruct,
 } from './structs';
-import { NodeClient } from '../chain/rpc';
 import { accountAcceptsSignature } from '../chain/signatureCheck';
 import { AccountNotSharedError, InvalidInputError } from '../errors';
 import { verifyHash } from '../signing/signature';
 import { typedDataHash } from '../signing/typedData';
+import { ownPublicKey, resolveNetwork } from '../wallet/access';
+import type { WalletContext } from '../wallet/context';
 
 /**
  * `snapnet_verifySignedMessage {typedDataMessage, address, signature,
@@ -31,7 +30,7 @@ import { typedDataHash } from '../signing/typedData';
  * @returns Its public key, if owned.
  */
 async function ownedPublicKey(
-  context: RequestContext,
+  context: WalletContext,
   address: string,
 ): Promise<string | undefined> {
   try {
@@ -70,7 +69,7 @@ export const verifySignedMessage = defineMethod({
       return verifyHash(signature, messageHash, own);
     }
     return accountAcceptsSignature(
-      new NodeClient(network),
+      context.node(network),
       address,
       messageHash,
       signature,

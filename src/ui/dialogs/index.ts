@@ -13,3 +13,4 @@ export {
 } from './network';
 export { confirmAddToken } from './token';
 export { assertCallsShowable, confirmTransaction } from './transaction';
+export type { TransactionView } from './transaction';

@@ -1,4 +1,4 @@
-import type { RequestContext } from './method';
+import type { WalletContext } from './context';
 import type { Network } from '../config';
 import { AccountNotSharedError, InvalidInputError } from '../errors';
 import { findOwnAccount } from '../keys/ownership';
@@ -18,7 +18,7 @@ import type { RequestView } from '../ui/views';
  * @returns The network.
  */
 export async function resolveNetwork(
-  context: RequestContext,
+  context: WalletContext,
   chainId: string,
   field = 'chainId',
 ): Promise<Network> {
@@ -44,7 +44,7 @@ export async function resolveNetwork(
  * @param address - The address (canonical).
  */
 export async function requireShared(
-  context: RequestContext,
+  context: WalletContext,
   address: string,
 ): Promise<void> {
   if (!isShared(await context.state(), context.origin, address)) {
@@ -62,7 +62,7 @@ export async function requireShared(
  * @returns The account.
  */
 export async function ownAccount(
-  context: RequestContext,
+  context: WalletContext,
   address: string,
   field: string,
 ): Promise<OwnAccount> {
@@ -82,7 +82,7 @@ export async function ownAccount(
  * @returns The public key.
  */
 export async function ownPublicKey(
-  context: RequestContext,
+  context: WalletContext,
   address: string,
   field: string,
 ): Promise<string> {
@@ -105,7 +105,7 @@ export async function ownPublicKey(
  * @returns The view.
  */
 export function requestView(
-  context: RequestContext,
+  context: WalletContext,
   network: Network,
   address: string,
 ): RequestView {
@@ -126,7 +126,7 @@ export function requestView(
  * @returns Its tokens.
  */
 export async function networkTokens(
-  context: RequestContext,
+  context: WalletContext,
   chainId: string,
 ): Promise<TokenRecord[]> {
   const { tokens } = await context.state();

@@ -1,0 +1,47 @@
+import { NodeClient } from '../chain/rpc';
+import type { Network } from '../config';
+import { KeyRing } from '../keys/derivation';
+import type { WalletState } from '../state/schema';
+import { readState } from '../state/store';
+
+/**
+ * What a wallet action gets besides its own inputs: who asks, the keys, the
+ * state and the nodes. Nothing outlives the request (or the home page
+ * event) it was made for.
+ */
+export type WalletContext = {
+  /**
+   * Who asks: the origin of the dapp that called, as MetaMask reports it,
+   * or the user on the home page (see HOME_ORIGIN).
+   */
+  origin: string;
+  /** Derives this seed's keys on demand, for this request only. */
+  keys: KeyRing;
+  /**
+   * The wallet state as this request first read it (read once, then shared
+   * by everything the request does). Writes go through updateState.
+   */
+  state: () => Promise<WalletState>;
+  /** The client of a network's nodes (the only place one is built). */
+  node: (network: Network) => NodeClient;
+};
+
+/** Who asks, in dialogs opened from the home page: the user. */
+export const HOME_ORIGIN = 'You, on the Starknet Wallet page in MetaMask';
+
+/**
+ * The composition root: the context of one request or one home page event.
+ * State is read on first use and shared by the whole request.
+ *
+ * @param origin - Who asks.
+ * @returns The context.
+ */
+export function walletContext(origin: string): WalletContext {
+  let snapshot: Promise<WalletState> | undefined;
+  return {
+    origin,
+    keys: new KeyRing(),
+    state: async () => (snapshot ??= readState()),
+    node: (network) => new NodeClient(network),
+  };
+}

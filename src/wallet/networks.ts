@@ -1,0 +1,113 @@
+import type { WalletContext } from './context';
+import { checkNetworkNode } from '../chain/networkCheck';
+import type { Network } from '../config';
+import { rpcUrlsFor } from '../config';
+import { InvalidInputError } from '../errors';
+import {
+  networkConflict,
+  networksFor,
+  setNetworkNode,
+  storeNetwork,
+} from '../state/networks';
+import { updateState } from '../state/store';
+import {
+  confirmAddNetwork,
+  confirmChangeNode,
+  confirmSwitchNetwork,
+} from '../ui/dialogs';
+
+/**
+ * Adds a network once its node serves its chain and the user agrees (see
+ * snapnet_addNetwork). A name or chain id taken is refused naming the field;
+ * nothing is stored unless approved.
+ *
+ * @param context - Who asks (a site's network carries `addedBy`).
+ * @param network - The network.
+ * @returns Whether it was added.
+ */
+export async function addNetwork(
+  context: WalletContext,
+  network: Network,
+): Promise<boolean> {
+  const conflict = networkConflict(await context.state(), network);
+  if (conflict) {
+    throw new InvalidInputError(conflict.field, conflict.reason);
+  }
+  await checkNetworkNode(context.node(network), network, 'nothing was added');
+  if (!(await confirmAddNetwork({ origin: context.origin, network }))) {
+    return false;
+  }
+  await storeNetwork(network);
+  return true;
+}
+
+/**
+ * Points a network at another node once that node serves its chain and the
+ * user agrees; the dialog names the network, its current nodes and the new
+ * one.
+ *
+ * @param context - Who asks.
+ * @param network - The network.
+ * @param rpcUrl - The new node.
+ * @returns Whether it was changed.
+ */
+export async function changeNode(
+  context: WalletContext,
+  network: Network,
+  rpcUrl: string,
+): Promise<boolean> {
+  const candidate = { ...network, rpcUrl };
+  await checkNetworkNode(
+    context.node(candidate),
+    candidate,
+    'nothing was changed',
+  );
+  const approved = await confirmChangeNode({
+    origin: context.origin,
+    network,
+    current: rpcUrlsFor(network),
+    rpcUrl,
+  });
+  if (approved) {
+    await setNetworkNode(network.chainId, rpcUrl);
+  }
+  return approved;
+}
+
+/**
+ * Makes a network of those the caller may use the current one, after the
+ * user agrees (see snapnet_switchNetwork).
+ *
+ * @param context - Who asks.
+ * @param chainId - The network.
+ * @returns Whether the wallet is now on it.
+ */
+export async function switchNetwork(
+  context: WalletContext,
+  chainId: string,
+): Promise<boolean> {
+  const state = await context.state();
+  const target = networksFor(state, context.origin).find(
+    (network) => network.chainId === chainId,
+  );
+  const current = state.networks.find(
+    (network) => network.chainId === state.currentChainId,
+  );
+  if (!target || !current) {
+    return false;
+  }
+  if (target.chainId === current.chainId) {
+    return true;
+  }
+  const approved = await confirmSwitchNetwork({
+    origin: context.origin,
+    from: current,
+    to: target,
+  });
+  if (approved) {
+    await updateState((draft) => {
+      draft.currentChainId = target.chainId;
+    });
+  }
+  return approved;
+}
