@@ -14,6 +14,14 @@ const HELP = `Usage: local-node [options]
                                 basic auth <key>:<secret>
   --block-generation-on <mode>  "transaction" (default) or "demand"
   --initial-balance <amount>    STRK and ETH balance of each account (default 1e21)
+  --dump-dir <dir>              The only directory devnet_dump and devnet_load may
+                                use (default: that of --dump-path, else the
+                                current directory)
+  --dump-path <file>            devnet_dump's default file (inside --dump-dir)
+  --allow-origin <origin>       A web page origin (e.g. http://localhost:8000, or
+                                *) allowed to call devnet_dump and devnet_load;
+                                repeatable. Without it, requests that carry an
+                                Origin header (web pages) are refused them
   --help                        Show this help
 `;
 
@@ -70,6 +78,15 @@ export function parseArgs(argv: string[]): LocalNodeOptions | undefined {
           );
         }
         options.blockGeneration = value;
+        break;
+      case '--dump-dir':
+        options.dumpDir = value;
+        break;
+      case '--dump-path':
+        options.dumpPath = value;
+        break;
+      case '--allow-origin':
+        options.allowedOrigins = [...(options.allowedOrigins ?? []), value];
         break;
       case '--initial-balance':
         options.initialBalance = BigInt(integer(flag, value) === 0 ? 0 : value);

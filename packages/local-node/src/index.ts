@@ -1,5 +1,11 @@
+import { dirname, resolve } from 'node:path';
+
 import type { PredeployedAccount } from './chain/genesis';
+import { DumpDirectory } from './methods/dump-files';
+import type { DevSettings } from './methods/types';
+import { RpcError } from './rpc/errors';
 import { Dispatcher } from './rpc/jsonrpc';
+import { OriginPolicy } from './rpc/origin';
 import { startServer } from './rpc/server';
 import { createStorageHandler } from './storage/http';
 
@@ -17,6 +23,19 @@ export type LocalNodeOptions = {
   apiKeySecret?: string;
   blockGeneration?: 'transaction' | 'demand';
   initialBalance?: bigint;
+  /**
+   * Web origins (`http://localhost:8000`, `*` for any) allowed to call the
+   * methods that touch files (devnet_dump, devnet_load). Default: none — a
+   * request with an Origin header (a web page) is refused them.
+   */
+  allowedOrigins?: string[];
+  /**
+   * The only directory dump files are read from and written to. Default: the
+   * directory of `dumpPath`, else the current directory.
+   */
+  dumpDir?: string;
+  /** The dump file (relative to `dumpDir`): devnet_dump's default path. */
+  dumpPath?: string;
 };
 
 export type LocalNode = {
@@ -54,6 +73,38 @@ export function normalizeChainId(chainId: string): string {
 }
 
 /**
+ * The dump directory and file from the options; the file must lie inside the
+ * directory.
+ *
+ * @param options - Node options.
+ * @returns The settings.
+ */
+function devSettings(options: LocalNodeOptions): DevSettings {
+  const dumpDirectory = new DumpDirectory(
+    options.dumpDir ??
+      (options.dumpPath === undefined
+        ? process.cwd()
+        : dirname(resolve(options.dumpPath))),
+  );
+  let dumpPath: string | undefined;
+  if (options.dumpPath !== undefined) {
+    try {
+      dumpPath = dumpDirectory.resolve(
+        options.dumpDir === undefined
+          ? resolve(options.dumpPath)
+          : options.dumpPath,
+        'dumpPath',
+      );
+    } catch (error) {
+      throw new Error(
+        `dump path ${options.dumpPath}: ${String(error instanceof RpcError ? error.data : error)}`,
+      );
+    }
+  }
+  return { dumpDirectory, dumpPath };
+}
+
+/**
  * Starts a local Starknet node serving JSON-RPC 0.10.2 over HTTP and WebSocket.
  *
  * @param options - Node options.
@@ -66,13 +117,17 @@ export async function startLocalNode(
   if (options.apiKeySecret !== undefined && options.apiKey === undefined) {
     throw new Error('apiKeySecret needs apiKey');
   }
-  const dispatcher = new Dispatcher({
-    chainId: normalizeChainId(options.chainId ?? 'SN_SEPOLIA'),
-    seed: options.seed ?? DEFAULT_SEED,
-    accounts: options.accounts ?? DEFAULT_ACCOUNTS,
-    blockGeneration: options.blockGeneration ?? 'transaction',
-    initialBalance: options.initialBalance ?? DEFAULT_BALANCE,
-  });
+  const dispatcher = new Dispatcher(
+    {
+      chainId: normalizeChainId(options.chainId ?? 'SN_SEPOLIA'),
+      seed: options.seed ?? DEFAULT_SEED,
+      accounts: options.accounts ?? DEFAULT_ACCOUNTS,
+      blockGeneration: options.blockGeneration ?? 'transaction',
+      initialBalance: options.initialBalance ?? DEFAULT_BALANCE,
+    },
+    devSettings(options),
+    new OriginPolicy(options.allowedOrigins),
+  );
   const server = await startServer({
     host,
     port: options.port ?? 0,

@@ -1,5 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-
+import { readDumpFile, writeDumpFile } from './dump-files';
 import type { MethodTable } from './types';
 import { ETH_ADDRESS, STRK_ADDRESS } from '../chain/constants';
 import { parseFelt, toHex } from '../chain/felt';
@@ -123,28 +122,29 @@ export const devnetMethods: MethodTable = {
   },
   devnet_dump: {
     params: ['path'],
+    touchesFiles: true,
     handler: (params, ctx) => {
       const dump = ctx.node.journal;
-      if (typeof params.path === 'string') {
-        // eslint-disable-next-line n/no-sync -- an explicit, rare dev request
-        writeFileSync(params.path, JSON.stringify(dump));
-        return null;
+      const { dumpDirectory, dumpPath } = ctx.settings;
+      const file =
+        params.path === undefined
+          ? dumpPath
+          : dumpDirectory.resolve(params.path, 'path');
+      if (file === undefined) {
+        return dump;
       }
-      return dump;
+      writeDumpFile(file, JSON.stringify(dump));
+      return null;
     },
   },
   devnet_load: {
     params: ['path', 'dump'],
+    touchesFiles: true,
     handler: (params, ctx) => {
-      let { dump } = params;
-      if (typeof params.path === 'string') {
-        try {
-          // eslint-disable-next-line n/no-sync -- an explicit, rare dev request
-          dump = JSON.parse(readFileSync(params.path, 'utf8'));
-        } catch {
-          throw invalidParams('path: cannot read a dump from this file');
-        }
-      }
+      const dump =
+        params.path === undefined
+          ? params.dump
+          : readDumpFile(ctx.settings.dumpDirectory.resolve(params.path));
       if (!isJournal(dump)) {
         throw invalidParams('dump: expected the result of devnet_dump');
       }

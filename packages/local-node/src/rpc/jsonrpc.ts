@@ -4,6 +4,7 @@ import {
   STARKNET_ERRORS,
   invalidParams,
 } from './errors';
+import type { OriginPolicy } from './origin';
 import type { Params } from './params';
 import type { ChainOptions } from '../chain/local-chain';
 import { LocalChain } from '../chain/local-chain';
@@ -13,7 +14,7 @@ import { eventMethods } from '../methods/events';
 import { simulationMethods } from '../methods/simulation';
 import { stateMethods } from '../methods/state';
 import { transactionMethods } from '../methods/transactions';
-import type { MethodContext, MethodTable } from '../methods/types';
+import type { DevSettings, MethodContext, MethodTable } from '../methods/types';
 import { writeMethods } from '../methods/write';
 import { PUT_CONTENT, contentMethods } from '../storage/journal';
 
@@ -76,12 +77,20 @@ export class Dispatcher {
 
   readonly #ctx: MethodContext;
 
+  readonly #origins: OriginPolicy;
+
   /**
-   *
-   * @param options - The options.
+   * @param options - The chain's options.
+   * @param settings - Where dump files go.
+   * @param origins - Which web pages may call the methods that touch files.
    */
-  constructor(options: ChainOptions) {
+  constructor(
+    options: ChainOptions,
+    settings: DevSettings,
+    origins: OriginPolicy,
+  ) {
     this.#options = options;
+    this.#origins = origins;
     this.#node = new LocalChain(options);
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const self = this;
@@ -89,6 +98,7 @@ export class Dispatcher {
       get node(): LocalChain {
         return self.#node;
       },
+      settings,
       reset: (): void => {
         this.#node = new LocalChain(this.#options);
       },
@@ -138,9 +148,10 @@ export class Dispatcher {
    * Handles a raw request body.
    *
    * @param text - The body.
+   * @param origin - The request's Origin header (a browser sent it), if any.
    * @returns The response body, or undefined when nothing is to be answered.
    */
-  handleText(text: string): string | undefined {
+  handleText(text: string, origin?: string): string | undefined {
     this.#roundTrips += 1;
     let value: unknown;
     try {
@@ -148,7 +159,7 @@ export class Dispatcher {
     } catch {
       return JSON.stringify(errorResponse(null, jsonRpcError('PARSE_ERROR')));
     }
-    const response = this.handleValue(value);
+    const response = this.handleValue(value, origin);
     return response === undefined ? undefined : JSON.stringify(response);
   }
 
@@ -156,9 +167,13 @@ export class Dispatcher {
    * Handles a parsed request or batch.
    *
    * @param value - The request.
+   * @param origin - The request's Origin header, if any.
    * @returns The response(s), or undefined for notifications only.
    */
-  handleValue(value: unknown): Response | Response[] | undefined {
+  handleValue(
+    value: unknown,
+    origin?: string,
+  ): Response | Response[] | undefined {
     if (Array.isArray(value)) {
       if (value.length === 0) {
         return errorResponse(
@@ -167,19 +182,23 @@ export class Dispatcher {
         );
       }
       const responses = value
-        .map((item) => this.#handleOne(item))
+        .map((item) => this.#handleOne(item, origin))
         .filter((item): item is Response => item !== undefined);
       return responses.length === 0 ? undefined : responses;
     }
-    return this.#handleOne(value);
+    return this.#handleOne(value, origin);
   }
 
   /**
    *
    * @param request - The request.
+   * @param origin - The request's Origin header, if any.
    * @returns The result.
    */
-  #handleOne(request: unknown): Response | undefined {
+  #handleOne(
+    request: unknown,
+    origin: string | undefined,
+  ): Response | undefined {
     if (!isRecord(request)) {
       return errorResponse(null, jsonRpcError('INVALID_REQUEST'));
     }
@@ -202,6 +221,14 @@ export class Dispatcher {
     this.#counts.set(method, (this.#counts.get(method) ?? 0) + 1);
     let response: Response;
     try {
+      const refusal = this.#origins.refusal(
+        method,
+        METHODS[method]?.touchesFiles === true,
+        origin,
+      );
+      if (refusal) {
+        throw refusal;
+      }
       response = {
         jsonrpc: '2.0',
         id: echoId,
