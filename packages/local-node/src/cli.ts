@@ -1,6 +1,11 @@
 /* eslint-disable n/no-process-exit -- a command-line entry point */
 import { startLocalNode } from '.';
 import type { LocalNodeOptions } from '.';
+import type { LogLevel } from './rpc/request-log';
+import { LOG_LEVELS } from './rpc/request-log';
+
+const isLogLevel = (value: string): value is LogLevel =>
+  LOG_LEVELS.some((level) => level === value);
 
 const HELP = `Usage: local-node [options]
 
@@ -17,7 +22,13 @@ const HELP = `Usage: local-node [options]
   --dump-dir <dir>              The only directory devnet_dump and devnet_load may
                                 use (default: that of --dump-path, else the
                                 current directory)
-  --dump-path <file>            devnet_dump's default file (inside --dump-dir)
+  --dump-path <file>            devnet_dump's default file (inside --dump-dir);
+                                the node starts from it when it exists
+  --dump-on <when>              Also write --dump-path by itself: "exit" (on
+                                SIGINT/SIGTERM), "block" (after every block) or
+                                "request" (only when devnet_dump asks)
+  --log-level <level>           "info" (default: one line per call), "error"
+                                (failed calls only) or "silent"
   --allow-origin <origin>       A web page origin (e.g. http://localhost:8000, or
                                 *) allowed to call devnet_dump and devnet_load;
                                 repeatable. Without it, requests that carry an
@@ -32,7 +43,7 @@ const HELP = `Usage: local-node [options]
  * @returns Options, or undefined when help was asked for.
  */
 export function parseArgs(argv: string[]): LocalNodeOptions | undefined {
-  const options: LocalNodeOptions = { port: 5050 };
+  const options: LocalNodeOptions = { port: 5050, logLevel: 'info' };
   const integer = (flag: string, value: string): number => {
     if (!/^[0-9]+$/u.test(value)) {
       throw new Error(`${flag} expects a non-negative integer`);
@@ -84,6 +95,18 @@ export function parseArgs(argv: string[]): LocalNodeOptions | undefined {
         break;
       case '--dump-path':
         options.dumpPath = value;
+        break;
+      case '--dump-on':
+        if (value !== 'exit' && value !== 'block' && value !== 'request') {
+          throw new Error('--dump-on expects "exit", "block" or "request"');
+        }
+        options.dumpOn = value;
+        break;
+      case '--log-level':
+        if (!isLogLevel(value)) {
+          throw new Error(`--log-level expects ${LOG_LEVELS.join(', ')}`);
+        }
+        options.logLevel = value;
         break;
       case '--allow-origin':
         options.allowedOrigins = [...(options.allowedOrigins ?? []), value];

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 import type { PredeployedAccount } from './chain/genesis';
@@ -6,6 +7,8 @@ import type { DevSettings } from './methods/types';
 import { RpcError } from './rpc/errors';
 import { Dispatcher } from './rpc/jsonrpc';
 import { OriginPolicy } from './rpc/origin';
+import type { LogLevel } from './rpc/request-log';
+import { requestLog } from './rpc/request-log';
 import { startServer } from './rpc/server';
 import { createStorageHandler } from './storage/http';
 
@@ -34,8 +37,20 @@ export type LocalNodeOptions = {
    * directory of `dumpPath`, else the current directory.
    */
   dumpDir?: string;
-  /** The dump file (relative to `dumpDir`): devnet_dump's default path. */
+  /**
+   * The dump file (relative to `dumpDir`): devnet_dump's default path, and
+   * the state the node starts from when the file exists.
+   */
   dumpPath?: string;
+  /**
+   * When the node writes `dumpPath` by itself: `exit` (on stop), `block`
+   * (after every new block), `request` (only when devnet_dump asks).
+   */
+  dumpOn?: 'exit' | 'block' | 'request';
+  /** One line per JSON-RPC call: `info` all, `error` failed ones; default `silent`. */
+  logLevel?: LogLevel;
+  /** Where log lines go (default: standard output). */
+  logWrite?: (line: string) => void;
 };
 
 export type LocalNode = {
@@ -101,7 +116,16 @@ function devSettings(options: LocalNodeOptions): DevSettings {
       );
     }
   }
-  return { dumpDirectory, dumpPath };
+  if (options.dumpOn !== undefined && dumpPath === undefined) {
+    throw new Error(`dumpOn ${options.dumpOn} needs dumpPath`);
+  }
+  return {
+    dumpDirectory,
+    dumpPath,
+    dumpOn: options.dumpOn,
+    allowedOrigins: [...(options.allowedOrigins ?? [])],
+    server: { host: options.host ?? '127.0.0.1', port: options.port ?? 0 },
+  };
 }
 
 /**
@@ -117,6 +141,7 @@ export async function startLocalNode(
   if (options.apiKeySecret !== undefined && options.apiKey === undefined) {
     throw new Error('apiKeySecret needs apiKey');
   }
+  const settings = devSettings(options);
   const dispatcher = new Dispatcher(
     {
       chainId: normalizeChainId(options.chainId ?? 'SN_SEPOLIA'),
@@ -125,9 +150,31 @@ export async function startLocalNode(
       blockGeneration: options.blockGeneration ?? 'transaction',
       initialBalance: options.initialBalance ?? DEFAULT_BALANCE,
     },
-    devSettings(options),
+    settings,
     new OriginPolicy(options.allowedOrigins),
+    requestLog(
+      options.logLevel ?? 'silent',
+      options.logWrite ??
+        ((line): void => {
+          process.stdout.write(line);
+        }),
+    ),
   );
+  // eslint-disable-next-line n/no-sync -- once, at start
+  if (settings.dumpPath !== undefined && existsSync(settings.dumpPath)) {
+    const loaded = dispatcher.handleValue({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'devnet_load',
+      params: { path: settings.dumpPath },
+    });
+    if (loaded && 'error' in loaded) {
+      throw new Error(
+        `cannot load ${settings.dumpPath}: ${JSON.stringify(loaded.error)}`,
+      );
+    }
+    dispatcher.resetRequestCount();
+  }
   const server = await startServer({
     host,
     port: options.port ?? 0,
@@ -141,6 +188,7 @@ export async function startLocalNode(
       chain: () => dispatcher.node,
     }),
   });
+  settings.server.port = server.port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   const path = options.apiKey === undefined ? '/rpc' : `/v3/${options.apiKey}`;
   return {
@@ -148,7 +196,13 @@ export async function startLocalNode(
     storageUrl: `http://${urlHost}:${server.port}`,
     port: server.port,
     accounts: dispatcher.node.accounts.map((account) => ({ ...account })),
-    stop: async () => server.close(),
+    stop: async (): Promise<void> => {
+      try {
+        dispatcher.dumpOnExit();
+      } finally {
+        await server.close();
+      }
+    },
     requestCount: (method) => dispatcher.requestCount(method),
     roundTripCount: () => dispatcher.roundTripCount(),
     resetRequestCount: () => dispatcher.resetRequestCount(),

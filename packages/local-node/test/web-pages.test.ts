@@ -227,6 +227,7 @@ describe('what a web page may do', () => {
       ]),
     ).toStrictEqual({
       port: 5050,
+      logLevel: 'info',
       allowedOrigins: [PAGE, 'http://127.0.0.1:8000'],
       dumpDir: dumps,
       dumpPath: 'state.json',

@@ -1,3 +1,4 @@
+import { parseAmount } from './amount';
 import { readDumpFile, writeDumpFile } from './dump-files';
 import type { MethodTable } from './types';
 import { ETH_ADDRESS, STRK_ADDRESS } from '../chain/constants';
@@ -5,21 +6,8 @@ import { parseFelt, toHex } from '../chain/felt';
 import type { JournalEntry } from '../chain/local-chain';
 import { mint } from '../chain/pipeline';
 import { balanceOf } from '../contracts/erc20';
-import { invalidParams } from '../rpc/errors';
+import { ExecutionError, RpcError, invalidParams } from '../rpc/errors';
 import { parseBlockId, parseIndex, required } from '../rpc/params';
-
-const parseAmount = (value: unknown): bigint => {
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) {
-    return BigInt(value);
-  }
-  if (
-    typeof value === 'string' &&
-    /^(0x[0-9a-fA-F]{1,64}|[0-9]{1,78})$/u.test(value)
-  ) {
-    return BigInt(value);
-  }
-  throw invalidParams('amount: expected a non-negative integer');
-};
 
 const isJournal = (value: unknown): value is JournalEntry[] =>
   Array.isArray(value) &&
@@ -42,7 +30,18 @@ export const devnetMethods: MethodTable = {
       if (unit !== 'FRI' && unit !== 'WEI') {
         throw invalidParams('unit: expected "FRI" or "WEI"');
       }
-      const result = mint(ctx.node, address, amount, unit);
+      let result: ReturnType<typeof mint>;
+      try {
+        result = mint(ctx.node, address, amount, unit);
+      } catch (error) {
+        if (error instanceof ExecutionError) {
+          // starknet-devnet's answer when the token's supply would overflow.
+          throw new RpcError(-1, 'Minting reverted', {
+            revert_reason: `The requested minting amount overflows the token contract's total_supply (${error.message}).`,
+          });
+        }
+        throw error;
+      }
       return {
         new_balance: result.newBalance.toString(),
         unit,

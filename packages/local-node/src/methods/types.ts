@@ -8,6 +8,12 @@ export type DevSettings = {
   dumpDirectory: DumpDirectory;
   /** The dump file of `--dump-path` (inside the dump directory), if any. */
   dumpPath: string | undefined;
+  /** When the node writes the dump file by itself. */
+  dumpOn: 'exit' | 'block' | 'request' | undefined;
+  /** Web origins allowed to call the methods that touch files. */
+  allowedOrigins: string[];
+  /** Where the node listens (the port is known once it does). */
+  server: { host: string; port: number };
 };
 
 /** What a method handler can reach. */

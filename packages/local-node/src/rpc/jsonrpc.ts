@@ -4,12 +4,16 @@ import {
   STARKNET_ERRORS,
   invalidParams,
 } from './errors';
+import { parseJsonExact } from './json-text';
 import type { OriginPolicy } from './origin';
 import type { Params } from './params';
+import type { ServedCall } from './request-log';
 import type { ChainOptions } from '../chain/local-chain';
 import { LocalChain } from '../chain/local-chain';
+import { AutoDump } from '../methods/auto-dump';
 import { blockMethods } from '../methods/blocks';
 import { devnetMethods } from '../methods/devnet';
+import { devnetControlMethods } from '../methods/devnet-control';
 import { eventMethods } from '../methods/events';
 import { simulationMethods } from '../methods/simulation';
 import { stateMethods } from '../methods/state';
@@ -26,6 +30,7 @@ const METHODS: MethodTable = {
   ...writeMethods,
   ...eventMethods,
   ...devnetMethods,
+  ...devnetControlMethods,
   ...contentMethods,
 };
 
@@ -38,6 +43,9 @@ const JOURNALED = new Set([
   'devnet_createBlock',
   'devnet_setTime',
   'devnet_acceptOnL1',
+  'devnet_increaseTime',
+  'devnet_setGasPrice',
+  'devnet_abortBlocks',
   PUT_CONTENT,
 ]);
 
@@ -79,19 +87,28 @@ export class Dispatcher {
 
   readonly #origins: OriginPolicy;
 
+  readonly #log: (call: ServedCall) => void;
+
+  readonly #autoDump: AutoDump;
+
   /**
    * @param options - The chain's options.
    * @param settings - Where dump files go.
    * @param origins - Which web pages may call the methods that touch files.
+   * @param log - Told about every call served.
    */
   constructor(
     options: ChainOptions,
     settings: DevSettings,
     origins: OriginPolicy,
+    log: (call: ServedCall) => void = () => undefined,
   ) {
     this.#options = options;
     this.#origins = origins;
+    this.#log = log;
     this.#node = new LocalChain(options);
+    this.#autoDump = new AutoDump(settings);
+    this.#autoDump.mark(this.#node);
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const self = this;
     this.#ctx = {
@@ -155,12 +172,20 @@ export class Dispatcher {
     this.#roundTrips += 1;
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      value = parseJsonExact(text);
     } catch {
       return JSON.stringify(errorResponse(null, jsonRpcError('PARSE_ERROR')));
     }
     const response = this.handleValue(value, origin);
+    this.#autoDump.afterRequest(this.#node);
     return response === undefined ? undefined : JSON.stringify(response);
+  }
+
+  /**
+   * Writes the dump file if the node dumps on exit (`--dump-on exit`).
+   */
+  dumpOnExit(): void {
+    this.#autoDump.onExit(this.#node);
   }
 
   /**
@@ -220,6 +245,7 @@ export class Dispatcher {
     this.#total += 1;
     this.#counts.set(method, (this.#counts.get(method) ?? 0) + 1);
     let response: Response;
+    const started = performance.now();
     try {
       const refusal = this.#origins.refusal(
         method,
@@ -237,6 +263,12 @@ export class Dispatcher {
     } catch (error) {
       response = errorResponse(echoId, this.#toRpcError(error));
     }
+    this.#log({
+      method,
+      ms: performance.now() - started,
+      error: 'error' in response ? response.error : undefined,
+      origin,
+    });
     return id === undefined ? undefined : response;
   }
 
