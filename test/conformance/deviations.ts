@@ -31,4 +31,9 @@ export const DEVIATIONS: Record<string, Record<string, string>> = {
     oldVersion:
       "the local node parses a v1 invoke and answers 61 (version not supported), the spec's error for it; starknet-devnet cannot parse v1 any more and answers -32602",
   },
+  'devnet_getConfig: fields and values': {
+    keys: 'the local node has no class size limits to report (no class_size_config; its only limit is the 20 MB request body) and reports dump_dir, the only directory devnet_dump and devnet_load may use',
+    serverKeys:
+      'the local node reports server_config.allowed_origins, the web origins allowed to call devnet_dump and devnet_load (starknet-devnet has no such guard)',
+  },
 };

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'util';
 
 import { DEVIATIONS } from './deviations';
+import { DEVNET_PROBES } from './devnet-probes';
 import { subjectOf } from './observe';
 import type { Subject } from './observe';
 import { PROBES } from './probes';
@@ -10,6 +11,9 @@ import { startDevnet } from '../chain/devnet';
 import { freePort } from '../chain/ports';
 import type { TestNode } from '../chain/types';
 import { startLocalNode } from '@snapnet/local-node';
+
+/** The spec's methods first; the devnet_ ones last (devnet_restart ends). */
+const ALL_PROBES = { ...PROBES, ...DEVNET_PROBES };
 
 const nodes: TestNode[] = [];
 let local: Subject;
@@ -41,7 +45,7 @@ afterAll(async () => {
  * @returns What it saw.
  */
 async function observe(subject: Subject, name: string): Promise<Observation> {
-  const probe = PROBES[name];
+  const probe = ALL_PROBES[name];
   if (!probe) {
     throw new Error(`no probe ${name}`);
   }
@@ -55,7 +59,7 @@ async function observe(subject: Subject, name: string): Promise<Observation> {
 // The same scripted flows on both nodes, compared field by field: equal, or
 // a documented deviation.
 describe('the local node against starknet-devnet', () => {
-  it.each(Object.keys(PROBES))(
+  it.each(Object.keys(ALL_PROBES))(
     '%s',
     async (name) => {
       const [mine, real] = [

@@ -1,6 +1,11 @@
 /* eslint-disable n/no-process-exit -- a command-line entry point */
 import { startLocalNode } from '.';
 import type { LocalNodeOptions } from '.';
+import type { LogLevel } from './rpc/request-log';
+import { LOG_LEVELS } from './rpc/request-log';
+
+const isLogLevel = (value: string): value is LogLevel =>
+  LOG_LEVELS.some((level) => level === value);
 
 const HELP = `Usage: local-node [options]
 
@@ -14,6 +19,20 @@ const HELP = `Usage: local-node [options]
                                 basic auth <key>:<secret>
   --block-generation-on <mode>  "transaction" (default) or "demand"
   --initial-balance <amount>    STRK and ETH balance of each account (default 1e21)
+  --dump-dir <dir>              The only directory devnet_dump and devnet_load may
+                                use (default: that of --dump-path, else the
+                                current directory)
+  --dump-path <file>            devnet_dump's default file (inside --dump-dir);
+                                the node starts from it when it exists
+  --dump-on <when>              Also write --dump-path by itself: "exit" (on
+                                SIGINT/SIGTERM), "block" (after every block) or
+                                "request" (only when devnet_dump asks)
+  --log-level <level>           "info" (default: one line per call), "error"
+                                (failed calls only) or "silent"
+  --allow-origin <origin>       A web page origin (e.g. http://localhost:8000, or
+                                *) allowed to call devnet_dump and devnet_load;
+                                repeatable. Without it, requests that carry an
+                                Origin header (web pages) are refused them
   --help                        Show this help
 `;
 
@@ -24,7 +43,7 @@ const HELP = `Usage: local-node [options]
  * @returns Options, or undefined when help was asked for.
  */
 export function parseArgs(argv: string[]): LocalNodeOptions | undefined {
-  const options: LocalNodeOptions = { port: 5050 };
+  const options: LocalNodeOptions = { port: 5050, logLevel: 'info' };
   const integer = (flag: string, value: string): number => {
     if (!/^[0-9]+$/u.test(value)) {
       throw new Error(`${flag} expects a non-negative integer`);
@@ -70,6 +89,27 @@ export function parseArgs(argv: string[]): LocalNodeOptions | undefined {
           );
         }
         options.blockGeneration = value;
+        break;
+      case '--dump-dir':
+        options.dumpDir = value;
+        break;
+      case '--dump-path':
+        options.dumpPath = value;
+        break;
+      case '--dump-on':
+        if (value !== 'exit' && value !== 'block' && value !== 'request') {
+          throw new Error('--dump-on expects "exit", "block" or "request"');
+        }
+        options.dumpOn = value;
+        break;
+      case '--log-level':
+        if (!isLogLevel(value)) {
+          throw new Error(`--log-level expects ${LOG_LEVELS.join(', ')}`);
+        }
+        options.logLevel = value;
+        break;
+      case '--allow-origin':
+        options.allowedOrigins = [...(options.allowedOrigins ?? []), value];
         break;
       case '--initial-balance':
         options.initialBalance = BigInt(integer(flag, value) === 0 ? 0 : value);

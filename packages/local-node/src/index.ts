@@ -1,5 +1,14 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+
 import type { PredeployedAccount } from './chain/genesis';
+import { DumpDirectory } from './methods/dump-files';
+import type { DevSettings } from './methods/types';
+import { RpcError } from './rpc/errors';
 import { Dispatcher } from './rpc/jsonrpc';
+import { OriginPolicy } from './rpc/origin';
+import type { LogLevel } from './rpc/request-log';
+import { requestLog } from './rpc/request-log';
 import { startServer } from './rpc/server';
 import { createStorageHandler } from './storage/http';
 
@@ -17,6 +26,31 @@ export type LocalNodeOptions = {
   apiKeySecret?: string;
   blockGeneration?: 'transaction' | 'demand';
   initialBalance?: bigint;
+  /**
+   * Web origins (`http://localhost:8000`, `*` for any) allowed to call the
+   * methods that touch files (devnet_dump, devnet_load). Default: none — a
+   * request with an Origin header (a web page) is refused them.
+   */
+  allowedOrigins?: string[];
+  /**
+   * The only directory dump files are read from and written to. Default: the
+   * directory of `dumpPath`, else the current directory.
+   */
+  dumpDir?: string;
+  /**
+   * The dump file (relative to `dumpDir`): devnet_dump's default path, and
+   * the state the node starts from when the file exists.
+   */
+  dumpPath?: string;
+  /**
+   * When the node writes `dumpPath` by itself: `exit` (on stop), `block`
+   * (after every new block), `request` (only when devnet_dump asks).
+   */
+  dumpOn?: 'exit' | 'block' | 'request';
+  /** One line per JSON-RPC call: `info` all, `error` failed ones; default `silent`. */
+  logLevel?: LogLevel;
+  /** Where log lines go (default: standard output). */
+  logWrite?: (line: string) => void;
 };
 
 export type LocalNode = {
@@ -54,6 +88,47 @@ export function normalizeChainId(chainId: string): string {
 }
 
 /**
+ * The dump directory and file from the options; the file must lie inside the
+ * directory.
+ *
+ * @param options - Node options.
+ * @returns The settings.
+ */
+function devSettings(options: LocalNodeOptions): DevSettings {
+  const dumpDirectory = new DumpDirectory(
+    options.dumpDir ??
+      (options.dumpPath === undefined
+        ? process.cwd()
+        : dirname(resolve(options.dumpPath))),
+  );
+  let dumpPath: string | undefined;
+  if (options.dumpPath !== undefined) {
+    try {
+      dumpPath = dumpDirectory.resolve(
+        options.dumpDir === undefined
+          ? resolve(options.dumpPath)
+          : options.dumpPath,
+        'dumpPath',
+      );
+    } catch (error) {
+      throw new Error(
+        `dump path ${options.dumpPath}: ${String(error instanceof RpcError ? error.data : error)}`,
+      );
+    }
+  }
+  if (options.dumpOn !== undefined && dumpPath === undefined) {
+    throw new Error(`dumpOn ${options.dumpOn} needs dumpPath`);
+  }
+  return {
+    dumpDirectory,
+    dumpPath,
+    dumpOn: options.dumpOn,
+    allowedOrigins: [...(options.allowedOrigins ?? [])],
+    server: { host: options.host ?? '127.0.0.1', port: options.port ?? 0 },
+  };
+}
+
+/**
  * Starts a local Starknet node serving JSON-RPC 0.10.2 over HTTP and WebSocket.
  *
  * @param options - Node options.
@@ -66,13 +141,40 @@ export async function startLocalNode(
   if (options.apiKeySecret !== undefined && options.apiKey === undefined) {
     throw new Error('apiKeySecret needs apiKey');
   }
-  const dispatcher = new Dispatcher({
-    chainId: normalizeChainId(options.chainId ?? 'SN_SEPOLIA'),
-    seed: options.seed ?? DEFAULT_SEED,
-    accounts: options.accounts ?? DEFAULT_ACCOUNTS,
-    blockGeneration: options.blockGeneration ?? 'transaction',
-    initialBalance: options.initialBalance ?? DEFAULT_BALANCE,
-  });
+  const settings = devSettings(options);
+  const dispatcher = new Dispatcher(
+    {
+      chainId: normalizeChainId(options.chainId ?? 'SN_SEPOLIA'),
+      seed: options.seed ?? DEFAULT_SEED,
+      accounts: options.accounts ?? DEFAULT_ACCOUNTS,
+      blockGeneration: options.blockGeneration ?? 'transaction',
+      initialBalance: options.initialBalance ?? DEFAULT_BALANCE,
+    },
+    settings,
+    new OriginPolicy(options.allowedOrigins),
+    requestLog(
+      options.logLevel ?? 'silent',
+      options.logWrite ??
+        ((line): void => {
+          process.stdout.write(line);
+        }),
+    ),
+  );
+  // eslint-disable-next-line n/no-sync -- once, at start
+  if (settings.dumpPath !== undefined && existsSync(settings.dumpPath)) {
+    const loaded = dispatcher.handleValue({
+      jsonrpc: '2.0',
+      id: 0,
+      method: 'devnet_load',
+      params: { path: settings.dumpPath },
+    });
+    if (loaded && 'error' in loaded) {
+      throw new Error(
+        `cannot load ${settings.dumpPath}: ${JSON.stringify(loaded.error)}`,
+      );
+    }
+    dispatcher.resetRequestCount();
+  }
   const server = await startServer({
     host,
     port: options.port ?? 0,
@@ -86,6 +188,7 @@ export async function startLocalNode(
       chain: () => dispatcher.node,
     }),
   });
+  settings.server.port = server.port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
   const path = options.apiKey === undefined ? '/rpc' : `/v3/${options.apiKey}`;
   return {
@@ -93,7 +196,13 @@ export async function startLocalNode(
     storageUrl: `http://${urlHost}:${server.port}`,
     port: server.port,
     accounts: dispatcher.node.accounts.map((account) => ({ ...account })),
-    stop: async () => server.close(),
+    stop: async (): Promise<void> => {
+      try {
+        dispatcher.dumpOnExit();
+      } finally {
+        await server.close();
+      }
+    },
     requestCount: (method) => dispatcher.requestCount(method),
     roundTripCount: () => dispatcher.roundTripCount(),
     resetRequestCount: () => dispatcher.resetRequestCount(),

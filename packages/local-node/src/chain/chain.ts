@@ -1,10 +1,11 @@
 /* eslint-disable no-bitwise -- felt and u256 arithmetic */
 import { createHash } from 'node:crypto';
 
+import { GAS_PRICE } from './constants';
 import type { TxOutcome } from './executor';
 import type { StateReader } from './store';
 import { VersionedStore } from './store';
-import type { BlockRecord, LoggedEvent, TxRecord } from './types';
+import type { BlockRecord, GasPrices, LoggedEvent, TxRecord } from './types';
 
 const MASK_250 = (1n << 250n) - 1n;
 
@@ -41,6 +42,13 @@ export class Chain {
 
   l1Accepted = -1;
 
+  /** The prices of the pre-confirmed block and of those that follow. */
+  #prices: GasPrices = {
+    l1Gas: { fri: GAS_PRICE, wei: GAS_PRICE },
+    l1DataGas: { fri: GAS_PRICE, wei: GAS_PRICE },
+    l2Gas: { fri: GAS_PRICE, wei: GAS_PRICE },
+  };
+
   #timeOffset = 0;
 
   /**
@@ -66,6 +74,36 @@ export class Chain {
   setTime(time: number): void {
     this.#timeOffset = time - Math.floor(Date.now() / 1000);
     this.pending.timestamp = time;
+  }
+
+  /**
+   * Moves the chain's clock forward; the blocks that follow keep the shift.
+   *
+   * @param seconds - How far.
+   */
+  increaseTime(seconds: number): void {
+    this.#timeOffset += seconds;
+    this.pending.timestamp = Math.max(this.pending.timestamp, this.now());
+  }
+
+  /**
+   * The current gas prices.
+   *
+   * @returns The prices of the pre-confirmed block.
+   */
+  get prices(): GasPrices {
+    return this.#prices;
+  }
+
+  /**
+   * Sets the gas prices of the pre-confirmed block and of those that follow
+   * (closed blocks keep theirs).
+   *
+   * @param prices - The new prices.
+   */
+  setPrices(prices: GasPrices): void {
+    this.#prices = prices;
+    this.pending.prices = prices;
   }
 
   /**
@@ -157,6 +195,36 @@ export class Chain {
   }
 
   /**
+   * Aborts the closed blocks from a number on, as a reorganisation would:
+   * the blocks, their transactions, events and state writes are forgotten
+   * and the next block takes the first aborted number again.
+   *
+   * @param first - The first block to abort (not the genesis block).
+   * @returns The aborted blocks' hashes, newest first (as starknet-devnet).
+   */
+  abortFrom(first: number): bigint[] {
+    const aborted = this.blocks.splice(first);
+    const [oldest] = aborted;
+    if (!oldest) {
+      return [];
+    }
+    for (const block of aborted) {
+      this.blocksByHash.delete(block.hash);
+      for (const tx of block.txs) {
+        this.txs.delete(tx.hash);
+      }
+    }
+    for (const tx of this.pending.txs) {
+      this.txs.delete(tx.hash);
+    }
+    this.events.length = oldest.firstEvent;
+    this.store.truncate(first);
+    this.l1Accepted = Math.min(this.l1Accepted, first - 1);
+    this.pending = this.#newPending(first, oldest.parentHash);
+    return aborted.map((block) => block.hash).reverse();
+  }
+
+  /**
    * Marks blocks up to a number as accepted on L1.
    *
    * @param upTo - The last block to accept.
@@ -189,6 +257,7 @@ export class Chain {
       newRoot: 0n,
       timestamp: this.now(),
       status: 'PRE_CONFIRMED',
+      prices: this.#prices,
       txs: [],
       changed: new Set(),
       firstEvent: this.events.length,

@@ -12,7 +12,7 @@ export const ERC20_CLASS_HASH =
   0x9524a94b41c4440a16fd96d7c1ef6ad6f44c1c013e96662734502cd4ee9b1fn;
 export const SEQUENCER_ADDRESS = 0x1000n;
 
-/** Gas prices (FRI and WEI per unit), fixed. */
+/** The gas price a chain starts with (FRI and WEI per unit, every resource). */
 export const GAS_PRICE = 1_000_000_000n;
 
 /** Transaction version 3 and its query variant (2^128 + 3). */

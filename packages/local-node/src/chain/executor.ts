@@ -6,6 +6,7 @@ import { toHex } from './felt';
 import type { StateReader } from './store';
 import { Overlay, classKey, declaredKey, nonceKey } from './store';
 import type { ParsedTx } from './txs';
+import type { GasPrices } from './types';
 import { callContract, deployContract, selectorOf } from '../contracts/calls';
 import { balanceOf as balanceOfToken } from '../contracts/erc20';
 import type {
@@ -53,6 +54,8 @@ export type ExecOptions = {
   validate: boolean;
   chargeFee: boolean;
   resolve: (classHash: bigint) => NativeClass | undefined;
+  /** The prices the fee is charged at. */
+  prices: GasPrices;
   block?: BlockInfo;
 };
 
@@ -152,7 +155,7 @@ export function executeTransaction(
     constructorInvocation: undefined,
     feeTransferInvocation: undefined,
   };
-  outcome.fee = feeOf(outcome.gas, tx.tip);
+  outcome.fee = feeOf(outcome.gas, options.prices, tx.tip);
   const nonce = state.read(nonceKey(tx.sender));
 
   if (tx.type === 'DEPLOY_ACCOUNT') {

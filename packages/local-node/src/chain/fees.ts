@@ -1,5 +1,5 @@
-import { GAS_PRICE } from './constants';
 import type { ParsedTx, ResourceBounds } from './txs';
+import type { GasPrices } from './types';
 
 /** Gas a transaction consumes, per resource. */
 export type GasUsage = { l1Gas: bigint; l1DataGas: bigint; l2Gas: bigint };
@@ -35,16 +35,19 @@ export function gasUsage(tx: ParsedTx): GasUsage {
 }
 
 /**
- * The fee at the fixed prices. The tip is paid per unit of L2 gas, as on
- * Starknet ≥ 0.14 (and starknet-devnet).
+ * The fee at the block's FRI prices. The tip is paid per unit of L2 gas, as
+ * on Starknet ≥ 0.14 (and starknet-devnet).
  *
  * @param gas - Gas usage.
+ * @param prices - The block's gas prices.
  * @param tip - The transaction's tip (FRI per L2 gas unit).
  * @returns The fee in FRI.
  */
-export function feeOf(gas: GasUsage, tip = 0n): bigint {
+export function feeOf(gas: GasUsage, prices: GasPrices, tip = 0n): bigint {
   return (
-    (gas.l1Gas + gas.l1DataGas) * GAS_PRICE + gas.l2Gas * (GAS_PRICE + tip)
+    gas.l1Gas * prices.l1Gas.fri +
+    gas.l1DataGas * prices.l1DataGas.fri +
+    gas.l2Gas * (prices.l2Gas.fri + tip)
   );
 }
 
@@ -53,17 +56,22 @@ export function feeOf(gas: GasUsage, tip = 0n): bigint {
  *
  * @param bounds - The resource bounds.
  * @param gas - The usage.
+ * @param prices - The current gas prices.
  * @returns True when covered.
  */
-export function boundsCover(bounds: ResourceBounds, gas: GasUsage): boolean {
-  const pairs: [{ maxAmount: bigint; maxPrice: bigint }, bigint][] = [
-    [bounds.l1Gas, gas.l1Gas],
-    [bounds.l1DataGas, gas.l1DataGas],
-    [bounds.l2Gas, gas.l2Gas],
+export function boundsCover(
+  bounds: ResourceBounds,
+  gas: GasUsage,
+  prices: GasPrices,
+): boolean {
+  const triples: [{ maxAmount: bigint; maxPrice: bigint }, bigint, bigint][] = [
+    [bounds.l1Gas, gas.l1Gas, prices.l1Gas.fri],
+    [bounds.l1DataGas, gas.l1DataGas, prices.l1DataGas.fri],
+    [bounds.l2Gas, gas.l2Gas, prices.l2Gas.fri],
   ];
-  return pairs.every(
-    ([bound, used]) =>
-      used === 0n || (bound.maxAmount >= used && bound.maxPrice >= GAS_PRICE),
+  return triples.every(
+    ([bound, used, price]) =>
+      used === 0n || (bound.maxAmount >= used && bound.maxPrice >= price),
   );
 }
 

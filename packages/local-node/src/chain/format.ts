@@ -1,18 +1,18 @@
-import { GAS_PRICE, SEQUENCER_ADDRESS, STARKNET_VERSION } from './constants';
+import { SEQUENCER_ADDRESS, STARKNET_VERSION } from './constants';
 import type { GasUsage } from './fees';
 import { feeOf } from './fees';
 import { toHex } from './felt';
 import type { Overlay, StateReader } from './store';
 import { parseKey } from './store';
-import type { BlockRecord, TxRecord } from './types';
+import type { BlockRecord, GasPrices, PricePair, TxRecord } from './types';
 import type { Invocation, RawEvent } from '../contracts/types';
 
 type Json = Record<string, unknown>;
 
-const price = {
-  price_in_fri: toHex(GAS_PRICE),
-  price_in_wei: toHex(GAS_PRICE),
-};
+const priceJson = (price: PricePair): Json => ({
+  price_in_fri: toHex(price.fri),
+  price_in_wei: toHex(price.wei),
+});
 
 /**
  * Formats an event (EVENT: from_address, keys, data).
@@ -39,9 +39,9 @@ export function blockHeaderJson(block: BlockRecord): Json {
     block_number: block.number,
     timestamp: block.timestamp,
     sequencer_address: toHex(SEQUENCER_ADDRESS),
-    l1_gas_price: price,
-    l2_gas_price: price,
-    l1_data_gas_price: price,
+    l1_gas_price: priceJson(block.prices.l1Gas),
+    l2_gas_price: priceJson(block.prices.l2Gas),
+    l1_data_gas_price: priceJson(block.prices.l1DataGas),
     l1_da_mode: 'BLOB',
     starknet_version: STARKNET_VERSION,
   };
@@ -92,17 +92,18 @@ export function resourcesJson(gas: GasUsage): Json {
  * A FEE_ESTIMATE for a gas usage.
  *
  * @param gas - The usage.
+ * @param prices - The gas prices it is estimated at.
  * @returns JSON.
  */
-export function feeEstimateJson(gas: GasUsage): Json {
+export function feeEstimateJson(gas: GasUsage, prices: GasPrices): Json {
   return {
     l1_gas_consumed: toHex(gas.l1Gas),
-    l1_gas_price: toHex(GAS_PRICE),
+    l1_gas_price: toHex(prices.l1Gas.fri),
     l2_gas_consumed: toHex(gas.l2Gas),
-    l2_gas_price: toHex(GAS_PRICE),
+    l2_gas_price: toHex(prices.l2Gas.fri),
     l1_data_gas_consumed: toHex(gas.l1DataGas),
-    l1_data_gas_price: toHex(GAS_PRICE),
-    overall_fee: toHex(feeOf(gas)),
+    l1_data_gas_price: toHex(prices.l1DataGas.fri),
+    overall_fee: toHex(feeOf(gas, prices)),
     unit: 'FRI',
   };
 }

@@ -79,7 +79,7 @@ export function submitTransaction(node: LocalChain, value: unknown): TxRecord {
   if (tx.type === 'DECLARE' && base.read(declaredKey(tx.classHash)) !== 0n) {
     throw starknetError('CLASS_ALREADY_DECLARED');
   }
-  if (!boundsCover(tx.resourceBounds, gasUsage(tx))) {
+  if (!boundsCover(tx.resourceBounds, gasUsage(tx), chain.prices)) {
     throw starknetError('INSUFFICIENT_RESOURCES_FOR_VALIDATE');
   }
   if (
@@ -103,6 +103,7 @@ export function submitTransaction(node: LocalChain, value: unknown): TxRecord {
       validate: true,
       chargeFee: true,
       resolve: registry.resolve,
+      prices: chain.prices,
       block: blockInfo(node),
     });
   } catch (error) {
@@ -174,6 +175,7 @@ export function runSequence(
         validate: !flags.skipValidate,
         chargeFee: flags.chargeFee,
         resolve: node.registry.resolve,
+        prices: node.chain.prices,
         block: blockInfo(node),
       });
     } catch (error) {

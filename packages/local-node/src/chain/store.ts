@@ -149,6 +149,23 @@ export class VersionedStore {
   }
 
   /**
+   * Forgets every write made at or after a block (devnet_abortBlocks).
+   *
+   * @param block - The first block whose writes go.
+   */
+  truncate(block: number): void {
+    for (const [key, versions] of this.#entries) {
+      while ((versions.blocks[versions.blocks.length - 1] ?? -1) >= block) {
+        versions.blocks.pop();
+        versions.values.pop();
+      }
+      if (versions.blocks.length === 0) {
+        this.#entries.delete(key);
+      }
+    }
+  }
+
+  /**
    * A reader fixed at a block.
    *
    * @param block - The block number.

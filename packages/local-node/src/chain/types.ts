@@ -1,6 +1,16 @@
 import type { GasUsage } from './fees';
 import type { RawEvent } from '../contracts/types';
 
+/** A gas price in both units: FRI (STRK) and WEI (ETH), per unit of gas. */
+export type PricePair = { fri: bigint; wei: bigint };
+
+/** The prices of a block, per resource (devnet_setGasPrice changes them). */
+export type GasPrices = {
+  l1Gas: PricePair;
+  l1DataGas: PricePair;
+  l2Gas: PricePair;
+};
+
 export type BlockStatus = 'PRE_CONFIRMED' | 'ACCEPTED_ON_L2' | 'ACCEPTED_ON_L1';
 
 /** A transaction included in a block (or in the pre-confirmed block). */
@@ -26,6 +36,7 @@ export type BlockRecord = {
   newRoot: bigint;
   timestamp: number;
   status: BlockStatus;
+  prices: GasPrices;
   txs: TxRecord[];
   /** State keys written in this block. */
   changed: Set<string>;

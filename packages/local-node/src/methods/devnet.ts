@@ -1,26 +1,13 @@
-import { readFileSync, writeFileSync } from 'node:fs';
-
+import { parseAmount } from './amount';
+import { readDumpFile, writeDumpFile } from './dump-files';
 import type { MethodTable } from './types';
 import { ETH_ADDRESS, STRK_ADDRESS } from '../chain/constants';
 import { parseFelt, toHex } from '../chain/felt';
 import type { JournalEntry } from '../chain/local-chain';
 import { mint } from '../chain/pipeline';
 import { balanceOf } from '../contracts/erc20';
-import { invalidParams } from '../rpc/errors';
+import { ExecutionError, RpcError, invalidParams } from '../rpc/errors';
 import { parseBlockId, parseIndex, required } from '../rpc/params';
-
-const parseAmount = (value: unknown): bigint => {
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) {
-    return BigInt(value);
-  }
-  if (
-    typeof value === 'string' &&
-    /^(0x[0-9a-fA-F]{1,64}|[0-9]{1,78})$/u.test(value)
-  ) {
-    return BigInt(value);
-  }
-  throw invalidParams('amount: expected a non-negative integer');
-};
 
 const isJournal = (value: unknown): value is JournalEntry[] =>
   Array.isArray(value) &&
@@ -43,7 +30,18 @@ export const devnetMethods: MethodTable = {
       if (unit !== 'FRI' && unit !== 'WEI') {
         throw invalidParams('unit: expected "FRI" or "WEI"');
       }
-      const result = mint(ctx.node, address, amount, unit);
+      let result: ReturnType<typeof mint>;
+      try {
+        result = mint(ctx.node, address, amount, unit);
+      } catch (error) {
+        if (error instanceof ExecutionError) {
+          // starknet-devnet's answer when the token's supply would overflow.
+          throw new RpcError(-1, 'Minting reverted', {
+            revert_reason: `The requested minting amount overflows the token contract's total_supply (${error.message}).`,
+          });
+        }
+        throw error;
+      }
       return {
         new_balance: result.newBalance.toString(),
         unit,
@@ -123,28 +121,29 @@ export const devnetMethods: MethodTable = {
   },
   devnet_dump: {
     params: ['path'],
+    touchesFiles: true,
     handler: (params, ctx) => {
       const dump = ctx.node.journal;
-      if (typeof params.path === 'string') {
-        // eslint-disable-next-line n/no-sync -- an explicit, rare dev request
-        writeFileSync(params.path, JSON.stringify(dump));
-        return null;
+      const { dumpDirectory, dumpPath } = ctx.settings;
+      const file =
+        params.path === undefined
+          ? dumpPath
+          : dumpDirectory.resolve(params.path, 'path');
+      if (file === undefined) {
+        return dump;
       }
-      return dump;
+      writeDumpFile(file, JSON.stringify(dump));
+      return null;
     },
   },
   devnet_load: {
     params: ['path', 'dump'],
+    touchesFiles: true,
     handler: (params, ctx) => {
-      let { dump } = params;
-      if (typeof params.path === 'string') {
-        try {
-          // eslint-disable-next-line n/no-sync -- an explicit, rare dev request
-          dump = JSON.parse(readFileSync(params.path, 'utf8'));
-        } catch {
-          throw invalidParams('path: cannot read a dump from this file');
-        }
-      }
+      const dump =
+        params.path === undefined
+          ? params.dump
+          : readDumpFile(ctx.settings.dumpDirectory.resolve(params.path));
       if (!isJournal(dump)) {
         throw invalidParams('dump: expected the result of devnet_dump');
       }

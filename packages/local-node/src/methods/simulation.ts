@@ -81,7 +81,7 @@ export const simulationMethods: MethodTable = {
     handler: (params, ctx) => {
       const flags = parseFlags(params.simulation_flags, ['SKIP_VALIDATE']);
       return sequence(params, ctx, 'request', flags, true).map((result) =>
-        feeEstimateJson(result.outcome.gas),
+        feeEstimateJson(result.outcome.gas, ctx.node.chain.prices),
       );
     },
   },
@@ -105,7 +105,10 @@ export const simulationMethods: MethodTable = {
       return sequence(params, ctx, 'transactions', flags, false).map(
         (result) => ({
           transaction_trace: traceJson(result),
-          fee_estimation: feeEstimateJson(result.outcome.gas),
+          fee_estimation: feeEstimateJson(
+            result.outcome.gas,
+            ctx.node.chain.prices,
+          ),
         }),
       );
     },

@@ -1,10 +1,26 @@
+import type { DumpDirectory } from './dump-files';
 import type { LocalChain } from '../chain/local-chain';
 import type { Params } from '../rpc/params';
+
+/** How the node was started, as the dev methods need it. */
+export type DevSettings = {
+  /** Where dump files may be read and written. */
+  dumpDirectory: DumpDirectory;
+  /** The dump file of `--dump-path` (inside the dump directory), if any. */
+  dumpPath: string | undefined;
+  /** When the node writes the dump file by itself. */
+  dumpOn: 'exit' | 'block' | 'request' | undefined;
+  /** Web origins allowed to call the methods that touch files. */
+  allowedOrigins: string[];
+  /** Where the node listens (the port is known once it does). */
+  server: { host: string; port: number };
+};
 
 /** What a method handler can reach. */
 export type MethodContext = {
   /** The current chain (replaced by devnet_load). */
   readonly node: LocalChain;
+  readonly settings: DevSettings;
   /** Replaces the chain with a fresh one (same options). */
   reset(): void;
   /** Runs a journaled request again (devnet_load). */
@@ -15,6 +31,8 @@ export type MethodContext = {
 export type MethodSpec = {
   params: string[];
   handler: (params: Params, ctx: MethodContext) => unknown;
+  /** Reads or writes files: refused to web pages not allowed at start. */
+  touchesFiles?: boolean;
 };
 
 export type MethodTable = Record<string, MethodSpec>;

@@ -4,16 +4,21 @@ import {
   STARKNET_ERRORS,
   invalidParams,
 } from './errors';
+import { parseJsonExact } from './json-text';
+import type { OriginPolicy } from './origin';
 import type { Params } from './params';
+import type { ServedCall } from './request-log';
 import type { ChainOptions } from '../chain/local-chain';
 import { LocalChain } from '../chain/local-chain';
+import { AutoDump } from '../methods/auto-dump';
 import { blockMethods } from '../methods/blocks';
 import { devnetMethods } from '../methods/devnet';
+import { devnetControlMethods } from '../methods/devnet-control';
 import { eventMethods } from '../methods/events';
 import { simulationMethods } from '../methods/simulation';
 import { stateMethods } from '../methods/state';
 import { transactionMethods } from '../methods/transactions';
-import type { MethodContext, MethodTable } from '../methods/types';
+import type { DevSettings, MethodContext, MethodTable } from '../methods/types';
 import { writeMethods } from '../methods/write';
 import { PUT_CONTENT, contentMethods } from '../storage/journal';
 
@@ -25,6 +30,7 @@ const METHODS: MethodTable = {
   ...writeMethods,
   ...eventMethods,
   ...devnetMethods,
+  ...devnetControlMethods,
   ...contentMethods,
 };
 
@@ -37,6 +43,9 @@ const JOURNALED = new Set([
   'devnet_createBlock',
   'devnet_setTime',
   'devnet_acceptOnL1',
+  'devnet_increaseTime',
+  'devnet_setGasPrice',
+  'devnet_abortBlocks',
   PUT_CONTENT,
 ]);
 
@@ -76,19 +85,37 @@ export class Dispatcher {
 
   readonly #ctx: MethodContext;
 
+  readonly #origins: OriginPolicy;
+
+  readonly #log: (call: ServedCall) => void;
+
+  readonly #autoDump: AutoDump;
+
   /**
-   *
-   * @param options - The options.
+   * @param options - The chain's options.
+   * @param settings - Where dump files go.
+   * @param origins - Which web pages may call the methods that touch files.
+   * @param log - Told about every call served.
    */
-  constructor(options: ChainOptions) {
+  constructor(
+    options: ChainOptions,
+    settings: DevSettings,
+    origins: OriginPolicy,
+    log: (call: ServedCall) => void = () => undefined,
+  ) {
     this.#options = options;
+    this.#origins = origins;
+    this.#log = log;
     this.#node = new LocalChain(options);
+    this.#autoDump = new AutoDump(settings);
+    this.#autoDump.mark(this.#node);
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const self = this;
     this.#ctx = {
       get node(): LocalChain {
         return self.#node;
       },
+      settings,
       reset: (): void => {
         this.#node = new LocalChain(this.#options);
       },
@@ -138,27 +165,40 @@ export class Dispatcher {
    * Handles a raw request body.
    *
    * @param text - The body.
+   * @param origin - The request's Origin header (a browser sent it), if any.
    * @returns The response body, or undefined when nothing is to be answered.
    */
-  handleText(text: string): string | undefined {
+  handleText(text: string, origin?: string): string | undefined {
     this.#roundTrips += 1;
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      value = parseJsonExact(text);
     } catch {
       return JSON.stringify(errorResponse(null, jsonRpcError('PARSE_ERROR')));
     }
-    const response = this.handleValue(value);
+    const response = this.handleValue(value, origin);
+    this.#autoDump.afterRequest(this.#node);
     return response === undefined ? undefined : JSON.stringify(response);
+  }
+
+  /**
+   * Writes the dump file if the node dumps on exit (`--dump-on exit`).
+   */
+  dumpOnExit(): void {
+    this.#autoDump.onExit(this.#node);
   }
 
   /**
    * Handles a parsed request or batch.
    *
    * @param value - The request.
+   * @param origin - The request's Origin header, if any.
    * @returns The response(s), or undefined for notifications only.
    */
-  handleValue(value: unknown): Response | Response[] | undefined {
+  handleValue(
+    value: unknown,
+    origin?: string,
+  ): Response | Response[] | undefined {
     if (Array.isArray(value)) {
       if (value.length === 0) {
         return errorResponse(
@@ -167,19 +207,23 @@ export class Dispatcher {
         );
       }
       const responses = value
-        .map((item) => this.#handleOne(item))
+        .map((item) => this.#handleOne(item, origin))
         .filter((item): item is Response => item !== undefined);
       return responses.length === 0 ? undefined : responses;
     }
-    return this.#handleOne(value);
+    return this.#handleOne(value, origin);
   }
 
   /**
    *
    * @param request - The request.
+   * @param origin - The request's Origin header, if any.
    * @returns The result.
    */
-  #handleOne(request: unknown): Response | undefined {
+  #handleOne(
+    request: unknown,
+    origin: string | undefined,
+  ): Response | undefined {
     if (!isRecord(request)) {
       return errorResponse(null, jsonRpcError('INVALID_REQUEST'));
     }
@@ -201,7 +245,16 @@ export class Dispatcher {
     this.#total += 1;
     this.#counts.set(method, (this.#counts.get(method) ?? 0) + 1);
     let response: Response;
+    const started = performance.now();
     try {
+      const refusal = this.#origins.refusal(
+        method,
+        METHODS[method]?.touchesFiles === true,
+        origin,
+      );
+      if (refusal) {
+        throw refusal;
+      }
       response = {
         jsonrpc: '2.0',
         id: echoId,
@@ -210,6 +263,12 @@ export class Dispatcher {
     } catch (error) {
       response = errorResponse(echoId, this.#toRpcError(error));
     }
+    this.#log({
+      method,
+      ms: performance.now() - started,
+      error: 'error' in response ? response.error : undefined,
+      origin,
+    });
     return id === undefined ? undefined : response;
   }
 

@@ -151,6 +151,7 @@ function handleHttp(
     try {
       body = options.dispatcher.handleText(
         Buffer.concat(chunks).toString('utf8'),
+        req.headers.origin,
       );
     } catch (error) {
       body = JSON.stringify({
@@ -207,6 +208,8 @@ export async function startServer(
       socket.destroy();
       return;
     }
+    // Browsers send the page's origin in the handshake, not in messages.
+    const { origin } = req.headers;
     wss.handleUpgrade(req, socket, head, (ws) => {
       ws.on('error', () => ws.terminate());
       ws.on('message', (data, isBinary) => {
@@ -217,7 +220,7 @@ export async function startServer(
             ).toString('utf8');
         let reply: string | undefined;
         try {
-          reply = options.dispatcher.handleText(text);
+          reply = options.dispatcher.handleText(text, origin);
         } catch (error) {
           reply = JSON.stringify({
             jsonrpc: '2.0',
