@@ -5,14 +5,24 @@
  * and the OpenRPC document take them from here; nothing in this module
  * touches state, keys or the node.
  */
+import type { CallerParams, CallerResult } from './rpcs/callerTypes';
 import type { methods } from './rpcs/router';
 
 // Amounts as the snap shows and reads them (its dialogs and home page), for
 // dapps to show balances and read amounts the same way.
 export { formatUnits, parseUnits } from './format';
 
-/** Every `snapnet_*` method with its params and result structs. */
-export type SnapMethods = typeof methods;
+/**
+ * Every `snapnet_*` method with the params a dapp passes (fields the snap
+ * fills in when left out are optional) and the result it gets back, as the
+ * method's structs describe them.
+ */
+export type SnapApi = {
+  [Name in keyof typeof methods]: {
+    params: CallerParams<(typeof methods)[Name]['params']>;
+    result: CallerResult<(typeof methods)[Name]['result']>;
+  };
+};
 
 /** Names the router also accepts, and the method each one stands for. */
 export const METHOD_ALIASES = {

@@ -13,9 +13,16 @@ const tsJest = [
   { tsconfig: resolve(__dirname, '../../tsconfig.json') },
 ];
 
-// The snap's API module, as tsconfig.json's `paths` names it.
+// The sources behind tsconfig.json's `paths`: the snap's API module and the
+// client's entries (the published package is tested apart, installed from
+// its tarball).
 const moduleNameMapper = {
   '^@snapnet/snap-api$': resolve(__dirname, '../../src/api.ts'),
+  '^@snapnet/client$': resolve(__dirname, '../client/src/index.ts'),
+  '^@snapnet/client/testing$': resolve(
+    __dirname,
+    '../client/src/testing/index.ts',
+  ),
 };
 
 module.exports = {

@@ -7,9 +7,16 @@ const { TEST_BUILD_DIR } = require('../../scripts/test-build-dir');
 // eslint-disable-next-line n/no-process-env
 const snapRoot = process.env.SNAPNET_SNAP_ROOT ?? TEST_BUILD_DIR;
 
-// The snap's API module, as tsconfig.json's `paths` names it.
+// The sources behind tsconfig.json's `paths`: the snap's API module and the
+// client's entries (the published package is tested apart, installed from
+// its tarball).
 const moduleNameMapper = {
   '^@snapnet/snap-api$': resolve(__dirname, '../../src/api.ts'),
+  '^@snapnet/client$': resolve(__dirname, '../client/src/index.ts'),
+  '^@snapnet/client/testing$': resolve(
+    __dirname,
+    '../client/src/testing/index.ts',
+  ),
 };
 
 module.exports = {

@@ -1,7 +1,6 @@
 import type { Json } from '@metamask/snaps-sdk';
-// The snap's API module (tsconfig `paths`): this repository, not a dependency.
-// eslint-disable-next-line import-x/no-extraneous-dependencies
-import { SnapErrorCode } from '@snapnet/snap-api';
+
+import { SnapErrorCode } from './snap-api';
 
 /**
  * The codes the client decodes: the snap's own (from its API module) and

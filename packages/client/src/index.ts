@@ -1,7 +1,5 @@
-// Amounts read and shown as the snap does; from the snap's API module (tsconfig
-// `paths`): this repository, not a dependency.
-// eslint-disable-next-line import-x/no-extraneous-dependencies
-export { formatUnits, parseUnits } from '@snapnet/snap-api';
+// Amounts read and shown as the snap does (its dialogs and home page).
+export { formatUnits, parseUnits } from './snap-api';
 export { connect, installedEntry, SnapClient } from './client';
 export type { ConnectOptions, InstalledSnap } from './client';
 export {

@@ -10,7 +10,7 @@ import {
   account0Shared,
   connectSharing,
   DAPP_ORIGIN,
-  SimulatedMetaMask,
+  simulatedMetaMask,
   SNAP_ID,
   TESTNET,
   withoutDialog,
@@ -30,6 +30,7 @@ import {
   WalletApiError,
 } from '../src';
 import type { StarknetSnapWallet } from '../src';
+import type { SimulatedMetaMask } from '@snapnet/client/testing';
 
 const STRK =
   '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';
@@ -70,7 +71,7 @@ async function freshWallet(state?: Record<string, Json>): Promise<{
   wallet: StarknetSnapWallet;
   metamask: SimulatedMetaMask;
 }> {
-  const metamask = await SimulatedMetaMask.create(state);
+  const metamask = await simulatedMetaMask(state);
   return {
     wallet: createStarknetWallet({ client: new SnapClient(metamask, SNAP_ID) }),
     metamask,

@@ -5,7 +5,7 @@ import {
   account0Shared,
   DAPP_ORIGIN,
   MAINNET,
-  SimulatedMetaMask,
+  simulatedMetaMask,
   SNAP_ID,
   SNAP_VERSION,
   TESTNET,
@@ -16,7 +16,6 @@ import {
   AccountNotSharedError,
   connect,
   InvalidParamsError,
-  METAMASK_FLASK_RDNS,
   MethodNotFoundError,
   SnapClient,
   SnapClientError,
@@ -24,31 +23,21 @@ import {
   UserRejectedError,
 } from '../src';
 import type { SnapResult } from '../src';
+import type { SimulatedMetaMask } from '@snapnet/client/testing';
+import { announceProvider } from '@snapnet/client/testing';
 
 const TYPED_DATA = typedDataRevision1;
 
 /**
- * An EIP-6963 announcement of a provider as MetaMask Flask.
+ * A page on which the simulated MetaMask announces itself over EIP-6963 as
+ * MetaMask Flask.
  *
- * @param provider - The provider.
- * @returns A page on which Flask announces it.
+ * @param provider - The simulated MetaMask.
+ * @returns The page.
  */
 function pageWithFlask(provider: SimulatedMetaMask): EventTarget {
   const target = new EventTarget();
-  target.addEventListener('eip6963:requestProvider', () => {
-    const announcement = Object.assign(new Event('eip6963:announceProvider'), {
-      detail: {
-        info: {
-          uuid: '1',
-          name: 'MetaMask Flask',
-          icon: 'data:,',
-          rdns: METAMASK_FLASK_RDNS,
-        },
-        provider,
-      },
-    });
-    target.dispatchEvent(announcement);
-  });
+  announceProvider(target, provider);
   return target;
 }
 
@@ -61,14 +50,14 @@ async function connected(): Promise<{
   client: SnapClient;
   metamask: SimulatedMetaMask;
 }> {
-  const metamask = await SimulatedMetaMask.create();
+  const metamask = await simulatedMetaMask();
   const client = await connect({ snapId: SNAP_ID, provider: metamask });
   return { client, metamask };
 }
 
 describe('connecting', () => {
   it('finds MetaMask with EIP-6963, installs the snap and reports it installed', async () => {
-    const metamask = await SimulatedMetaMask.create();
+    const metamask = await simulatedMetaMask();
     const client = await connect({
       snapId: SNAP_ID,
       version: SNAP_VERSION,
@@ -83,7 +72,7 @@ describe('connecting', () => {
   });
 
   it('is not installed before connect, and invoking then fails with SnapNotInstalledError', async () => {
-    const client = new SnapClient(await SimulatedMetaMask.create(), SNAP_ID);
+    const client = new SnapClient(await simulatedMetaMask(), SNAP_ID);
     expect(await client.isInstalled()).toBe(false);
     await expect(client.invoke('snapnet_getCurrentNetwork')).rejects.toThrow(
       SnapNotInstalledError,
@@ -98,7 +87,7 @@ describe('connecting', () => {
   });
 
   it('fails with UserRejectedError when the user declines the connection', async () => {
-    const metamask = await SimulatedMetaMask.create();
+    const metamask = await simulatedMetaMask();
     metamask.approveConnection = false;
     const client = new SnapClient(metamask, SNAP_ID);
     await expect(client.connect()).rejects.toThrow(UserRejectedError);
@@ -106,7 +95,7 @@ describe('connecting', () => {
   });
 
   it('reports the error MetaMask gives for a version it cannot satisfy', async () => {
-    const client = new SnapClient(await SimulatedMetaMask.create(), SNAP_ID);
+    const client = new SnapClient(await simulatedMetaMask(), SNAP_ID);
     const failure = client.connect('99.0.0');
     await expect(failure).rejects.toThrow(SnapClientError);
     await expect(failure).rejects.toThrow(/Version mismatch/u);

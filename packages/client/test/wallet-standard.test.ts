@@ -7,7 +7,7 @@ import {
   connectSharing,
   DAPP_ORIGIN,
   MAINNET,
-  SimulatedMetaMask,
+  simulatedMetaMask,
   SNAP_ID,
   TESTNET,
   withoutDialog,
@@ -20,6 +20,7 @@ import {
   WalletApiError,
 } from '../src';
 import type { StarknetSnapWallet } from '../src';
+import type { SimulatedMetaMask } from '@snapnet/client/testing';
 
 const TYPED_DATA = typedDataRevision1;
 
@@ -33,7 +34,7 @@ async function freshWallet(): Promise<{
   metamask: SimulatedMetaMask;
   changes: StandardEventsChangeProperties[];
 }> {
-  const metamask = await SimulatedMetaMask.create();
+  const metamask = await simulatedMetaMask();
   const wallet = createStarknetWallet({
     client: new SnapClient(metamask, SNAP_ID),
   });
@@ -691,7 +692,7 @@ describe('every bad input gets a wallet API error with its method’s code', () 
   });
 
   it('refuses a bad account index, connect input and event subscription', async () => {
-    const metamask = await SimulatedMetaMask.create();
+    const metamask = await simulatedMetaMask();
     const client = new SnapClient(metamask, SNAP_ID);
     for (const accountIndex of [-1, 1.5, 2 ** 31, Number.NaN]) {
       expect(

@@ -7,23 +7,24 @@
  */
 import { installSnap } from '@metamask/snaps-jest';
 import { SnapClient } from '@snapnet/client';
+import {
+  NPM_SNAP_ID as SNAP_ID,
+  provideMetaMask,
+  SimulatedMetaMask,
+} from '@snapnet/client/testing';
 import { startLocalNode } from '@snapnet/local-node';
 import type { LocalNode } from '@snapnet/local-node';
 import type { Locator, Page } from 'playwright-core';
 
 import { launchChromium, screenshot as saveScreenshot } from './chromium';
 import type { RunningChromium } from './chromium';
-import { provideWallet } from './page-wallet';
 import { mintStrk } from '../../../test/chain/node';
 import { TEST_NODE_PORT } from '../../../test/ports';
-import {
-  SimulatedMetaMask,
-  SNAP_ID,
-  TESTNET,
-} from '../../client/test/metamask';
 import { serveSite } from '../src/serve';
 import type { RunningSite } from '../src/serve';
 
+/** The snap's Testnet (Sepolia) chain id. */
+const TESTNET = '0x534e5f5345504f4c4941';
 const STRK_100 = 100n * 10n ** 18n;
 /** Another site the user gave an account to. */
 const OTHER_SITE = 'https://other.example';
@@ -76,7 +77,7 @@ async function mint(address: string, amount: bigint): Promise<void> {
  * @returns The account's address.
  */
 async function deployAccount1Elsewhere(): Promise<string> {
-  const elsewhere = new SimulatedMetaMask(metamask.snap, OTHER_SITE);
+  const elsewhere = metamask.forOrigin(OTHER_SITE);
   const client = new SnapClient(elsewhere, SNAP_ID);
   await client.connect();
   const creating = client.invoke('snapnet_createAccount', {
@@ -103,13 +104,12 @@ beforeAll(async () => {
     seed: 42,
   });
   site = await serveSite({ port: 0, snapId: SNAP_ID });
-  metamask = new SimulatedMetaMask(
-    await installSnap(),
-    new URL(site.url).origin,
-  );
+  metamask = new SimulatedMetaMask(await installSnap(), {
+    origin: new URL(site.url).origin,
+  });
   browser = await launchChromium();
   page = browser.page;
-  await provideWallet(page, metamask);
+  await provideMetaMask(page, metamask);
 });
 
 afterAll(async () => {

@@ -3,9 +3,10 @@
  * MetaMask at all, a MetaMask without snap methods, a MetaMask that is not
  * Flask. The page must say which, and what to install.
  */
+import { provideRegularMetaMask } from '@snapnet/client/testing';
+
 import { launchChromium, screenshot } from './chromium';
 import type { RunningChromium } from './chromium';
-import { provideRegularMetaMask } from './page-wallet';
 import { serveSite } from '../src/serve';
 import type { RunningSite } from '../src/serve';
 
