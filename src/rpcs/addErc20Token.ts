@@ -14,16 +14,9 @@ import {
 
 import { defineMethod } from './method';
 import { AddressStruct, ChainIdStruct, nameStruct } from './structs';
-import { tokenMetadata } from '../chain/tokenMetadata';
-import { tokenLogo } from '../content/logo';
 import { parseIpfsUri } from '../content/storage';
-import { InvalidInputError } from '../errors';
-import type { TokenRecord } from '../state/schema';
-import { updateState } from '../state/store';
-import { lookalikeOf } from '../state/tokens';
-import { symbolKey } from '../text';
-import { confirmAddToken } from '../ui/dialogs';
-import { requestView, resolveNetwork } from '../wallet/access';
+import { resolveNetwork } from '../wallet/access';
+import { addToken } from '../wallet/tokens';
 
 const DecimalsStruct = coerce(
   max(min(integer(), 0), 255),
@@ -70,73 +63,12 @@ export const addErc20Token = defineMethod({
     chainId: string(),
     logo: optional(string()),
   }),
-  handler: async (params, context) => {
-    const network = await resolveNetwork(context, params.chainId);
-    const { tokens } = await context.state();
-    const tracked = tokens.find(
-      (token) =>
-        token.chainId === network.chainId &&
-        token.address === params.tokenAddress,
+  handler: async ({ chainId, ...proposal }, context) => {
+    const token = await addToken(
+      context,
+      await resolveNetwork(context, chainId),
+      proposal,
     );
-    if (tracked) {
-      throw new InvalidInputError(
-        'tokenAddress',
-        `${tracked.symbol} (${params.tokenAddress}) is already in the wallet on ${network.name}`,
-      );
-    }
-    const onChain = await tokenMetadata(
-      context.node(network),
-      params.tokenAddress,
-    );
-    if (
-      params.tokenDecimals !== undefined &&
-      params.tokenDecimals !== onChain.decimals
-    ) {
-      throw new InvalidInputError(
-        'tokenDecimals',
-        `${params.tokenDecimals} differs from the token's ${onChain.decimals} decimals on chain`,
-      );
-    }
-    const logo = await tokenLogo(params.tokenAddress, params.tokenLogo);
-    const token: TokenRecord = {
-      address: params.tokenAddress,
-      name: params.tokenName,
-      symbol: params.tokenSymbol,
-      decimals: onChain.decimals,
-      chainId: network.chainId,
-      ...(logo.uri ? { logo: logo.uri } : {}),
-    };
-    const imitated = lookalikeOf(token, tokens);
-    await confirmAddToken({
-      request: requestView(
-        context,
-        network,
-        params.address ?? params.tokenAddress,
-      ),
-      token,
-      logo,
-      ...(onChain.symbol === params.tokenSymbol
-        ? {}
-        : {
-            warning: `The site calls this token ${params.tokenSymbol}, but the contract says its symbol is "${onChain.symbol}".`,
-          }),
-      ...(imitated
-        ? {
-            danger: `Your wallet already has a token called ${imitated.symbol} (${imitated.name}) at ${imitated.address}. This is another contract with the same ${symbolKey(imitated.symbol) === symbolKey(token.symbol) ? 'symbol' : 'name'}: tokens that copy another's name are a common way to deceive.`,
-          }
-        : {}),
-    });
-    await updateState((state) => {
-      if (
-        !state.tokens.some(
-          (existing) =>
-            existing.chainId === token.chainId &&
-            existing.address === token.address,
-        )
-      ) {
-        state.tokens.push(token);
-      }
-    });
     return {
       address: token.address,
       name: token.name,
