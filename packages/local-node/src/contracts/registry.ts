@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { ERC20_ABI, OZ_ABI, UDC_ABI } from './abi';
+import { OZ_ABI, UDC_ABI } from './abi';
 import { ARGENT_CLASS, ARGENT_CLASS_HASH } from './argent';
 import { selectorOf } from './calls';
 import { ERC20_CLASS } from './erc20';
+import { ERC20_ABI } from './erc20-abi';
 import { OZ_CLASS, OZ_CLASS_HASH } from './oz';
 import type { ContractKind, NativeClass } from './types';
 import { UDC_CLASS, UDC_CLASS_HASH } from './udc';
