@@ -6,6 +6,7 @@ import { ARGENT_CLASS, ARGENT_CLASS_HASH } from './argent';
 import { selectorOf } from './calls';
 import { ERC20_CLASS } from './erc20';
 import { ERC20_ABI } from './erc20-abi';
+import { executedKind } from './executable';
 import { OZ_CLASS, OZ_CLASS_HASH } from './oz';
 import type { ContractKind, NativeClass } from './types';
 import { UDC_CLASS, UDC_CLASS_HASH } from './udc';
@@ -82,40 +83,6 @@ function syntheticBody(native: NativeClass, abi: string): Json {
   };
 }
 
-/**
- * Guesses what a declared class is from its external selectors.
- *
- * @param classHash - The class hash.
- * @param contractClass - The declared class.
- * @returns The emulation kind.
- */
-function detectKind(classHash: bigint, contractClass: Json): ContractKind {
-  if (classHash === ARGENT_CLASS_HASH) {
-    return 'argent';
-  }
-  const entryPoints = contractClass.entry_points_by_type;
-  const external =
-    typeof entryPoints === 'object' && entryPoints !== null
-      ? Object.entries(entryPoints).find(([key]) => key === 'EXTERNAL')?.[1]
-      : undefined;
-  const selectors = new Set<bigint>();
-  if (Array.isArray(external)) {
-    for (const entry of external) {
-      if (typeof entry === 'object' && entry !== null && 'selector' in entry) {
-        selectors.add(BigInt(String(entry.selector)));
-      }
-    }
-  }
-  const has = (name: string): boolean => selectors.has(selectorOf(name));
-  if (has('__validate__') && has('__execute__')) {
-    return has('get_owner') ? 'argent' : 'oz';
-  }
-  if (has('transfer') && (has('balance_of') || has('balanceOf'))) {
-    return 'erc20';
-  }
-  return 'opaque';
-}
-
 /** Known classes of one chain: predeclared ones plus declared ones. */
 export class ClassRegistry {
   readonly #entries = new Map<bigint, ClassEntry>([
@@ -148,7 +115,7 @@ export class ClassRegistry {
   register(classHash: bigint, contractClass: Json): void {
     if (!this.#entries.has(classHash)) {
       this.#entries.set(classHash, {
-        kind: detectKind(classHash, contractClass),
+        kind: executedKind(classHash, contractClass),
         body: (): Json => contractClass,
       });
     }

@@ -74,7 +74,7 @@ function call(node: LocalChain, params: Params): string[] {
   const calldata = parseFeltArray(request.calldata ?? [], 'request.calldata');
   const classHash = deployedClass(state, contract);
   const native = node.registry.resolve(classHash);
-  if (!native || !findEntry(native, selector)) {
+  if (native && !findEntry(native, selector)) {
     throw starknetError('ENTRYPOINT_NOT_FOUND');
   }
   try {
