@@ -127,6 +127,11 @@ describe('classes known by their code', () => {
   it.each([
     ['StarkGate ERC-20', readFixture('ERC20-StarkGate.sierra.json'), 'erc20'],
     ['Argent account 0.3.1', readArgentSierra(), 'argent'],
+    [
+      "OpenZeppelin's ERC-20 1.0.0",
+      readFixture('ERC20-OpenZeppelin-1.0.0.sierra.json'),
+      'oz-erc20',
+    ],
   ])('%s with its ABI stripped runs as itself', (_name, sierra, kind) => {
     expect(executedKind(0x1n, { ...sierra, abi: '[]' })).toBe(kind);
     expect(

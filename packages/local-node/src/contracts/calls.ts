@@ -85,6 +85,13 @@ export function callContract(
     throw notExecutable(classHash);
   }
   const fn = findEntry(native, selector);
+  if (!fn && native.declaredSelectors?.has(selector)) {
+    throw new ExecutionError(
+      `Entry point ${toHex(selector)} of class ${toHex(classHash)} is not emulated by the local node. ` +
+        'To run it, use starknet-devnet: npm start -- --devnet',
+      'not-executable',
+    );
+  }
   if (!fn) {
     throw new ExecutionError(
       `Entry point EntryPointSelector(${toHex(selector)}) not found in contract.`,

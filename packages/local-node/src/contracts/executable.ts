@@ -33,6 +33,13 @@ const EXECUTED_CODE = new Map<string, ContractKind>([
   // StarkGate's ERC-20, STRK's class as starknet-devnet 0.8.1 ships it
   // (vendor/contracts/ERC20-StarkGate.sierra.json).
   ['6abdd38f20b1c2e874773e87be59ee5ffb892c29c2adcf0c2a3895cf04f4f337', 'erc20'],
+  // OpenZeppelin's ERC-20 (Contracts for Cairo 1.0.0, the wizard's mintable,
+  // burnable, ownable token; Cairo 2.9.4), as starknet.js's test suite
+  // declares it (vendor/contracts/ERC20-OpenZeppelin-1.0.0.sierra.json).
+  [
+    '479f0a62332ad4267a8e97ecc1cefd816e5abdef98c711cebed7f8f1d3812a41',
+    'oz-erc20',
+  ],
 ]);
 
 const canonicalFelt = (value: unknown): string => {

@@ -11,8 +11,8 @@ export function notExecutableMessage(classHash: bigint): string {
   return (
     `Class ${toHex(classHash)} is declared, but the local node cannot execute it: ` +
     'it runs only the classes its README lists (Argent account 0.3.1, the predeployed ' +
-    'OpenZeppelin account, StarkGate ERC-20, the Universal Deployer). To deploy and ' +
-    'call other classes, run starknet-devnet instead: npm start -- --devnet'
+    "OpenZeppelin account, StarkGate's and OpenZeppelin's ERC-20, the Universal Deployer). " +
+    'To deploy and call other classes, run starknet-devnet instead: npm start -- --devnet'
   );
 }
 
