@@ -4,8 +4,9 @@
  * suite (test/chain/*.test.ts, the same files `npm test` runs against the
  * local node) with `TEST_BACKEND=devnet`: every test file starts its own
  * starknet-devnet there (fixed seed, predeployed accounts, SN_SEPOLIA) and
- * stops it when done. Then the differential check of the local node against
- * devnet. Needs starknet-devnet 0.8.1 (`npm run devnet:install`).
+ * stops it when done. Then the checks of the local node against devnet
+ * (test/conformance/: the differential flows, the predeployed accounts by
+ * seed, the token flow). Needs starknet-devnet 0.8.1 (`npm run devnet:install`).
  */
 import { spawn, spawnSync } from 'child_process';
 

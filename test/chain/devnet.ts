@@ -100,9 +100,9 @@ export async function startDevnet(options: TestNodeOptions): Promise<TestNode> {
       '--port',
       String(internalPort),
       '--seed',
-      DEVNET_SEED,
+      String(options.seed ?? DEVNET_SEED),
       '--accounts',
-      '3',
+      String(options.accounts ?? 3),
       '--chain-id',
       options.chainId ?? 'SN_SEPOLIA',
       // History reads storage and classes at past blocks.

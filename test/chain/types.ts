@@ -31,4 +31,8 @@ export type TestNodeOptions = {
   port: number;
   /** A short name such as SN_SEPOLIA (the default) or SN_MAIN. */
   chainId?: string;
+  /** Seed of the predeployed accounts (each backend's fixed one by default). */
+  seed?: number;
+  /** How many predeployed accounts (3 on starknet-devnet by default). */
+  accounts?: number;
 };

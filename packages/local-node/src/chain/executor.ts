@@ -9,6 +9,7 @@ import type { ParsedTx } from './txs';
 import type { GasPrices } from './types';
 import { callContract, deployContract, selectorOf } from '../contracts/calls';
 import { balanceOf as balanceOfToken } from '../contracts/erc20';
+import { notExecutableMessage } from '../contracts/not-executable';
 import type {
   BlockInfo,
   ExecEnv,
@@ -19,7 +20,11 @@ import type {
 import { ExecutionError } from '../rpc/errors';
 
 /** Why a transaction could not be included at all (not a revert). */
-export type FailureKind = 'validation' | 'non-account' | 'class-not-found';
+export type FailureKind =
+  | 'validation'
+  | 'non-account'
+  | 'class-not-found'
+  | 'not-executable';
 
 /** A transaction that fails before or during validation. */
 export class TxFailure extends Error {
@@ -165,7 +170,11 @@ export function executeTransaction(
         `Class with hash ${toHex(tx.classHash)} is not declared.`,
       );
     }
-    if (!isAccount(options.resolve(tx.classHash))) {
+    const native = options.resolve(tx.classHash);
+    if (!native) {
+      throw new TxFailure('not-executable', notExecutableMessage(tx.classHash));
+    }
+    if (!isAccount(native)) {
       throw new TxFailure('non-account', 'The class is not an account class.');
     }
     try {

@@ -2,6 +2,7 @@ import { ec, hash } from 'starknet';
 
 import type { Chain } from './chain';
 import { ERC20_CLASS_HASH, ETH_ADDRESS, STRK_ADDRESS } from './constants';
+import { devnetPrivateKeys } from './devnet-keys';
 import { shortString, toHex } from './felt';
 import { Overlay, declaredKey } from './store';
 import { deployContract } from '../contracts/calls';
@@ -22,9 +23,22 @@ export type PredeployedAccount = {
 };
 
 /**
- * Deterministic account keys from a seed (same seed, same accounts).
+ * The class hash starknet-devnet puts in its predeployed accounts' address
+ * (a Cairo 0 OpenZeppelin account, kept from its Python predecessor), while
+ * the accounts it deploys run the Cairo 1 class `OZ_CLASS_HASH`.
+ */
+const DEVNET_ADDRESS_CLASS_HASH =
+  0x3fcbf77b28c96f4f2fb5bd2d176ab083a12a5e123adeb0de955d7ee228c9854n;
+/** starknet-devnet's salt for its predeployed accounts. */
+const DEVNET_ADDRESS_SALT = 20n;
+/** starknet-devnet's seed is a u32. */
+const MAX_SEED = 2 ** 32 - 1;
+
+/**
+ * starknet-devnet's predeployed accounts for a seed: the same keys and
+ * addresses, so the accounts tutorials hard-code work on both nodes.
  *
- * @param seed - The seed.
+ * @param seed - The seed (0 to 2^32 - 1, as starknet-devnet's `--seed`).
  * @param count - How many accounts.
  * @returns The accounts.
  */
@@ -32,28 +46,24 @@ export function deriveAccounts(
   seed: number,
   count: number,
 ): PredeployedAccount[] {
-  const accounts: PredeployedAccount[] = [];
-  for (let i = 0; i < count; i++) {
-    const material = hash.computePoseidonHashOnElements([
-      shortString('snapnet-local-node'),
-      BigInt(seed),
-      BigInt(i),
-    ]);
-    const privateKey = toHex(BigInt(`0x${ec.starkCurve.grindKey(material)}`));
+  if (!Number.isInteger(seed) || seed < 0 || seed > MAX_SEED) {
+    throw new Error(`seed: expected an integer from 0 to ${MAX_SEED}`);
+  }
+  return devnetPrivateKeys(seed, count).map((key) => {
+    const privateKey = toHex(key);
     const publicKey = toHex(BigInt(ec.starkCurve.getStarkKey(privateKey)));
     const address = toHex(
       BigInt(
         hash.calculateContractAddressFromHash(
-          publicKey,
-          OZ_CLASS_HASH,
+          DEVNET_ADDRESS_SALT,
+          DEVNET_ADDRESS_CLASS_HASH,
           [publicKey],
           0,
         ),
       ),
     );
-    accounts.push({ address, privateKey, publicKey });
-  }
-  return accounts;
+    return { address, privateKey, publicKey };
+  });
 }
 
 /**

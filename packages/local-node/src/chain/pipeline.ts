@@ -18,6 +18,7 @@ import {
   tokenEvent,
   TRANSFER_KEY,
 } from '../contracts/erc20';
+import { notExecutableMessage } from '../contracts/not-executable';
 import type { BlockInfo } from '../contracts/types';
 import { RpcError, starknetError } from '../rpc/errors';
 
@@ -33,6 +34,8 @@ function writeError(failure: TxFailure): RpcError {
       return starknetError('NON_ACCOUNT');
     case 'class-not-found':
       return starknetError('CLASS_HASH_NOT_FOUND');
+    case 'not-executable':
+      return starknetError('UNEXPECTED_ERROR', failure.message);
     case 'validation':
     default:
       return starknetError('VALIDATION_FAILURE', failure.message);
@@ -51,7 +54,8 @@ function blockInfo(node: LocalChain): BlockInfo {
 
 /**
  * Validates and executes a submitted transaction and includes it.
- * Checks run in order: duplicate (59), version (61), sender (58/28),
+ * Checks run in order: duplicate (59), version (61), sender (58/28; 63 for
+ * a deploy-account class the node cannot execute),
  * redeclare (51), price (53), balance (54), nonce (52), signature (55).
  *
  * @param node - The chain.
@@ -69,6 +73,12 @@ export function submitTransaction(node: LocalChain, value: unknown): TxRecord {
     if (tx.type === 'DEPLOY_ACCOUNT') {
       if (base.read(declaredKey(tx.classHash)) === 0n) {
         throw starknetError('CLASS_HASH_NOT_FOUND');
+      }
+      if (!registry.resolve(tx.classHash)) {
+        throw starknetError(
+          'UNEXPECTED_ERROR',
+          notExecutableMessage(tx.classHash),
+        );
       }
     } else {
       assertAccount(base, tx.sender, registry.resolve);

@@ -3,21 +3,23 @@
  * Cairo 2 style ABI JSON (an interface with functions) for getClass answers.
  */
 
-const FELT = 'core::felt252';
-const U256 = 'core::integer::u256';
-const BYTE_ARRAY = 'core::byte_array::ByteArray';
-const ADDRESS = 'core::starknet::contract_address::ContractAddress';
-const BOOL = 'core::bool';
+export const FELT = 'core::felt252';
+export const U256 = 'core::integer::u256';
+export const BYTE_ARRAY = 'core::byte_array::ByteArray';
+export const ADDRESS = 'core::starknet::contract_address::ContractAddress';
+export const BOOL = 'core::bool';
 const FELT_ARRAY = 'core::array::Array::<core::felt252>';
 const CALLS = 'core::array::Array::<core::starknet::account::Call>';
 const SPANS = 'core::array::Array::<core::array::Span::<core::felt252>>';
 
-type Fn = [
+export type Fn = [
   name: string,
   inputs: [string, string][],
   outputs: string[],
   view: boolean,
 ];
+
+type Json = Record<string, unknown>;
 
 const u256Struct = {
   type: 'struct',
@@ -38,6 +40,17 @@ const callStruct = {
   ],
 };
 
+/** Cairo's ByteArray: full 31-byte words, then the pending word and its length. */
+export const byteArrayStruct = {
+  type: 'struct',
+  name: BYTE_ARRAY,
+  members: [
+    { name: 'data', type: 'core::array::Array::<core::bytes_31::bytes31>' },
+    { name: 'pending_word', type: FELT },
+    { name: 'pending_word_len', type: 'core::integer::u32' },
+  ],
+};
+
 const boolEnum = {
   type: 'enum',
   name: BOOL,
@@ -48,7 +61,60 @@ const boolEnum = {
 };
 
 /**
- * Builds an ABI JSON string.
+ * ABI entries of functions.
+ *
+ * @param fns - Function descriptions.
+ * @returns The entries.
+ */
+export function functionItems(fns: Fn[]): Json[] {
+  return fns.map(([fnName, inputs, outputs, view]) => ({
+    type: 'function',
+    name: fnName,
+    inputs: inputs.map(([inputName, type]) => ({ name: inputName, type })),
+    outputs: outputs.map((type) => ({ type })),
+    state_mutability: view ? 'view' : 'external',
+  }));
+}
+
+/**
+ * An embedded impl and its interface.
+ *
+ * @param impl - The impl's name.
+ * @param name - The interface's path.
+ * @param fns - Its functions.
+ * @returns The two entries.
+ */
+export function interfaceItems(impl: string, name: string, fns: Fn[]): Json[] {
+  return [
+    { type: 'impl', name: impl, interface_name: name },
+    { type: 'interface', name, items: functionItems(fns) },
+  ];
+}
+
+/**
+ * The constructor entry.
+ *
+ * @param inputs - Its inputs.
+ * @returns The entry.
+ */
+export function constructorItem(inputs: [string, string][]): Json {
+  return {
+    type: 'constructor',
+    name: 'constructor',
+    inputs: inputs.map(([inputName, type]) => ({ name: inputName, type })),
+  };
+}
+
+/** The structs and enums the emulated classes' functions use. */
+export const COMMON_TYPES: Json[] = [
+  u256Struct,
+  callStruct,
+  byteArrayStruct,
+  boolEnum,
+];
+
+/**
+ * Builds an ABI JSON string with one interface.
  *
  * @param name - Interface name.
  * @param fns - Function descriptions.
@@ -60,27 +126,11 @@ function buildAbi(
   fns: Fn[],
   constructorInputs: [string, string][],
 ): string {
-  const items = fns.map(([fnName, inputs, outputs, view]) => ({
-    type: 'function',
-    name: fnName,
-    inputs: inputs.map(([inputName, type]) => ({ name: inputName, type })),
-    outputs: outputs.map((type) => ({ type })),
-    state_mutability: view ? 'view' : 'external',
-  }));
+  const impl = `${name.split('::').pop() ?? name}Impl`;
   return JSON.stringify([
-    { type: 'impl', name: `${name}Impl`, interface_name: name },
-    u256Struct,
-    callStruct,
-    boolEnum,
-    { type: 'interface', name, items },
-    {
-      type: 'constructor',
-      name: 'constructor',
-      inputs: constructorInputs.map(([inputName, type]) => ({
-        name: inputName,
-        type,
-      })),
-    },
+    ...COMMON_TYPES,
+    ...interfaceItems(impl, name, fns),
+    constructorItem(constructorInputs),
   ]);
 }
 
@@ -104,62 +154,6 @@ export const OZ_ABI = buildAbi(
   'openzeppelin::account::interface::AccountABI',
   [...accountFns, ['get_public_key', [], [FELT], true]],
   [['public_key', FELT]],
-);
-
-export const ERC20_ABI = buildAbi(
-  'openzeppelin::token::erc20::interface::IERC20',
-  [
-    ['name', [], [BYTE_ARRAY], true],
-    ['symbol', [], [BYTE_ARRAY], true],
-    ['decimals', [], ['core::integer::u8'], true],
-    ['total_supply', [], [U256], true],
-    ['balance_of', [['account', ADDRESS]], [U256], true],
-    ['balanceOf', [['account', ADDRESS]], [U256], true],
-    [
-      'allowance',
-      [
-        ['owner', ADDRESS],
-        ['spender', ADDRESS],
-      ],
-      [U256],
-      true,
-    ],
-    [
-      'transfer',
-      [
-        ['recipient', ADDRESS],
-        ['amount', U256],
-      ],
-      [BOOL],
-      false,
-    ],
-    [
-      'transfer_from',
-      [
-        ['sender', ADDRESS],
-        ['recipient', ADDRESS],
-        ['amount', U256],
-      ],
-      [BOOL],
-      false,
-    ],
-    [
-      'approve',
-      [
-        ['spender', ADDRESS],
-        ['amount', U256],
-      ],
-      [BOOL],
-      false,
-    ],
-  ],
-  [
-    ['name', BYTE_ARRAY],
-    ['symbol', BYTE_ARRAY],
-    ['decimals', 'core::integer::u8'],
-    ['initial_supply', U256],
-    ['recipient', ADDRESS],
-  ],
 );
 
 export const UDC_ABI = buildAbi(

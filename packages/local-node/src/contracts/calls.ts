@@ -1,6 +1,7 @@
 /* eslint-disable no-bitwise -- felt and u256 arithmetic */
 import { hash } from 'starknet';
 
+import { notExecutable } from './not-executable';
 import type {
   CallContext,
   EntryFn,
@@ -80,7 +81,17 @@ export function callContract(
     );
   }
   const native = env.resolve(classHash);
-  const fn = native ? findEntry(native, selector) : undefined;
+  if (!native) {
+    throw notExecutable(classHash);
+  }
+  const fn = findEntry(native, selector);
+  if (!fn && native.declaredSelectors?.has(selector)) {
+    throw new ExecutionError(
+      `Entry point ${toHex(selector)} of class ${toHex(classHash)} is not emulated by the local node. ` +
+        'To run it, use starknet-devnet: npm start -- --devnet',
+      'not-executable',
+    );
+  }
   if (!fn) {
     throw new ExecutionError(
       `Entry point EntryPointSelector(${toHex(selector)}) not found in contract.`,
@@ -132,6 +143,10 @@ export function deployContract(
       `Requested contract address ${toHex(address)} is unavailable for deployment.`,
     );
   }
+  const native = env.resolve(classHash);
+  if (!native) {
+    throw notExecutable(classHash);
+  }
   env.state.write(classKey(address), classHash);
   env.deployed.push({ address, classHash });
   const invocation: Invocation = {
@@ -145,8 +160,7 @@ export function deployContract(
     calls: [],
     events: [],
   };
-  const native = env.resolve(classHash);
-  if (native?.construct) {
+  if (native.construct) {
     invocation.result = native.construct(
       { env, self: address, caller, invocation },
       calldata,

@@ -63,7 +63,7 @@ export function shortByteArray(word: bigint): bigint[] {
  * @param reader - The calldata.
  * @returns The bytes as one felt.
  */
-function readShortByteArray(reader: CalldataReader): bigint {
+export function readShortByteArray(reader: CalldataReader): bigint {
   const fullWords = reader.felt();
   if (fullWords !== 0n) {
     throw new ExecutionError(
@@ -301,23 +301,31 @@ const construct = (ctx: CallContext, calldata: bigint[]): bigint[] => {
   return [];
 };
 
+/**
+ * The ERC-20 entry points every emulated token has (OpenZeppelin's
+ * `IERC20`, `IERC20Metadata` and `IERC20CamelOnly`).
+ */
+export const ERC20_ENTRIES: NativeClass['entries'] = {
+  name: readText('ERC20_name'),
+  symbol: readText('ERC20_symbol'),
+  decimals: readVar('ERC20_decimals'),
+  total_supply: totalSupply,
+  totalSupply,
+  balance_of: balance,
+  balanceOf: balance,
+  allowance,
+  transfer,
+  transfer_from: transferFrom,
+  transferFrom,
+  approve,
+};
+
 /** A native ERC-20 (OpenZeppelin/StarkGate-compatible storage layout). */
 export const ERC20_CLASS: NativeClass = {
   kind: 'erc20',
   construct,
   entries: {
-    name: readText('ERC20_name'),
-    symbol: readText('ERC20_symbol'),
-    decimals: readVar('ERC20_decimals'),
-    total_supply: totalSupply,
-    totalSupply,
-    balance_of: balance,
-    balanceOf: balance,
-    allowance,
-    transfer,
-    transfer_from: transferFrom,
-    transferFrom,
-    approve,
+    ...ERC20_ENTRIES,
     increase_allowance: changeAllowance(1n),
     increaseAllowance: changeAllowance(1n),
     decrease_allowance: changeAllowance(-1n),

@@ -1,11 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { ERC20_ABI, OZ_ABI, UDC_ABI } from './abi';
+import { OZ_ABI, UDC_ABI } from './abi';
 import { ARGENT_CLASS, ARGENT_CLASS_HASH } from './argent';
 import { selectorOf } from './calls';
 import { ERC20_CLASS } from './erc20';
+import { ERC20_ABI } from './erc20-abi';
+import { executedKind } from './executable';
 import { OZ_CLASS, OZ_CLASS_HASH } from './oz';
+import { OZ_ERC20_CLASS } from './oz-erc20';
 import type { ContractKind, NativeClass } from './types';
 import { UDC_CLASS, UDC_CLASS_HASH } from './udc';
 import { ERC20_CLASS_HASH } from '../chain/constants';
@@ -14,12 +17,41 @@ import { toHex } from '../chain/felt';
 type Json = Record<string, unknown>;
 
 /** A known class: what it emulates as and its body for getClass. */
-export type ClassEntry = { kind: ContractKind; body: () => Json };
+export type ClassEntry = {
+  kind: ContractKind;
+  body: () => Json;
+  /** The emulation, with the entry points the declared class lists. */
+  native?: NativeClass;
+};
+
+/**
+ * The external selectors a declared class lists.
+ *
+ * @param contractClass - The class as declared.
+ * @returns The selectors.
+ */
+function externalSelectors(contractClass: Json): Set<bigint> {
+  const entryPoints = contractClass.entry_points_by_type;
+  const external =
+    typeof entryPoints === 'object' && entryPoints !== null
+      ? Object.entries(entryPoints).find(([key]) => key === 'EXTERNAL')?.[1]
+      : undefined;
+  const selectors = new Set<bigint>();
+  if (Array.isArray(external)) {
+    for (const entry of external) {
+      if (typeof entry === 'object' && entry !== null && 'selector' in entry) {
+        selectors.add(BigInt(String(entry.selector)));
+      }
+    }
+  }
+  return selectors;
+}
 
 const NATIVES: Record<ContractKind, NativeClass | undefined> = {
   argent: ARGENT_CLASS,
   oz: OZ_CLASS,
   erc20: ERC20_CLASS,
+  'oz-erc20': OZ_ERC20_CLASS,
   udc: UDC_CLASS,
   opaque: undefined,
 };
@@ -81,40 +113,6 @@ function syntheticBody(native: NativeClass, abi: string): Json {
   };
 }
 
-/**
- * Guesses what a declared class is from its external selectors.
- *
- * @param classHash - The class hash.
- * @param contractClass - The declared class.
- * @returns The emulation kind.
- */
-function detectKind(classHash: bigint, contractClass: Json): ContractKind {
-  if (classHash === ARGENT_CLASS_HASH) {
-    return 'argent';
-  }
-  const entryPoints = contractClass.entry_points_by_type;
-  const external =
-    typeof entryPoints === 'object' && entryPoints !== null
-      ? Object.entries(entryPoints).find(([key]) => key === 'EXTERNAL')?.[1]
-      : undefined;
-  const selectors = new Set<bigint>();
-  if (Array.isArray(external)) {
-    for (const entry of external) {
-      if (typeof entry === 'object' && entry !== null && 'selector' in entry) {
-        selectors.add(BigInt(String(entry.selector)));
-      }
-    }
-  }
-  const has = (name: string): boolean => selectors.has(selectorOf(name));
-  if (has('__validate__') && has('__execute__')) {
-    return has('get_owner') ? 'argent' : 'oz';
-  }
-  if (has('transfer') && (has('balance_of') || has('balanceOf'))) {
-    return 'erc20';
-  }
-  return 'opaque';
-}
-
 /** Known classes of one chain: predeclared ones plus declared ones. */
 export class ClassRegistry {
   readonly #entries = new Map<bigint, ClassEntry>([
@@ -146,9 +144,15 @@ export class ClassRegistry {
    */
   register(classHash: bigint, contractClass: Json): void {
     if (!this.#entries.has(classHash)) {
+      const kind = executedKind(classHash, contractClass);
+      const native = NATIVES[kind];
       this.#entries.set(classHash, {
-        kind: detectKind(classHash, contractClass),
+        kind,
         body: (): Json => contractClass,
+        native: native && {
+          ...native,
+          declaredSelectors: externalSelectors(contractClass),
+        },
       });
     }
   }
@@ -164,6 +168,6 @@ export class ClassRegistry {
 
   readonly resolve = (classHash: bigint): NativeClass | undefined => {
     const entry = this.#entries.get(classHash);
-    return entry ? NATIVES[entry.kind] : undefined;
+    return entry ? (entry.native ?? NATIVES[entry.kind]) : undefined;
   };
 }

@@ -56,7 +56,13 @@ export type CallContext = {
 export type EntryFn = (ctx: CallContext, calldata: bigint[]) => bigint[];
 
 /** The kinds of contract the node emulates natively. */
-export type ContractKind = 'argent' | 'oz' | 'erc20' | 'udc' | 'opaque';
+export type ContractKind =
+  | 'argent'
+  | 'oz'
+  | 'erc20'
+  | 'oz-erc20'
+  | 'udc'
+  | 'opaque';
 
 /** A natively emulated contract class. */
 export type NativeClass = {
@@ -64,4 +70,6 @@ export type NativeClass = {
   /** Entry points by function name (selectors are derived). */
   entries: Record<string, EntryFn>;
   construct?: EntryFn;
+  /** Selectors a declared class lists, emulated or not. */
+  declaredSelectors?: Set<bigint>;
 };

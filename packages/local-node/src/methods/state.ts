@@ -74,7 +74,11 @@ function call(node: LocalChain, params: Params): string[] {
   const calldata = parseFeltArray(request.calldata ?? [], 'request.calldata');
   const classHash = deployedClass(state, contract);
   const native = node.registry.resolve(classHash);
-  if (!native || !findEntry(native, selector)) {
+  if (
+    native &&
+    !findEntry(native, selector) &&
+    !native.declaredSelectors?.has(selector)
+  ) {
     throw starknetError('ENTRYPOINT_NOT_FOUND');
   }
   try {

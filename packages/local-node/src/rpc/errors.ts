@@ -113,21 +113,25 @@ export function invalidParams(detail: string): RpcError {
   return new RpcError(code, message, detail);
 }
 
+/** How an execution failed; `not-executable`: a class the node has no emulation of. */
+export type ExecutionFailure =
+  | 'panic'
+  | 'not-deployed'
+  | 'no-entrypoint'
+  | 'not-executable';
+
 /**
  * Thrown by emulated contracts when execution fails (a Cairo panic).
  */
 export class ExecutionError extends Error {
-  readonly kind: 'panic' | 'not-deployed' | 'no-entrypoint';
+  readonly kind: ExecutionFailure;
 
   /**
    *
    * @param message - The message.
    * @param kind - The kind.
    */
-  constructor(
-    message: string,
-    kind: 'panic' | 'not-deployed' | 'no-entrypoint' = 'panic',
-  ) {
+  constructor(message: string, kind: ExecutionFailure = 'panic') {
     super(message);
     this.kind = kind;
   }

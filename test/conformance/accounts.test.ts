@@ -1,0 +1,99 @@
+/* eslint-disable n/no-unsupported-features/node-builtins -- Node 20's fetch */
+import { hash } from 'starknet';
+
+import { startDevnet } from '../chain/devnet';
+import { freePort } from '../chain/ports';
+import type { TestNode } from '../chain/types';
+import { startLocalNode } from '@snapnet/local-node';
+
+const ACCOUNTS = 3;
+
+/**
+ * One JSON-RPC call, its result (or its error as a value to compare).
+ *
+ * @param node - The node.
+ * @param method - The method.
+ * @param params - Its params.
+ * @returns The result or `{ error }`.
+ */
+async function call(
+  node: TestNode,
+  method: string,
+  params: unknown,
+): Promise<unknown> {
+  const response = await fetch(node.url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const reply: { result?: unknown; error?: { code: number } } =
+    await response.json();
+  return reply.error ? { error: reply.error.code } : reply.result;
+}
+
+/**
+ * What a node says of its predeployed accounts: the list with keys and
+ * balances, and for each its class and public key as the chain has them.
+ *
+ * @param node - The node.
+ * @returns The observation.
+ */
+async function predeployed(node: TestNode): Promise<unknown> {
+  const listed = await call(node, 'devnet_getPredeployedAccounts', {
+    with_balance: true,
+  });
+  const onChain = [];
+  for (const { address } of node.accounts) {
+    onChain.push({
+      classHash: await call(node, 'starknet_getClassHashAt', {
+        block_id: 'latest',
+        contract_address: address,
+      }),
+      publicKey: await call(node, 'starknet_call', {
+        request: {
+          contract_address: address,
+          entry_point_selector: hash.getSelectorFromName('get_public_key'),
+          calldata: [],
+        },
+        block_id: 'latest',
+      }),
+    });
+  }
+  return { listed, onChain };
+}
+
+// The accounts tutorials hard-code (starknet-devnet's, by seed) are the
+// local node's too: same keys, addresses, class and balances.
+describe('predeployed accounts against starknet-devnet', () => {
+  it.each([
+    ['the default seed (devnet --seed 0)', undefined, 0],
+    ['seed 1', 1, 1],
+    ['seed 42', 42, 42],
+    ['the largest seed', 2 ** 32 - 1, 2 ** 32 - 1],
+  ])(
+    '%s',
+    async (_name, localSeed, devnetSeed) => {
+      const local = await startLocalNode({
+        port: 0,
+        accounts: ACCOUNTS,
+        ...(localSeed === undefined ? {} : { seed: localSeed }),
+      });
+      const devnet = await startDevnet({
+        port: await freePort(),
+        seed: devnetSeed,
+        accounts: ACCOUNTS,
+      }).catch(async (error: unknown) => {
+        await local.stop();
+        throw error;
+      });
+      try {
+        const mine = await predeployed(local);
+        expect(mine).toStrictEqual(await predeployed(devnet));
+        expect(local.accounts).toHaveLength(ACCOUNTS);
+      } finally {
+        await Promise.all([local.stop(), devnet.stop()]);
+      }
+    },
+    120_000,
+  );
+});
