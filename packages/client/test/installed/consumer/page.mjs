@@ -1,6 +1,5 @@
 // A dapp's page using the installed @snapnet/client (its ES module build):
 // connects the snap, reads the network, asks to switch to Mainnet.
-// eslint-disable-next-line import-x/no-extraneous-dependencies
 import { connect, formatUnits } from '@snapnet/client';
 
 globalThis.dapp = {

@@ -1,6 +1,5 @@
 // A CommonJS dapp (or its tests) in the installed project: what `require`
 // resolves and loads, printed as JSON for the test to read.
-/* eslint-disable import-x/no-extraneous-dependencies, import-x/no-unresolved */
 const client = require('@snapnet/client');
 const testing = require('@snapnet/client/testing');
 
