@@ -50,9 +50,14 @@ export function spawnGroup(
   let ended = false;
   const exited = new Promise<string>((resolve) => {
     child.once('error', (error) => resolve(error.message));
-    child.once('exit', (code, signal) =>
-      resolve(signal ? `ended by ${signal}` : `exit code ${String(code)}`),
-    );
+    child.once('exit', (code, signal) => {
+      // Whatever of the group outlived its leader goes too, at once: the
+      // group's id stays reserved while it has members.
+      if (child.pid !== undefined) {
+        signalGroup(child.pid, 'SIGKILL');
+      }
+      resolve(signal ? `ended by ${signal}` : `exit code ${String(code)}`);
+    });
   }).finally(() => {
     ended = true;
   });
@@ -70,8 +75,6 @@ export function spawnGroup(
     );
     await exited;
     clearTimeout(timer);
-    // Whatever of the group outlived its leader goes too.
-    signalGroup(groupId, 'SIGKILL');
   };
   return { child, exited, running: () => !ended, stop };
 }
