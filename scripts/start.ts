@@ -50,6 +50,7 @@ async function startEverything(
     }
   };
   const ports = readPorts(process.env);
+  const buildDir = buildDirectory(process.env);
   const label = await prepareNode(options.node);
   await checkPortsFree(
     options.node.kind === 'existing'
@@ -60,7 +61,6 @@ async function startEverything(
 
   const node = await startNode(options.node, label, ports.node, shutdown);
   step();
-  const buildDir = buildDirectory(process.env);
   const variables = buildVariables({
     SNAP_TESTNET_RPC_URL: node.url,
     // Token logos from the local node's content-storage API.

@@ -1,6 +1,6 @@
 import snapsCliPackage from '@metamask/snaps-cli/package.json';
 import { readdir, readFile, writeFile } from 'fs/promises';
-import { dirname, resolve } from 'path';
+import { dirname, isAbsolute, relative, resolve } from 'path';
 
 import { spawnGroup } from './child-group';
 import type { Shutdown } from './shutdown';
@@ -24,7 +24,8 @@ type Stamp = { variables: Record<string, string>; complete: boolean };
 
 /**
  * The folder of the build: `START_BUILD_DIR` (the tests use their own), or
- * the default one.
+ * the default one. It must be inside the repository: the build's manifest
+ * check finds the snaps SDK through the folder's `node_modules`.
  *
  * @param env - The environment.
  * @returns Its absolute path.
@@ -32,7 +33,17 @@ type Stamp = { variables: Record<string, string>; complete: boolean };
 export function buildDirectory(
   env: Record<string, string | undefined>,
 ): string {
-  return env.START_BUILD_DIR ? resolve(env.START_BUILD_DIR) : DEFAULT_BUILD_DIR;
+  if (!env.START_BUILD_DIR) {
+    return DEFAULT_BUILD_DIR;
+  }
+  const dir = resolve(env.START_BUILD_DIR);
+  const inside = relative(root, dir);
+  if (inside === '' || inside.startsWith('..') || isAbsolute(inside)) {
+    throw new StartError(
+      `START_BUILD_DIR is ${dir}: it must be a folder inside ${root} (the build finds the snaps SDK through its node_modules), e.g. node_modules/.cache/my-start`,
+    );
+  }
+  return dir;
 }
 
 /** `SNAP_*` variables that say where the build goes, not what is in it. */
