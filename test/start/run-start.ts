@@ -1,4 +1,4 @@
-/* eslint-disable n/no-process-env -- npm start reads its settings from the environment */
+/* eslint-disable n/no-process-env, n/no-unsupported-features/node-builtins -- npm start reads its settings from the environment; Node 20's fetch */
 import { spawn } from 'child_process';
 import type { ChildProcess } from 'child_process';
 import { randomUUID } from 'crypto';
@@ -285,4 +285,40 @@ function readAddress(printed: string): string {
     '00000000000000000000000000000000': '::',
   };
   return known[printed] ?? printed;
+}
+
+/**
+ * The JSON-RPC body of the banner's `devnet_mint` line, for an address.
+ *
+ * @param banner - What npm start printed.
+ * @param placeholder - What stands for the address in the line.
+ * @param address - The address to fund.
+ * @returns The body, as the line would send it.
+ */
+export function mintBody(
+  banner: string,
+  placeholder: string,
+  address: string,
+): string {
+  const body = /curl -s \S+ .*-d '([^']+)'/u.exec(banner)?.[1];
+  if (!body?.includes('devnet_mint') || !body.includes(placeholder)) {
+    throw new Error(`no devnet_mint line in the banner:\n${banner}`);
+  }
+  return body.replace(placeholder, address);
+}
+
+/**
+ * One JSON-RPC call over HTTP.
+ *
+ * @param url - The node.
+ * @param body - The request.
+ * @returns The answer.
+ */
+export async function post(url: string, body: string): Promise<unknown> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body,
+  });
+  return response.json();
 }

@@ -21,6 +21,8 @@ import {
   releasePort,
   runStart,
   markedProcesses,
+  mintBody,
+  post,
   takenPorts,
 } from './run-start';
 import {
@@ -40,22 +42,6 @@ const BUILD_DIR_PREFIX = resolve(
   __dirname,
   '../../node_modules/.cache/snapnet-start-test-',
 );
-
-/**
- * One JSON-RPC call over HTTP.
- *
- * @param url - The node.
- * @param body - The request.
- * @returns The answer.
- */
-async function post(url: string, body: string): Promise<unknown> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body,
-  });
-  return response.json();
-}
 
 describe('npm start', () => {
   let ports: StartPorts;
@@ -178,17 +164,11 @@ describe('npm start', () => {
       expect(page).toContain(`local:http://localhost:${ports.snap}`);
 
       // The banner's devnet_mint line works as printed, address put in.
-      const banner = run.output();
-      const account = /#1 (0x[0-9a-f]+)/u.exec(banner)?.[1];
-      const body = /-d '([^']+)'/u.exec(
-        banner.slice(banner.indexOf('curl -s')),
-      )?.[1];
-      expect(account).toBeDefined();
-      expect(body).toContain(MINT_ADDRESS_PLACEHOLDER);
+      const account = /#1 (0x[0-9a-f]+)/u.exec(run.output())?.[1] ?? '';
       expect(
         await post(
           nodeUrl,
-          (body ?? '').replace(MINT_ADDRESS_PLACEHOLDER, account ?? ''),
+          mintBody(run.output(), MINT_ADDRESS_PLACEHOLDER, account),
         ),
       ).toMatchObject({
         result: { new_balance: String(10n ** 21n + 10n ** 20n), unit: 'FRI' },
