@@ -5,7 +5,8 @@
  * local node) with `TEST_BACKEND=devnet`: every test file starts its own
  * starknet-devnet there (fixed seed, predeployed accounts, SN_SEPOLIA) and
  * stops it when done. Then the differential check of the local node against
- * devnet. Needs starknet-devnet 0.8.1 (`npm run devnet:install`).
+ * devnet, and `npm start -- --devnet` (test/conformance/start-devnet.test.ts).
+ * Needs starknet-devnet 0.8.1 (`npm run devnet:install`).
  */
 import { spawn, spawnSync } from 'child_process';
 
