@@ -130,6 +130,15 @@ describe('npm start', () => {
     expect(run.output()).not.toContain(READY_LINE);
   });
 
+  it('stops the build and everything else on SIGTERM during the build', async () => {
+    const run = start({ via: 'npm', args: [] });
+    await run.waitFor('building the snap');
+    process.kill(run.child.pid ?? 0, 'SIGTERM');
+    expect(await endsCleanly(run)).toBe(0);
+    expect(run.output()).toContain(STOPPING);
+    expect(run.output()).not.toContain(READY_LINE);
+  });
+
   it(
     'builds the snap against its node, prints the banner once all three answer on 127.0.0.1, and stops everything on Ctrl-C',
     async () => {
