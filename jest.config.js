@@ -46,6 +46,14 @@ module.exports = {
       ],
       ...compile,
     },
+    {
+      // `npm start` as a developer runs it (one file; it builds the snap
+      // once): run with --runInBand.
+      displayName: 'start',
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/test/start/**/*.test.ts'],
+      ...compile,
+    },
     // The local node against starknet-devnet: npm run test:devnet only.
     // eslint-disable-next-line n/no-process-env
     ...(process.env.TEST_BACKEND === 'devnet'

@@ -1,85 +1,184 @@
+/* eslint-disable n/no-process-exit -- the way out, once everything started is stopped */
 /**
- * `npm start`: a local Starknet node, the snap built against it and served for
- * MetaMask Flask, and the companion page. No keys and no internet needed.
+ * `npm start`: a Starknet node with funded accounts (the local node, or
+ * starknet-devnet, or one of yours), the snap built against it and served
+ * for MetaMask Flask, and the companion page — all on 127.0.0.1. No keys and
+ * no internet needed. `npm start -- --help` lists the options.
  *
- * Environment: LOCAL_NODE_PORT (default 5050), SNAP_SERVER_PORT (default 8081),
- * SITE_PORT (default 8000).
+ * It checks its ports before it starts anything, prints the banner only
+ * once every part answers, and stops everything it started — on Ctrl-C,
+ * SIGTERM, SIGHUP, the end of its parent, or the failure of any part.
  */
-import { resolve as resolvePath } from 'path';
-
-import { prepareBuildDir, snapsCli, succeeded } from './snap-build';
+import { waitForAnswers } from './start/answers';
+import { banner } from './start/banner';
+import {
+  buildDirectory,
+  buildSnap,
+  buildVariables,
+  checkLastBuild,
+} from './start/build';
+import { prepareNode, startNode } from './start/node';
+import type { RunningNode } from './start/node';
+import { parseStartOptions, USAGE } from './start/options';
+import type { StartOptions } from './start/options';
+import { checkPortsFree, listeningOn, readPorts } from './start/ports';
+import { Shutdown } from './start/shutdown';
+import { serveSnap } from './start/snap-server';
+import { StartError } from './start/start-error';
+import { onStopRequest } from './start/stop-triggers';
 import { serveSite } from '../packages/site/src/serve';
-import { startLocalNode } from '@snapnet/local-node';
-
-const nodePort = Number(process.env.LOCAL_NODE_PORT ?? 5050);
-const snapPort = Number(process.env.SNAP_SERVER_PORT ?? 8081);
 
 /**
- * The local build's own copy of the snap: its manifest takes the shasum of a
- * bundle pointed at the local node, which must not touch the committed one.
+ * Thrown between steps once stopping has begun: nothing new starts.
  */
-const buildDir = resolvePath(
-  __dirname,
-  '..',
-  'node_modules/.cache/snapnet-start',
-);
+class StopRequested extends Error {}
 
 /**
- * Starts everything and keeps it running until Ctrl-C.
+ * Starts every part in order, each registered with `shutdown` as it starts.
+ *
+ * @param options - The command line.
+ * @param shutdown - Stops what started.
+ * @returns The node, for the banner and to watch.
+ */
+async function startEverything(
+  options: StartOptions,
+  shutdown: Shutdown,
+): Promise<RunningNode> {
+  const step = (): void => {
+    if (shutdown.requested) {
+      throw new StopRequested();
+    }
+  };
+  const ports = readPorts(process.env);
+  const buildDir = buildDirectory(process.env);
+  const label = await prepareNode(options.node);
+  await checkPortsFree(
+    options.node.kind === 'existing'
+      ? [ports.snap, ports.site]
+      : [ports.node, ports.snap, ports.site],
+  );
+  step();
+
+  const node = await startNode(options.node, label, ports.node, shutdown);
+  step();
+  const variables = buildVariables({
+    SNAP_TESTNET_RPC_URL: node.url,
+    // Token logos from the local node's content-storage API.
+    ...(node.storageUrl ? { SNAP_CONTENT_STORAGE_URL: node.storageUrl } : {}),
+  });
+  if (options.build) {
+    console.log(`npm start: building the snap against ${node.url}…`);
+    await buildSnap(buildDir, variables, shutdown);
+  } else {
+    await checkLastBuild(buildDir, variables);
+  }
+  step();
+
+  const snap = await listeningOn(ports.snap, async () =>
+    serveSnap(buildDir, ports.snap.port),
+  );
+  shutdown.add(snap.stop);
+  step();
+  // The id MetaMask's docs and the page's own default use; localhost is
+  // loopback in every browser, where the server listens.
+  const snapId = `local:http://localhost:${snap.port}`;
+  const site = await listeningOn(ports.site, async () =>
+    serveSite({ host: '127.0.0.1', port: ports.site.port, snapId }),
+  );
+  shutdown.add(async () => site.stop());
+  step();
+
+  await waitForAnswers([
+    {
+      what: 'The Starknet node',
+      url: node.url,
+      init: {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"jsonrpc":"2.0","id":1,"method":"starknet_chainId"}',
+      },
+    },
+    { what: 'The snap server', url: `${snap.url}/snap.manifest.json` },
+    { what: 'The companion page', url: site.url },
+  ]);
+  step();
+  console.log(banner({ node, snapUrl: snap.url, snapId, siteUrl: site.url }));
+  return node;
+}
+
+/**
+ * An unexpected error in full, stack included: a bug to report.
+ *
+ * @param error - The error.
+ * @returns Its description.
+ */
+function describeUnexpected(error: unknown): string {
+  return error instanceof Error
+    ? (error.stack ?? error.message)
+    : String(error);
+}
+
+/**
+ * Runs `npm start` until it is asked to stop or a part fails.
  */
 async function main(): Promise<void> {
-  const node = await startLocalNode({ host: '127.0.0.1', port: nodePort });
-  await prepareBuildDir(buildDir);
-  const env = {
-    SNAP_TESTNET_RPC_URL: node.url,
-    // Token logos come from the node's content-storage API (POST /api/v0/add).
-    SNAP_CONTENT_STORAGE_URL: node.storageUrl,
-    SNAP_SERVER_PORT: String(snapPort),
-    SNAP_BUILD_DIR: buildDir,
+  const shutdown = new Shutdown();
+  let finishing = false;
+  const finish = (code: number, message?: string): void => {
+    // The first reason wins: a part ending because it was stopped is no
+    // failure of its own.
+    if (finishing) {
+      return;
+    }
+    finishing = true;
+    if (message) {
+      console.error(`npm start: ${message}`);
+    }
+    shutdown
+      .stop()
+      .finally(() => process.exit(code))
+      .catch(() => process.exit(1));
   };
-
-  if (!(await succeeded(snapsCli(['build'], env)))) {
-    await node.stop();
-    throw new Error('The snap build failed');
+  let options: StartOptions;
+  try {
+    options = parseStartOptions(process.argv.slice(2));
+  } catch (error) {
+    console.error(
+      `npm start: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`,
+    );
+    process.exit(2);
   }
-  const serve = snapsCli(['serve', '--port', String(snapPort)], env);
-
-  const snapId = `local:http://localhost:${snapPort}`;
-  const site = await serveSite({
-    port: Number(process.env.SITE_PORT ?? 8000),
-    snapId,
+  if (options.help) {
+    console.log(USAGE);
+    return;
+  }
+  // A bug must not leave a child behind either (starknet-devnet and the
+  // build run in sessions of their own and would outlive this process).
+  process.on('uncaughtException', (error) =>
+    finish(1, describeUnexpected(error)),
+  );
+  process.on('unhandledRejection', (error) =>
+    finish(1, describeUnexpected(error)),
+  );
+  onStopRequest((reason) => {
+    console.log(`\nnpm start: ${reason}: stopping everything it started…`);
+    finish(0);
   });
-  console.log(`
-Local Starknet node (Testnet, ${node.url}) with funded accounts:
-${node.accounts
-  .map(
-    (account, index) =>
-      `  #${index} ${account.address}\n     private key ${account.privateKey}`,
-  )
-  .join('\n')}
-
-Content storage for token logos: ${node.storageUrl}/api/v0 (add one: curl -X POST -F file=@logo.svg ${node.storageUrl}/api/v0/add)
-
-The companion page: ${site.url} (open it in a browser with MetaMask Flask).
-The snap is served at http://localhost:${snapPort} (snap id ${snapId}).
-Install it in MetaMask Flask from any page's console:
-  await ethereum.request({ method: 'wallet_requestSnaps', params: { '${snapId}': {} } })
-then call it:
-  await ethereum.request({ method: 'wallet_invokeSnap', params: { snapId: '${snapId}',
-    request: { method: 'snapnet_createAccount', params: {} } } })
-Press Ctrl-C to stop.
-`);
-
-  const stop = (): void => {
-    serve.kill();
-    node.stop().catch(console.error);
-    site.stop().catch(console.error);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  try {
+    const node = await startEverything(options, shutdown);
+    finish(1, await node.ended);
+  } catch (error) {
+    if (shutdown.requested) {
+      return;
+    }
+    finish(
+      1,
+      error instanceof StartError ? error.message : describeUnexpected(error),
+    );
+  }
 }
 
 main().catch((error: unknown) => {
   console.error(error);
-  process.exitCode = 1;
+  process.exit(1);
 });

@@ -6,7 +6,9 @@
  * starknet-devnet there (fixed seed, predeployed accounts, SN_SEPOLIA) and
  * stops it when done. Then the checks of the local node against devnet
  * (test/conformance/: the differential flows, the predeployed accounts by
- * seed, the token flow). Needs starknet-devnet 0.8.1 (`npm run devnet:install`).
+ * seed, the token flow) and `npm start -- --devnet`
+ * (test/conformance/start-devnet.test.ts). Needs starknet-devnet 0.8.1
+ * (`npm run devnet:install`).
  */
 import { spawn, spawnSync } from 'child_process';
 

@@ -1,0 +1,69 @@
+import type { RunningNode } from './node';
+
+/** Stands for the account to fund in the banner's `devnet_mint` line. */
+export const MINT_ADDRESS_PLACEHOLDER = '0xYOUR_ACCOUNT_ADDRESS';
+
+/** The banner's last line: everything answered. */
+export const READY_LINE = 'Ready. Press Ctrl-C to stop everything.';
+
+export type BannerFacts = {
+  node: RunningNode;
+  snapUrl: string;
+  snapId: string;
+  siteUrl: string;
+};
+
+/**
+ * A curl command that mints 100 STRK to an account with `devnet_mint`, in the
+ * form the node takes.
+ *
+ * @param node - The node.
+ * @returns The command.
+ */
+export function mintCommand(node: RunningNode): string {
+  const body = `{"jsonrpc":"2.0","id":1,"method":"devnet_mint","params":{"address":"${MINT_ADDRESS_PLACEHOLDER}","amount":${node.mintAmount},"unit":"FRI"}}`;
+  return `curl -s ${node.url} -H 'Content-Type: application/json' -d '${body}'`;
+}
+
+/**
+ * What `npm start` prints once the node, the snap server and the page all
+ * answer: where each one is, the funded accounts, how to fund another.
+ *
+ * @param facts - The running parts.
+ * @returns The banner.
+ */
+export function banner(facts: BannerFacts): string {
+  const { node, snapUrl, snapId, siteUrl } = facts;
+  const accounts =
+    node.accounts.length === 0
+      ? ['  (the node lists no predeployed accounts)']
+      : node.accounts.map(
+          (account, index) =>
+            `  #${index} ${account.address}\n     private key ${account.privateKey}`,
+        );
+  const storage = node.storageUrl
+    ? [
+        `Content storage for token logos: ${node.storageUrl}/api/v0 (add one: curl -X POST -F file=@logo.svg ${node.storageUrl}/api/v0/add)`,
+        '',
+      ]
+    : [];
+  return [
+    '',
+    `Starknet node (Testnet, JSON-RPC ${node.specVersion}): ${node.url} — ${node.label}`,
+    'Funded accounts:',
+    ...accounts,
+    '',
+    'Fund your own account with 100 STRK (put its address in):',
+    `  ${mintCommand(node)}`,
+    '',
+    ...storage,
+    `The companion page: ${siteUrl} (open it in a browser with MetaMask Flask and press Connect).`,
+    `The snap: ${snapUrl} (snap id ${snapId}). From any page's console:`,
+    `  await ethereum.request({ method: 'wallet_requestSnaps', params: { '${snapId}': {} } })`,
+    `  await ethereum.request({ method: 'wallet_invokeSnap', params: { snapId: '${snapId}',`,
+    `    request: { method: 'snapnet_createAccount', params: {} } } })`,
+    '',
+    READY_LINE,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,107 @@
+import { devnetVersion, startDevnet } from './devnet';
+import type { FundedAccount } from './node-rpc';
+import { checkTestnetNode, predeployedAccounts } from './node-rpc';
+import type { NodeChoice } from './options';
+import type { PortSetting } from './ports';
+import { freePort, listeningOn } from './ports';
+import type { Shutdown } from './shutdown';
+import { startLocalNode } from '@snapnet/local-node';
+
+export type RunningNode = {
+  /** The JSON-RPC URL the snap's Testnet is built with. */
+  url: string;
+  /** What the node is, for the banner. */
+  label: string;
+  /** Its JSON-RPC version. */
+  specVersion: string;
+  accounts: FundedAccount[];
+  /** The local node's content-storage API, which the build points token logos at. */
+  storageUrl?: string;
+  /**
+   * The amount of the banner's `devnet_mint` line, as JSON: starknet-devnet
+   * takes a number only; the local node takes a number up to 2^53 or a
+   * string, so 100 STRK goes to it as a string.
+   */
+  mintAmount: string;
+  /** Settles, with how, if the node ends on its own (a node of ours). */
+  ended: Promise<string>;
+};
+
+const HUNDRED_STRK = '100000000000000000000';
+
+/** Never settles: a node that cannot end on its own. */
+const NEVER = new Promise<string>(() => undefined);
+
+/**
+ * Checks, before anything starts, what the chosen node needs: for
+ * `--devnet`, that starknet-devnet is installed.
+ *
+ * @param choice - The node.
+ * @returns What to call it in the banner.
+ */
+export async function prepareNode(choice: NodeChoice): Promise<string> {
+  switch (choice.kind) {
+    case 'devnet':
+      return `${await devnetVersion()}, started by npm start`;
+    case 'existing':
+      return 'a node of yours (--rpc-url)';
+    default:
+      return 'the local node of packages/local-node';
+  }
+}
+
+/**
+ * Starts the chosen node (or finds the existing one), registers how to stop
+ * it, and checks it is a Testnet node the snap can use.
+ *
+ * @param choice - Which node.
+ * @param label - What prepareNode called it.
+ * @param port - The port of a node of ours.
+ * @param shutdown - Where its stop is registered.
+ * @returns The node.
+ */
+export async function startNode(
+  choice: NodeChoice,
+  label: string,
+  port: PortSetting,
+  shutdown: Shutdown,
+): Promise<RunningNode> {
+  if (choice.kind === 'local') {
+    const node = await listeningOn(port, async () =>
+      startLocalNode({ host: '127.0.0.1', port: port.port }),
+    );
+    shutdown.add(async () => node.stop());
+    return {
+      url: node.url,
+      label,
+      specVersion: await checkTestnetNode(node.url),
+      accounts: node.accounts,
+      storageUrl: node.storageUrl,
+      mintAmount: JSON.stringify(HUNDRED_STRK),
+      ended: NEVER,
+    };
+  }
+  let url: string;
+  let ended = NEVER;
+  if (choice.kind === 'devnet') {
+    const devnetPort = port.port === 0 ? await freePort() : port.port;
+    const devnet = await startDevnet(devnetPort, (group) =>
+      shutdown.add(group.stop),
+    );
+    ({ url } = devnet);
+    ended = devnet.group.exited.then(
+      (how) =>
+        `starknet-devnet ended (${how}). It printed:\n${devnet.output()}`,
+    );
+  } else {
+    ({ url } = choice);
+  }
+  return {
+    url,
+    label,
+    specVersion: await checkTestnetNode(url),
+    accounts: await predeployedAccounts(url),
+    mintAmount: HUNDRED_STRK,
+    ended,
+  };
+}
