@@ -156,7 +156,7 @@ export function createStarknetWindowObject(wallet: StarknetSnapWallet): {
   };
   return {
     injected,
-    stop: () => {
+    stop: (): void => {
       stop();
     },
   };
