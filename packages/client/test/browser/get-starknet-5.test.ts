@@ -8,20 +8,15 @@
 import type { LocalNode } from '@snapnet/local-node';
 import { resolve } from 'path';
 
-import {
-  ACCOUNT_0,
-  AMOUNT,
-  MAINNET,
-  signedByAccount0,
-  startFundedNode,
-  strkBalance,
-  STRK,
-  succeeded,
-  TESTNET,
-  TYPED_DATA,
-} from './checks';
+import { MAINNET, startFundedNode } from './checks';
 import { callDapp, openLibraryPage } from './harness';
 import type { LibraryPage } from './harness';
+import {
+  connectsSharingAccount0,
+  hearsNetworkChange,
+  sendsTransfer,
+  signsTypedData,
+} from './steps';
 
 let node: LocalNode;
 let lib: LibraryPage;
@@ -32,7 +27,7 @@ beforeAll(async () => {
     resolve(__dirname, 'pages/get-starknet-5.ts'),
     node.url,
   );
-});
+}, 60000);
 
 afterAll(async () => {
   await lib?.close();
@@ -47,42 +42,19 @@ describe('get-starknet 5 (core 5.0.0, wallet-standard 6.0.6)', () => {
   });
 
   it('connects once the user shares the account, and reads account and chain', async () => {
-    const connecting = callDapp(lib.page, 'connect');
-    expect(await lib.metamask.approveNext('snapnet_createAccount')).toContain(
-      ACCOUNT_0.address,
-    );
-    expect(await connecting).toStrictEqual({
-      address: ACCOUNT_0.address,
-      chainId: TESTNET,
-    });
+    await connectsSharingAccount0(lib);
   });
 
   it('signs typed data with the account', async () => {
-    const signing = callDapp(lib.page, 'signTypedData', TYPED_DATA);
-    await lib.metamask.approveNext('snapnet_signMessage');
-    expect(signedByAccount0(await signing)).toBe(true);
+    await signsTypedData(lib);
   });
 
   it('sends a transfer on the local node', async () => {
-    const recipient = node.accounts[0]?.address ?? '';
-    const before = await strkBalance(node, recipient);
-    const sending = callDapp(lib.page, 'transfer', {
-      token: STRK,
-      recipient,
-      amount: AMOUNT.toString(),
-    });
-    await lib.metamask.approveNext('snapnet_executeTxn');
-    expect(await succeeded(node, await sending)).toBe(true);
-    expect((await strkBalance(node, recipient)) - before).toBe(AMOUNT);
+    await sendsTransfer(lib, node);
   });
 
-  it('hears the network change', async () => {
-    const switching = callDapp(lib.page, 'switchChain', MAINNET);
-    await lib.metamask.approveNext('snapnet_switchNetwork');
-    await switching;
-    await lib.page
-      .locator(`li.event[data-kind="change"][data-chain="${MAINNET}"]`)
-      .waitFor();
+  it('hears the network change (standard:events change)', async () => {
+    await hearsNetworkChange(lib, MAINNET, 'change');
     await lib.screenshot('get-starknet-5');
   });
 
