@@ -133,9 +133,9 @@ describe('the injected get-starknet 4 object', () => {
     const page = {};
     const snapnet = wallet();
     expect(Object.keys(page)).toStrictEqual([]);
-    const remove = injectStarknetWindowObject(snapnet, page);
-    const injected: unknown = Reflect.get(page, 'starknet_snapnet');
-    expect(injected).toMatchObject({ id: 'snapnet' });
+    const { injected, remove } = injectStarknetWindowObject(snapnet, page);
+    expect(Reflect.get(page, 'starknet_snapnet')).toBe(injected);
+    expect(injected.id).toBe('snapnet');
     expect(() => injectStarknetWindowObject(snapnet, page)).toThrow(
       'starknet_snapnet is already taken on this window',
     );

@@ -171,13 +171,14 @@ export function createStarknetWindowObject(wallet: StarknetSnapWallet): {
  *
  * @param wallet - The wallet (see createStarknetWallet).
  * @param target - The global object to inject into (default `window`).
- * @returns A function that removes the object and stops its events.
+ * @returns The injected object (what get-starknet 4 hands the dapp back),
+ * and `remove`, which removes it and stops its events.
  * @throws {Error} When there is no window, or `starknet_<id>` is taken.
  */
 export function injectStarknetWindowObject(
   wallet: StarknetSnapWallet,
   target?: object,
-): () => void {
+): { injected: InjectedStarknetWallet; remove: () => void } {
   // Read through globalThis: outside a browser there is no window.
   const host: object | undefined = target ?? globalThis.window;
   if (!host) {
@@ -194,10 +195,13 @@ export function injectStarknetWindowObject(
     enumerable: true,
     writable: false,
   });
-  return () => {
-    stop();
-    if (Object.getOwnPropertyDescriptor(host, key)?.value === injected) {
-      Reflect.deleteProperty(host, key);
-    }
+  return {
+    injected,
+    remove: (): void => {
+      stop();
+      if (Object.getOwnPropertyDescriptor(host, key)?.value === injected) {
+        Reflect.deleteProperty(host, key);
+      }
+    },
   };
 }

@@ -19,13 +19,20 @@ import { callDapp } from './harness';
 import type { LibraryPage } from './harness';
 
 /**
- * Connects through the page's library: the user shares account 0 in the
- * snap's dialog; the library answers account 0 on Testnet.
+ * Connects through the page's library: the user picks the wallet where the
+ * library asks, then shares account 0 in the snap's dialog; the library
+ * answers account 0 on Testnet.
  *
  * @param lib - The page.
+ * @param pickWallet - Picks the wallet in the library's own UI, if it has
+ * one.
  */
-export async function connectsSharingAccount0(lib: LibraryPage): Promise<void> {
+export async function connectsSharingAccount0(
+  lib: LibraryPage,
+  pickWallet?: () => Promise<void>,
+): Promise<void> {
   const connecting = callDapp(lib.page, 'connect');
+  await pickWallet?.();
   expect(await lib.metamask.approveNext('snapnet_createAccount')).toContain(
     ACCOUNT_0.address,
   );

@@ -7,6 +7,7 @@
  * library only.
  */
 import type { WALLET_API } from '@starknet-io/starknet-types-0104';
+import { constants } from 'starknet';
 
 import {
   createStarknetWallet,
@@ -100,6 +101,22 @@ export function logEvent(
  */
 export function toHex(value: string | bigint): string {
   return `0x${BigInt(value).toString(16)}`;
+}
+
+/**
+ * A chain starknet.js knows, as its type says.
+ *
+ * @param chainId - The chain id (hex).
+ * @returns It, typed.
+ */
+export function knownChain(chainId: string): constants.StarknetChainId {
+  const known = Object.values(constants.StarknetChainId).find(
+    (id) => id === chainId,
+  );
+  if (!known) {
+    throw new Error(`starknet.js does not know chain ${chainId}`);
+  }
+  return known;
 }
 
 /**

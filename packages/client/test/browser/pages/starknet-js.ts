@@ -6,15 +6,11 @@
 /* eslint-disable no-restricted-globals -- browser code: the DOM is its environment */
 import { createStore } from '@starknet-io/get-starknet-core';
 import { isStarknetWallet } from '@starknet-io/get-starknet-wallet-standard/features';
-import {
-  constants,
-  RpcProvider,
-  WalletAccountV5,
-  WalletAccountV6,
-} from 'starknet';
+import { RpcProvider, WalletAccountV5, WalletAccountV6 } from 'starknet';
 
 import {
   exposeDapp,
+  knownChain,
   logEvent,
   pageSettings,
   snapWallet,
@@ -54,22 +50,6 @@ function standardV6<Wallet extends Parameters<typeof isStarknetWallet>[0]>(
     throw new Error('Not a Starknet wallet for get-starknet-wallet-standard 6');
   }
   return wallet;
-}
-
-/**
- * A chain starknet.js knows, as its type says.
- *
- * @param chainId - The chain id (hex).
- * @returns It, typed.
- */
-function knownChain(chainId: string): constants.StarknetChainId {
-  const known = Object.values(constants.StarknetChainId).find(
-    (id) => id === chainId,
-  );
-  if (!known) {
-    throw new Error(`starknet.js does not know chain ${chainId}`);
-  }
-  return known;
 }
 
 /**
