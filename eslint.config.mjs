@@ -41,7 +41,12 @@ const config = createConfig([
     languageOptions: {
       parserOptions: {
         tsconfigRootDir: rootDir,
-        project: ['./tsconfig.json'],
+        // The library test pages are browser code, bundled by esbuild: their
+        // own tsconfig resolves packages as a bundler does.
+        project: [
+          './tsconfig.json',
+          './packages/client/test/browser/pages/tsconfig.json',
+        ],
       },
     },
   },

@@ -45,6 +45,19 @@ module.exports = {
         server: { root: snapRoot },
       },
       testMatch: ['<rootDir>/test/**/*.test.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/browser/'],
+      transform: { '^.+\\.ts$': tsJest },
+    },
+    {
+      // The connection libraries in Chromium, each on a page it built,
+      // against the real snap (the same test build) and the local node.
+      displayName: 'client-browser',
+      moduleNameMapper,
+      preset: '@metamask/snaps-jest',
+      testEnvironmentOptions: {
+        server: { root: snapRoot },
+      },
+      testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
       transform: { '^.+\\.ts$': tsJest },
     },
   ],

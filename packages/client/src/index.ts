@@ -50,7 +50,17 @@ export {
 } from './wallet-standard/errors';
 export type { WalletApiErrorCode } from './wallet-standard/errors';
 export { registerStarknetWallet } from './wallet-standard/register';
-export { createStarknetWallet, DEFAULT_ICON } from './wallet-standard/wallet';
+export {
+  createStarknetWindowObject,
+  injectStarknetWindowObject,
+} from './wallet-standard/injected';
+export type { InjectedStarknetWallet } from './wallet-standard/injected';
+export {
+  createStarknetWallet,
+  DEFAULT_ICON,
+  DEFAULT_WALLET_ID,
+  DEFAULT_WALLET_NAME,
+} from './wallet-standard/wallet';
 export type {
   StarknetSnapFeatures,
   StarknetSnapWallet,

@@ -46,7 +46,10 @@ export type StarknetSnapWalletOptions = {
   accountIndex?: number;
   /** The wallet's name in wallet pickers. */
   name?: string;
-  /** The wallet's id for get-starknet (default `metamask`). */
+  /**
+   * The wallet's id for get-starknet (default `snapnet`): letters, digits and
+   * `_`, never `metamask`.
+   */
   id?: string;
   /** The wallet's icon, a data URI. */
   icon?: WalletIcon;
@@ -55,9 +58,23 @@ export type StarknetSnapWalletOptions = {
 const MAINNET = 'starknet:0x534e5f4d41494e';
 const SEPOLIA = 'starknet:0x534e5f5345504f4c4941';
 
-/** A small MetaMask-orange triangle; no remote content is ever loaded. */
+/**
+ * The wallet's id for get-starknet and starknet-react (`starknet:walletApi`'s
+ * `id`, and the key `starknet_<id>` of the opt-in injected object). Not
+ * `metamask`: get-starknet gives that id to ConsenSys' older snap, whose
+ * adapter it loads from a CDN.
+ */
+export const DEFAULT_WALLET_ID = 'snapnet';
+
+/**
+ * The wallet's name in wallet pickers. get-starknet 5 tells wallets apart by
+ * name, so it must differ from `MetaMask` (ConsenSys' snap) too.
+ */
+export const DEFAULT_WALLET_NAME = 'Snapnet';
+
+/** An orange four-point star on navy; no remote content is ever loaded. */
 export const DEFAULT_ICON: WalletIcon =
-  'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAzMiAzMiI+PHJlY3Qgd2lkdGg9IjMyIiBoZWlnaHQ9IjMyIiByeD0iOCIgZmlsbD0iIzBjMGM0ZiIvPjxwYXRoIGQ9Ik03IDIzIDE2IDhsOSAxNXoiIGZpbGw9IiNmNjg1MWIiLz48Y2lyY2xlIGN4PSIxNiIgY3k9IjE4IiByPSIzIiBmaWxsPSIjZmZmIi8+PC9zdmc+';
+  'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAzMiAzMiI+PHJlY3Qgd2lkdGg9IjMyIiBoZWlnaHQ9IjMyIiByeD0iOCIgZmlsbD0iIzBjMGM0ZiIvPjxwYXRoIGQ9Ik0xNiA0bDIuOCA5LjJMMjggMTZsLTkuMiAyLjhMMTYgMjhsLTIuOC05LjJMNCAxNmw5LjItMi44eiIgZmlsbD0iI2Y2ODUxYiIvPjxjaXJjbGUgY3g9IjE2IiBjeT0iMTYiIHI9IjIuNiIgZmlsbD0iI2ZmZiIvPjwvc3ZnPg==';
 
 /**
  * A felt as 32 big-endian bytes.
@@ -140,6 +157,31 @@ function checkListener(event: unknown, listener: unknown): void {
 }
 
 /**
+ * Checks the id a dapp gave the wallet.
+ *
+ * @param id - The `id` option.
+ * @returns It, or the default.
+ * @throws {Error} Naming `id` when it is `metamask` (get-starknet's id for
+ * ConsenSys' snap) or cannot be part of a `starknet_<id>` key.
+ */
+function walletIdOf(id: string | undefined): string {
+  if (id === undefined) {
+    return DEFAULT_WALLET_ID;
+  }
+  if (typeof id !== 'string' || !/^[A-Za-z0-9_]+$/u.test(id)) {
+    throw new Error(
+      `id must be letters, digits and "_", not ${JSON.stringify(id)}`,
+    );
+  }
+  if (id.toLowerCase() === 'metamask') {
+    throw new Error(
+      'id must not be "metamask": get-starknet gives that id to ConsenSys\' Starknet snap',
+    );
+  }
+  return id;
+}
+
+/**
  * Builds the Starknet wallet-standard wallet of the snap: `standard:connect`
  * (installs the snap and reads the account), `standard:disconnect`,
  * `standard:events` (`change` when the account or network changes) and
@@ -151,6 +193,7 @@ function checkListener(event: unknown, listener: unknown): void {
 export function createStarknetWallet(
   options: StarknetSnapWalletOptions,
 ): StarknetSnapWallet {
+  const id = walletIdOf(options.id);
   const api = new StarknetWalletApi(options.client, options.accountIndex);
   const listeners = new Set<(change: StandardEventsChangeProperties) => void>();
   const accounts = (): readonly WalletAccount[] =>
@@ -163,7 +206,7 @@ export function createStarknetWallet(
 
   return {
     version: '1.0.0',
-    name: options.name ?? 'MetaMask (Starknet snap)',
+    name: options.name ?? DEFAULT_WALLET_NAME,
     icon: options.icon ?? DEFAULT_ICON,
     chains: [MAINNET, SEPOLIA],
     get accounts(): readonly WalletAccount[] {
@@ -202,7 +245,7 @@ export function createStarknetWallet(
         get walletVersion(): string {
           return walletVersion;
         },
-        id: options.id ?? 'metamask',
+        id,
       },
     },
   };

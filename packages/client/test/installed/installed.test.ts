@@ -29,7 +29,7 @@ const run = promisify(execFile);
 declare global {
   /** The page's dapp (consumer/page.mjs). */
 
-  var dapp: {
+  var installedDapp: {
     start(): Promise<unknown>;
     switchTo(chainId: string): Promise<unknown>;
   };
@@ -204,7 +204,7 @@ describe('the installed packages', () => {
     await page.goto(pageServer.url);
 
     expect(
-      await page.evaluate(async () => globalThis.dapp.start()),
+      await page.evaluate(async () => globalThis.installedDapp.start()),
     ).toStrictEqual({
       installed: {
         id: 'npm:starknet-snap-wallet',
@@ -217,7 +217,7 @@ describe('the installed packages', () => {
     });
 
     const switching = page.evaluate(
-      async (chainId) => globalThis.dapp.switchTo(chainId),
+      async (chainId) => globalThis.installedDapp.switchTo(chainId),
       MAINNET,
     );
     expect(await metamask.approveNext('snapnet_switchNetwork')).toMatch(

@@ -2,10 +2,10 @@
 // connects the snap, reads the network, asks to switch to Mainnet.
 import { connect, formatUnits } from '@snapnet/client';
 
-globalThis.dapp = {
+globalThis.installedDapp = {
   async start() {
     const client = await connect({ snapId: 'npm:starknet-snap-wallet' });
-    globalThis.dapp.client = client;
+    globalThis.installedDapp.client = client;
     return {
       installed: await client.installed(),
       network: await client.invoke('snapnet_getCurrentNetwork'),
@@ -13,7 +13,7 @@ globalThis.dapp = {
     };
   },
   async switchTo(chainId) {
-    const switched = await globalThis.dapp.client.invoke(
+    const switched = await globalThis.installedDapp.client.invoke(
       'snapnet_switchNetwork',
       {
         chainId,
@@ -21,7 +21,9 @@ globalThis.dapp = {
     );
     return {
       switched,
-      network: await globalThis.dapp.client.invoke('snapnet_getCurrentNetwork'),
+      network: await globalThis.installedDapp.client.invoke(
+        'snapnet_getCurrentNetwork',
+      ),
     };
   },
 };
