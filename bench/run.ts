@@ -12,7 +12,7 @@ import { checkTargets } from './targets';
 import { measureThroughput } from './throughput';
 import type { ThroughputFigures } from './throughput';
 import type { MethodMeasurement, SnapMeasurements } from './types';
-import { methods } from '../src/rpcs/router';
+import { methods } from '../src/methods/router';
 
 /**
  * `npm run bench`: builds the snap for the local node, measures the bundle,

@@ -10,7 +10,7 @@ import { ACCOUNT_0, isJsonObject, scenarios, TYPED_DATA } from './scenarios';
 import type { BenchContext, Scenario, Wallet } from './scenarios';
 import { summarize } from './stats';
 import type { MethodMeasurement, SnapMeasurements } from './types';
-import { methods } from '../src/rpcs/router';
+import { methods } from '../src/methods/router';
 import { nodeRequest } from '../test/chain/node';
 import type { LocalNode } from '@snapnet/local-node';
 

@@ -6,7 +6,7 @@
  * file alone), and the unit tests read it too.
  *
  * Each list is tried in order, one endpoint after another when one fails
- * (src/chain/rpc.ts); the snap checks every endpoint's chain id and
+ * (src/node/client.ts); the snap checks every endpoint's chain id and
  * `starknet_specVersion` (0.10.x) on its first use, so an endpoint that has
  * moved to another spec version is skipped, never trusted.
  *
@@ -60,7 +60,7 @@ const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 /**
  * Why a configured URL cannot be a node's: not an http(s) URL, credentials
  * in it, or plain http off this computer (the same rule as a network added
- * at runtime, src/rpcs/structs.ts).
+ * at runtime, src/methods/structs.ts).
  *
  * @param {string} text - The URL.
  * @returns {string | undefined} The problem, or undefined when it is fine.

@@ -5,8 +5,8 @@
  * and the OpenRPC document take them from here; nothing in this module
  * touches state, keys or the node.
  */
-import type { CallerParams, CallerResult } from './rpcs/callerTypes';
-import type { methods } from './rpcs/router';
+import type { CallerParams, CallerResult } from './methods/callerTypes';
+import type { methods } from './methods/router';
 
 // Amounts as the snap shows and reads them (its dialogs and home page), for
 // dapps to show balances and read amounts the same way.

@@ -8,14 +8,14 @@ import type {
 
 import { handleHomeEvent } from './home/events';
 import { openHomePage } from './home/page';
-import { handleRequest } from './rpcs/router';
+import { handleRequest } from './methods/router';
 import { initialiseState } from './state/store';
 
 /**
  * The snap's entry points; each is a one-liner into the code that serves it.
  *
  * Wallet methods (`wallet_invokeSnap` → `onRpcRequest`, table in
- * src/rpcs/router.ts, params and results in README.md and openrpc.json):
+ * src/methods/router.ts, params and results in README.md and openrpc.json):
  * - networks: snapnet_getCurrentNetwork, snapnet_switchNetwork,
  *   snapnet_addNetwork
  * - accounts: snapnet_createAccount, snapnet_recoverAccounts,

@@ -7,8 +7,8 @@ import { DAPP_ORIGIN, recordedResponses } from './helpers';
 import { installSimulatedSnap, storedState } from './snapState';
 import type { SimulatedSnap } from './snapState';
 import { METHOD_DOCS } from '../scripts/openrpc/method-docs';
-import { methods } from '../src/rpcs/router';
-import type { MethodName } from '../src/rpcs/router';
+import { methods } from '../src/methods/router';
+import type { MethodName } from '../src/methods/router';
 
 /**
  * Property: whatever params a site sends, every method of the router's table

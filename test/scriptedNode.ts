@@ -4,7 +4,7 @@ import type { AddressInfo } from 'net';
 
 /**
  * Loopback HTTP servers that play a node as a unit test scripts them, for
- * the node client's tests (src/chain/*.test.ts): every POST's requests are
+ * the node client's tests (src/node/*.test.ts): every POST's requests are
  * parsed, kept, and answered as the script says.
  */
 

@@ -16,8 +16,8 @@ import {
 import { toJsonSchema } from './json-schema';
 import { METHOD_DOCS } from './method-docs';
 import { createValidator } from './validation';
-import { methods } from '../../src/rpcs/router';
-import type { MethodName } from '../../src/rpcs/router';
+import { methods } from '../../src/methods/router';
+import type { MethodName } from '../../src/methods/router';
 
 let committed = '';
 beforeAll(async () => {

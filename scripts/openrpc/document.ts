@@ -11,8 +11,8 @@ import type { MethodDoc } from './method-docs';
 import { version } from '../../package.json';
 import { SNAP_ERRORS, SnapErrorCode } from '../../src/api';
 import type { SnapErrorName } from '../../src/api';
-import { methods } from '../../src/rpcs/router';
-import type { MethodName } from '../../src/rpcs/router';
+import { methods } from '../../src/methods/router';
+import type { MethodName } from '../../src/methods/router';
 
 /** Where the document lives, relative to the repository root. */
 export const OPENRPC_FILE = 'openrpc.json';

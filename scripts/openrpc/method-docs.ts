@@ -1,6 +1,6 @@
 import type { Json } from '@metamask/snaps-sdk';
 
-import type { MethodName } from '../../src/rpcs/router';
+import type { MethodName } from '../../src/methods/router';
 
 /**
  * What the structs cannot say about a method: its purpose, what can make it

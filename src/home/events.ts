@@ -12,7 +12,7 @@ import {
   nameStruct,
   RequiredChainIdStruct,
   RpcUrlStruct,
-} from '../rpcs/structs';
+} from '../methods/structs';
 import { renameAccount, selectNetwork } from '../state/accounts';
 import { removeNetwork, setNetworkNode } from '../state/networks';
 import { revokeAccess } from '../state/permissions';

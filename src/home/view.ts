@@ -1,10 +1,10 @@
 import { hash } from 'starknet';
 
-import { u256FromResult } from '../chain/erc20';
-import { isContractNotFound, nonceCall, viewCall } from '../chain/starknet';
 import { rpcUrlsFor } from '../config';
 import { tokenLogo } from '../content/logo';
 import { NodeError } from '../errors';
+import { isContractNotFound, nonceCall, viewCall } from '../node/calls';
+import { u256FromResult } from '../node/erc20';
 import { hiddenFromNode } from '../state/networks';
 import type { HomeView } from '../ui/home';
 import type { WalletContext } from '../wallet/context';

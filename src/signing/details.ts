@@ -17,7 +17,7 @@ type ResourceBound = { max_amount: string; max_price_per_unit: string };
 
 /**
  * Resource bounds in hex, as the params structs produce them and the node
- * takes them (src/rpcs/structs.ts checks that its struct matches this).
+ * takes them (src/methods/structs.ts checks that its struct matches this).
  */
 export type ResourceBoundsHex = {
   l1_gas: ResourceBound;

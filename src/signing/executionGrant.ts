@@ -10,8 +10,8 @@ import type { Schema } from './typedDataSchema';
 import type { CheckedMember, CheckedValue } from './typedDataValues';
 import { InvalidInputError } from '../errors';
 import { normaliseAddress } from '../keys/address';
+import type { CallToShow } from '../protocol/calls';
 import { ADDRESS_BOUND, printableShortString, toHex } from '../protocol/values';
-import type { CallToShow } from '../ui/decodeCalls';
 
 /** SNIP-9's "anyone may submit this": the short string `ANY_CALLER`. */
 export const ANY_CALLER = BigInt(shortString.encodeShortString('ANY_CALLER'));

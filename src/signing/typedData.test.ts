@@ -4,9 +4,9 @@ import type { TypedData } from 'starknet';
 import { ANY_CALLER } from './executionGrant';
 import { analyseTypedData } from './typedData';
 import type { CheckedValue } from './typedDataValues';
-import { selectorOf } from '../chain/abi';
 import { SUPPORTED_NETWORKS } from '../config';
 import { InvalidInputError } from '../errors';
+import { selectorOf } from '../node/abi';
 
 const [MAINNET, TESTNET] = SUPPORTED_NETWORKS;
 const SIGNER = `0x${'0'.repeat(61)}abc`;

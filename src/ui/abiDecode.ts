@@ -1,5 +1,5 @@
 import type { DecodedCallView } from './views';
-import type { ContractAbi } from '../chain/abi';
+import type { ContractAbi } from '../node/abi';
 
 const U256 = new Set(['core::integer::u256', 'Uint256']);
 const ARRAY = /^core::array::(?:Array|Span)::<(.+)>$/u;

@@ -1,14 +1,14 @@
 import { balanceLineOf, previewCalls } from './transactionView';
 import type { FeeLine } from './views';
-import { checkBalanceChanges } from '../chain/balanceCheck';
-import type { Contradiction } from '../chain/balanceCheck';
-import type { TransactionPreview } from '../chain/intent';
-import type { BalanceChange } from '../chain/simulation';
+import { checkBalanceChanges } from '../node/balanceCheck';
+import type { Contradiction } from '../node/balanceCheck';
+import type { BalanceChange } from '../node/simulation';
+import type { TransactionPreview } from '../sender/intent';
 import type { TokenRecord } from '../state/schema';
 
 /**
  * The simulated balance changes as a transaction dialog shows them, with
- * what the calls prove about them (src/chain/balanceCheck.ts).
+ * what the calls prove about them (src/node/balanceCheck.ts).
  */
 
 /** The most balance changes listed; a node could report thousands. */

@@ -3,11 +3,12 @@ import {
   describeCalls,
   describeCall as describeWithBudget,
 } from './decodeCalls';
-import type { CallToShow, DecodeContext } from './decodeCalls';
+import type { DecodeContext } from './decodeCalls';
 import type { CallView } from './views';
-import { parseAbi, selectorOf, siteAbiFor } from '../chain/abi';
-import type { AbiReading, ContractAbi } from '../chain/abi';
 import { normaliseAddress } from '../keys/address';
+import { parseAbi, selectorOf, siteAbiFor } from '../node/abi';
+import type { AbiReading, ContractAbi } from '../node/abi';
+import type { CallToShow } from '../protocol/calls';
 import { defaultState } from '../state/schema';
 
 const TESTNET = '0x534e5f5345504f4c4941';

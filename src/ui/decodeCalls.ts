@@ -5,11 +5,12 @@ import {
   functionName,
 } from './abiDecode';
 import type { CallView, DecodedCallView } from './views';
-import { selectorOf } from '../chain/abi';
-import type { AbiReading, ContractAbi } from '../chain/abi';
-import { readTokenCall } from '../chain/tokenCalls';
 import { formatUnits } from '../format';
 import { normaliseAddress } from '../keys/address';
+import { selectorOf } from '../node/abi';
+import type { AbiReading, ContractAbi } from '../node/abi';
+import { readTokenCall } from '../node/tokenCalls';
+import type { CallToShow } from '../protocol/calls';
 import type { TokenRecord } from '../state/schema';
 import { lookalikeOf } from '../state/tokens';
 
@@ -23,16 +24,6 @@ const APPROVAL_FOR_ALL = new Set([
 ]);
 
 const TRANSFER = selectorOf('transfer');
-
-/** A call as the dialogs decode it: its selector is what is signed. */
-export type CallToShow = {
-  contractAddress: string;
-  /** The entrypoint name the dapp gave, when it gave one. */
-  entrypoint?: string;
-  /** The entrypoint selector (canonical hex). */
-  selector: string;
-  calldata: string[];
-};
 
 /** What the decoder knows besides the call itself. */
 export type DecodeContext = {

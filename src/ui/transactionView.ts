@@ -1,14 +1,15 @@
-import type { CallToShow, DecodeContext } from './decodeCalls';
+import type { DecodeContext } from './decodeCalls';
 import { describeCalls, rawCalls } from './decodeCalls';
 import type { CallView, FeeLine } from './views';
-import { selectorOf, siteAbiFor } from '../chain/abi';
-import type { ContractAbi } from '../chain/abi';
-import type { TransactionPreview, WalletCall } from '../chain/intent';
-import type { PlannedTransaction } from '../chain/plan';
-import { QUERY_VERSION } from '../chain/plan';
-import type { BalanceChange } from '../chain/simulation';
 import { formatUnits } from '../format';
 import { normaliseAddress } from '../keys/address';
+import { selectorOf, siteAbiFor } from '../node/abi';
+import type { ContractAbi } from '../node/abi';
+import type { BalanceChange } from '../node/simulation';
+import type { CallToShow } from '../protocol/calls';
+import type { TransactionPreview, WalletCall } from '../sender/intent';
+import type { PlannedTransaction } from '../sender/plan';
+import { QUERY_VERSION } from '../sender/plan';
 import type { TokenRecord } from '../state/schema';
 
 const KIND_NAMES: Record<PlannedTransaction['kind'], string> = {

@@ -1,6 +1,6 @@
-import { NodeClient } from '../chain/rpc';
 import type { Network } from '../config';
 import { KeyRing } from '../keys/derivation';
+import { NodeClient } from '../node/client';
 import type { WalletState } from '../state/schema';
 import { readState } from '../state/store';
 

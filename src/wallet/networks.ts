@@ -1,8 +1,8 @@
 import type { WalletContext } from './context';
-import { checkNetworkNode } from '../chain/networkCheck';
 import type { Network } from '../config';
 import { rpcUrlsFor } from '../config';
 import { InvalidInputError } from '../errors';
+import { checkNetworkNode } from '../node/networkCheck';
 import {
   networkConflict,
   networksFor,

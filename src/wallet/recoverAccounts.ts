@@ -1,10 +1,10 @@
 import { requestView } from './access';
 import type { WalletContext } from './context';
-import { NodeClient } from '../chain/rpc';
-import { classHashAtCall, isContractNotFound } from '../chain/starknet';
 import type { Network } from '../config';
 import { accountAddress, deploymentData } from '../keys/address';
 import type { DerivedAccount } from '../keys/derivation';
+import { classHashAtCall, isContractNotFound } from '../node/calls';
+import { NodeClient } from '../node/client';
 import { hiddenFromNode } from '../state/networks';
 import { isShared, otherSitesWith, shareWith } from '../state/permissions';
 import { MAX_ADDRESS_INDEX } from '../state/schema';

@@ -1,9 +1,9 @@
 import { requestView } from './access';
 import type { WalletContext } from './context';
-import { tokenMetadata } from '../chain/tokenMetadata';
 import type { Network } from '../config';
 import { tokenLogo } from '../content/logo';
 import { InvalidInputError } from '../errors';
+import { tokenMetadata } from '../node/tokenMetadata';
 import type { TokenRecord } from '../state/schema';
 import { updateState } from '../state/store';
 import { lookalikeOf } from '../state/tokens';

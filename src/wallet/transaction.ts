@@ -1,9 +1,9 @@
 import { networkTokens, requestView } from './access';
 import type { WalletContext } from './context';
-import type { SenderRequest, TransactionIntent } from '../chain/intent';
-import { estimateIntent, sendIntent, signIntent } from '../chain/sender';
 import type { Network } from '../config';
 import type { OwnAccount } from '../keys/ownership';
+import type { SenderRequest, TransactionIntent } from '../sender/intent';
+import { estimateIntent, sendIntent, signIntent } from '../sender/send';
 import type { TransactionView } from '../ui/dialogs';
 import { confirmTransaction } from '../ui/dialogs';
 

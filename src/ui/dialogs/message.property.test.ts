@@ -12,13 +12,13 @@ import {
 import { SUPPORTED_NETWORKS } from '../../config';
 import { InvalidInputError } from '../../errors';
 import { normaliseAddress } from '../../keys/address';
+import { TypedDataStruct } from '../../methods/structs';
 import {
   ADDRESS_BOUND,
   FELT_PRIME,
   toHex,
   U128_BOUND,
 } from '../../protocol/values';
-import { TypedDataStruct } from '../../rpcs/structs';
 import {
   OUTSIDE_EXECUTIONS,
   spellOutsideExecution,

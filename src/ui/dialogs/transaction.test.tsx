@@ -16,12 +16,15 @@ import { constants, hash } from 'starknet';
 import { transactionContent } from './transaction';
 import { readShown } from '../../../test/readDialog';
 import type { ShownLine } from '../../../test/readDialog';
-import { maxFeeOf } from '../../chain/fees';
-import type { TransactionIntent, TransactionPreview } from '../../chain/intent';
-import type { PlannedTransaction } from '../../chain/plan';
-import { QUERY_VERSION } from '../../chain/plan';
 import { accountAddress, deploymentData } from '../../keys/address';
 import { FELT_PRIME, toHex } from '../../protocol/values';
+import { maxFeeOf } from '../../sender/fees';
+import type {
+  TransactionIntent,
+  TransactionPreview,
+} from '../../sender/intent';
+import type { PlannedTransaction } from '../../sender/plan';
+import { QUERY_VERSION } from '../../sender/plan';
 import type { V3Details } from '../../signing/details';
 import {
   declareHash,

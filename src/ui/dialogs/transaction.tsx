@@ -9,8 +9,8 @@ import {
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import { askFitting, dialogSize, MAX_DIALOG_CHARS } from './open';
-import type { TransactionPreview, WalletCall } from '../../chain/intent';
 import { InvalidInputError } from '../../errors';
+import type { TransactionPreview, WalletCall } from '../../sender/intent';
 import type { TokenRecord } from '../../state/schema';
 import { balanceViewOf } from '../balanceView';
 import {

@@ -22,10 +22,10 @@ import {
 } from 'superstruct';
 import type { Struct } from 'superstruct';
 
-import { MAX_ABI_LOOKUPS } from '../chain/contractAbis';
 import { DEFAULT_CHAIN_ID } from '../config';
 import { InvalidInputError } from '../errors';
 import { normaliseAddress } from '../keys/address';
+import { MAX_ABI_LOOKUPS } from '../node/contractAbis';
 import {
   ADDRESS_BOUND,
   chainIdProblem,

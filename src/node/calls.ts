@@ -11,8 +11,7 @@ import {
 import type { Infer } from 'superstruct';
 
 import { FeltText, parsedBy, typedFelt } from './answers';
-import type { GasPrices } from './fees';
-import type { NodeCall } from './rpc';
+import type { NodeCall } from './client';
 import { ChainRejectedError } from '../errors';
 import type { V3Details } from '../signing/details';
 
@@ -22,6 +21,13 @@ import type { V3Details } from '../signing/details';
  */
 
 export type BlockTag = 'latest' | 'pre_confirmed';
+
+/** What the node charges now per unit of each resource (FRI). */
+export type GasPrices = {
+  l1Gas: bigint;
+  l2Gas: bigint;
+  l1DataGas: bigint;
+};
 
 /** Error codes of the spec the wallet reacts to. */
 export const CONTRACT_NOT_FOUND = 20;

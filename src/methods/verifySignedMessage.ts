@@ -7,8 +7,8 @@ import {
   SignatureStruct,
   TypedDataStruct,
 } from './structs';
-import { accountAcceptsSignature } from '../chain/signatureCheck';
 import { AccountNotSharedError, InvalidInputError } from '../errors';
+import { accountAcceptsSignature } from '../node/signatureCheck';
 import { verifyHash } from '../signing/signature';
 import { typedDataHash } from '../signing/typedData';
 import { ownPublicKey, resolveNetwork } from '../wallet/access';

@@ -1,6 +1,7 @@
 import { stark } from 'starknet';
 
-import type { NodeFeeEstimate } from './starknet';
+import type { GasPrices } from '../node/calls';
+import type { NodeFeeEstimate } from '../node/calls';
 import { toHex, U128_BOUND, U64_BOUND } from '../protocol/values';
 import type { ResourceBoundsHex, V3Details } from '../signing/details';
 
@@ -11,13 +12,6 @@ export type FeeEstimate = {
   gasConsumed: string;
   gasPrice: string;
   unit: 'wei';
-};
-
-/** What the node charges now per unit of each resource (FRI). */
-export type GasPrices = {
-  l1Gas: bigint;
-  l2Gas: bigint;
-  l1DataGas: bigint;
 };
 
 /**

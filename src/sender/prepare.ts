@@ -1,10 +1,10 @@
 import type { CONTRACT_CLASS } from '@starknet-io/starknet-types-0104';
 import type { Call } from 'starknet';
 
-import { commonFields } from './starknet';
-import type { BroadcastTransaction } from './starknet';
 import { deploymentData } from '../keys/address';
 import type { OwnAccount } from '../keys/ownership';
+import { commonFields } from '../node/calls';
+import type { BroadcastTransaction } from '../node/calls';
 import type { V3Details } from '../signing/details';
 import { signHash } from '../signing/signature';
 import {

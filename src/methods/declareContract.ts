@@ -7,7 +7,7 @@ import {
   DetailsStruct,
   FeltStruct,
 } from './structs';
-import { declarableClass } from '../chain/contractClass';
+import { declarableClass } from '../node/contractClass';
 import { ownAccount, resolveNetwork } from '../wallet/access';
 import { sendTransaction } from '../wallet/transaction';
 

@@ -2,10 +2,10 @@ import { array, optional, string, type, unknown } from 'superstruct';
 import type { Infer } from 'superstruct';
 
 import { FeltText, parsedBy } from './answers';
-import { SIMULATION_ANSWER_BYTES } from './nodeLimits';
-import type { NodeCall } from './rpc';
-import { FeeEstimateStruct } from './starknet';
-import type { BroadcastTransaction } from './starknet';
+import { FeeEstimateStruct } from './calls';
+import type { BroadcastTransaction } from './calls';
+import type { NodeCall } from './client';
+import { SIMULATION_ANSWER_BYTES } from './limits';
 import { normaliseAddress } from '../keys/address';
 
 /** Key of the ERC-20 `Transfer` event: `sn_keccak("Transfer")`. */

@@ -1,5 +1,5 @@
-import type { NodeClient } from './rpc';
-import { blockNumberCall } from './starknet';
+import { blockNumberCall } from './calls';
+import type { NodeClient } from './client';
 import type { Network } from '../config';
 import {
   InvalidInputError,

@@ -1,7 +1,7 @@
 import { hash } from 'starknet';
 
-import type { NodeClient } from './rpc';
-import { isContractNotFound, viewCall } from './starknet';
+import { isContractNotFound, viewCall } from './calls';
+import type { NodeClient } from './client';
 import { InvalidInputError } from '../errors';
 
 /** What `is_valid_signature` answers for a valid signature (SNIP-6). */

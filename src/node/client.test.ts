@@ -1,10 +1,10 @@
 import type { ServerResponse } from 'http';
 
 import { FeltText, parsedBy } from './answers';
+import { NodeClient } from './client';
+import type { NodeCall } from './client';
 import { missingAbiCalls } from './contractAbis';
-import { ANSWER_BYTES_PER_CALL } from './nodeLimits';
-import { NodeClient } from './rpc';
-import type { NodeCall } from './rpc';
+import { ANSWER_BYTES_PER_CALL } from './limits';
 import {
   sendEndlessBody,
   sendHeadersThenStall,

@@ -8,7 +8,7 @@ import {
   ChainIdStruct,
   DetailsStruct,
 } from './structs';
-import { toFeeEstimate } from '../chain/fees';
+import { toFeeEstimate } from '../sender/fees';
 import { ownAccount, resolveNetwork } from '../wallet/access';
 import { estimateTransaction } from '../wallet/transaction';
 

@@ -1,7 +1,7 @@
 import { hash, uint256 } from 'starknet';
 
-import type { NodeClient } from './rpc';
-import { viewCall } from './starknet';
+import { viewCall } from './calls';
+import type { NodeClient } from './client';
 
 const BALANCE_OF = hash.getSelectorFromName('balanceOf');
 

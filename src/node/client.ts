@@ -10,8 +10,8 @@ import {
   markChecked,
   tryOrder,
 } from './endpoints';
-import { ExchangeFailure, postJson } from './httpExchange';
-import { answerLimit, NODE_TIMEOUT_MS } from './nodeLimits';
+import { ExchangeFailure, postJson } from './exchange';
+import { answerLimit, NODE_TIMEOUT_MS } from './limits';
 import { rpcUrlsFor } from '../config';
 import type { Network } from '../config';
 import {

@@ -1,20 +1,16 @@
-import type { AbiReading } from './abi';
-import type { DeclarableClass } from './contractClass';
 import type { DappDetails, Plan, Step } from './plan';
-import type { NodeClient } from './rpc';
-import {
-  prepareDeclare,
-  prepareDeployAccount,
-  prepareInvoke,
-} from './transactions';
-import type { PreparedTransaction } from './transactions';
+import { prepareDeclare, prepareDeployAccount, prepareInvoke } from './prepare';
+import type { PreparedTransaction } from './prepare';
 import { normaliseAddress } from '../keys/address';
 import type { OwnAccount } from '../keys/ownership';
+import type { AbiReading } from '../node/abi';
+import type { NodeClient } from '../node/client';
+import type { DeclarableClass } from '../node/contractClass';
 import { declareHash } from '../signing/transactions';
 import type { AccountKind } from '../state/schema';
 
 /**
- * What a transaction path asks of the sender (src/chain/sender.ts): the
+ * What a transaction path asks of the sender (src/sender/send.ts): the
  * intent, the request around it, the preview its dialog shows, and the
  * steps an intent signs.
  */

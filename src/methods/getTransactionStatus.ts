@@ -2,11 +2,11 @@ import { object, string } from 'superstruct';
 
 import { defineMethod } from './method';
 import { ChainIdStruct, FeltStruct } from './structs';
+import { ChainRejectedError, NotFoundError } from '../errors';
 import {
   TRANSACTION_HASH_NOT_FOUND,
   transactionStatusCall,
-} from '../chain/starknet';
-import { ChainRejectedError, NotFoundError } from '../errors';
+} from '../node/calls';
 import { resolveNetwork } from '../wallet/access';
 
 /**

@@ -1,4 +1,3 @@
-import { markNonceSent, withAccountQueue } from './accounts';
 import type {
   SenderRequest,
   TransactionIntent,
@@ -6,9 +5,9 @@ import type {
 } from './intent';
 import { readNode } from './nodeView';
 import type { NodeView } from './nodeView';
+import { markNonceSent, withAccountQueue } from './nonces';
 import type { Plan, PlannedTransaction, Step } from './plan';
 import { planFrom } from './plan';
-import { addTransactionCall } from './starknet';
 import {
   HashMismatchError,
   PartialSendError,
@@ -16,6 +15,7 @@ import {
 } from '../errors';
 import type { SentTransaction } from '../errors';
 import { deploymentData, normaliseAddress } from '../keys/address';
+import { addTransactionCall } from '../node/calls';
 import { checkSignableDetails } from '../signing/details';
 import { signHash } from '../signing/signature';
 import { recordTransaction, sentRecord } from '../state/records';

@@ -3,9 +3,9 @@ import { optional, type, union, string, array, unknown } from 'superstruct';
 import { parseAbi } from './abi';
 import type { AbiReading } from './abi';
 import { parsedBy } from './answers';
-import { CLASS_ANSWER_BYTES } from './nodeLimits';
-import type { NodeCall, NodeClient } from './rpc';
-import { classHashAtCall, isContractNotFound } from './starknet';
+import { classHashAtCall, isContractNotFound } from './calls';
+import type { NodeCall, NodeClient } from './client';
+import { CLASS_ANSWER_BYTES } from './limits';
 import { InvalidInputError } from '../errors';
 import { normaliseAddress } from '../keys/address';
 

@@ -3,9 +3,9 @@ import { array, number, optional, string, type } from 'superstruct';
 import type { Infer } from 'superstruct';
 
 import { FeltText, parsedBy } from './answers';
-import type { NodeCall, NodeClient } from './rpc';
-import { eventsCall } from './starknet';
-import type { EmittedEvent } from './starknet';
+import { eventsCall } from './calls';
+import type { EmittedEvent } from './calls';
+import type { NodeCall, NodeClient } from './client';
 import { normaliseAddress } from '../keys/address';
 import type { TransactionRecord, TransactionStatus } from '../state/schema';
 

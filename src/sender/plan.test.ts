@@ -1,6 +1,6 @@
 import type { Step } from './plan';
 import { planFrom, QUERY_VERSION, simulationQueries } from './plan';
-import type { SimulatedTransaction } from './simulation';
+import type { SimulatedTransaction } from '../node/simulation';
 
 const ESTIMATE = {
   l1_gas_consumed: '0x0',

@@ -2,8 +2,8 @@ import { object, optional } from 'superstruct';
 
 import { defineMethod } from './method';
 import { ChainIdStruct, FeeEstimateResult, IndexStruct } from './structs';
-import { toFeeEstimate } from '../chain/fees';
 import { standInAccount } from '../keys/standIn';
+import { toFeeEstimate } from '../sender/fees';
 import { defaultAccountIndex } from '../state/indexReservations';
 import { hiddenFromNode } from '../state/networks';
 import { resolveNetwork } from '../wallet/access';

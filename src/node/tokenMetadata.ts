@@ -1,7 +1,7 @@
 import { byteArray, hash, shortString } from 'starknet';
 
-import type { NodeClient } from './rpc';
-import { isContractNotFound, viewCall } from './starknet';
+import { isContractNotFound, viewCall } from './calls';
+import type { NodeClient } from './client';
 import { ChainRejectedError, InvalidInputError } from '../errors';
 
 /**

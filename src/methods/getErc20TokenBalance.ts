@@ -2,7 +2,7 @@ import { object, string } from 'superstruct';
 
 import { defineMethod } from './method';
 import { AddressStruct, ChainIdStruct } from './structs';
-import { tokenBalances } from '../chain/erc20';
+import { tokenBalances } from '../node/erc20';
 import { resolveNetwork } from '../wallet/access';
 
 /**

@@ -1,10 +1,10 @@
 import { boundsFromEstimate, feeWarnings, maxFeeOf, pricesOf } from './fees';
-import type { GasPrices } from './fees';
-import type { BalanceChange, SimulatedTransaction } from './simulation';
-import { balanceChangesOf, revertReasonOf } from './simulation';
-import type { NodeFeeEstimate } from './starknet';
-import type { PreparedTransaction } from './transactions';
+import type { PreparedTransaction } from './prepare';
 import { InvalidInputError } from '../errors';
+import type { GasPrices } from '../node/calls';
+import type { NodeFeeEstimate } from '../node/calls';
+import type { BalanceChange, SimulatedTransaction } from '../node/simulation';
+import { balanceChangesOf, revertReasonOf } from '../node/simulation';
 import type { PartialDetails, V3Details } from '../signing/details';
 import { completeDetails } from '../signing/details';
 

@@ -1,4 +1,4 @@
-import { formatBytes } from './nodeLimits';
+import { formatBytes } from './limits';
 
 /** The limits of one exchange: its whole duration and its answer's size. */
 export type ExchangeLimits = {

@@ -3,7 +3,7 @@ import { object, string } from 'superstruct';
 
 import { defineMethod } from './method';
 import { AddressStruct, ChainIdStruct, TypedDataStruct } from './structs';
-import { contractAbis, lookupTargets } from '../chain/contractAbis';
+import { contractAbis, lookupTargets } from '../node/contractAbis';
 import { signHash } from '../signing/signature';
 import { analyseTypedData } from '../signing/typedData';
 import { confirmOutsideExecution, confirmSignMessage } from '../ui/dialogs';

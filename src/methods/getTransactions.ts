@@ -15,13 +15,13 @@ import {
 
 import { defineMethod } from './method';
 import { AddressStruct, ChainIdStruct, withDefault } from './structs';
-import { historyFromChain, normaliseHash } from '../chain/history';
-import type { NodeCall } from '../chain/rpc';
 import {
   blockNumberCall,
   transactionStatusCall,
   TransactionStatusStruct,
-} from '../chain/starknet';
+} from '../node/calls';
+import type { NodeCall } from '../node/client';
+import { historyFromChain, normaliseHash } from '../node/history';
 import type { TransactionRecord, TransactionStatus } from '../state/schema';
 import { updateState } from '../state/store';
 import { requireShared, resolveNetwork } from '../wallet/access';

@@ -1,19 +1,19 @@
-import type { AbiReading } from './abi';
-import { nextNonce } from './accounts';
+import { stepOf, targetsOf } from './intent';
+import type { SenderRequest } from './intent';
+import { nextNonce } from './nonces';
+import type { Step } from './plan';
+import { simulationQueries } from './plan';
+import { ChainRejectedError, NodeError } from '../errors';
+import type { AbiReading } from '../node/abi';
+import { gasPricesCall, isContractNotFound, nonceCall } from '../node/calls';
+import type { GasPrices } from '../node/calls';
 import {
   abisByContract,
   classHashCalls,
   missingAbiCalls,
-} from './contractAbis';
-import type { GasPrices } from './fees';
-import { stepOf, targetsOf } from './intent';
-import type { SenderRequest } from './intent';
-import type { Step } from './plan';
-import { simulationQueries } from './plan';
-import { simulateCall } from './simulation';
-import type { SimulatedTransaction } from './simulation';
-import { gasPricesCall, isContractNotFound, nonceCall } from './starknet';
-import { ChainRejectedError, NodeError } from '../errors';
+} from '../node/contractAbis';
+import type { SimulatedTransaction } from '../node/simulation';
+import { simulateCall } from '../node/simulation';
 
 /**
  * What the sender reads from the node before it plans: the account's nonce

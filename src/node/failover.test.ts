@@ -1,9 +1,9 @@
 import { FeltText, parsedBy } from './answers';
+import { addTransactionCall } from './calls';
+import type { BroadcastTransaction } from './calls';
+import { NodeClient } from './client';
+import type { NodeCall } from './client';
 import { isSupportedSpec } from './endpoints';
-import { NodeClient } from './rpc';
-import type { NodeCall } from './rpc';
-import { addTransactionCall } from './starknet';
-import type { BroadcastTransaction } from './starknet';
 import { sendHeadersThenStall } from '../../test/hostileResponses';
 import {
   answering,
