@@ -1,6 +1,6 @@
 /* eslint-disable n/no-unsupported-features/node-builtins -- Node 20's fetch */
 import { StartError } from './start-error';
-import { isSupportedSpec } from '../../src/chain/endpoints';
+import { isSupportedSpec } from '../../src/node/endpoints';
 import { TESTNET_CHAIN_ID } from '../../src/config';
 
 /** How long one call to the node may take. */
