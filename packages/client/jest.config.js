@@ -52,6 +52,9 @@ module.exports = {
       // The connection libraries in Chromium, each on a page it built,
       // against the real snap (the same test build) and the local node.
       displayName: 'client-browser',
+      // The pages bundle the packed client, installed once per run.
+      globalSetup: '<rootDir>/test/browser/globalSetup.ts',
+      globalTeardown: '<rootDir>/test/browser/globalTeardown.ts',
       moduleNameMapper,
       preset: '@metamask/snaps-jest',
       testEnvironmentOptions: {

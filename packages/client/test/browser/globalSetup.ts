@@ -1,0 +1,3 @@
+import { setup } from './installedClient';
+
+export default setup;

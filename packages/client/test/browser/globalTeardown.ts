@@ -1,0 +1,3 @@
+import { teardown } from './installedClient';
+
+export default teardown;
