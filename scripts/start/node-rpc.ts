@@ -1,7 +1,7 @@
 /* eslint-disable n/no-unsupported-features/node-builtins -- Node 20's fetch */
 import { StartError } from './start-error';
-import { isSupportedSpec } from '../../src/node/endpoints';
 import { TESTNET_CHAIN_ID } from '../../src/config';
+import { isSupportedSpec } from '../../src/node/endpoints';
 
 /** How long one call to the node may take. */
 const CALL_LIMIT_MS = 10_000;
