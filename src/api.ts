@@ -24,11 +24,6 @@ export type SnapApi = {
   };
 };
 
-/** Names the router also accepts, and the method each one stands for. */
-export const METHOD_ALIASES = {
-  snapnet_getTransaction: 'snapnet_getTransactions',
-} as const;
-
 /** The JSON-RPC codes of the snap's errors (see `toSnapError`). */
 export const SnapErrorCode = {
   UserRejected: 4001,

@@ -3,6 +3,12 @@ import type { RunningNode } from './node';
 /** Stands for the account to fund in the banner's `devnet_mint` line. */
 export const MINT_ADDRESS_PLACEHOLDER = '0xYOUR_ACCOUNT_ADDRESS';
 
+/**
+ * 100 STRK in FRI, as a bare JSON number: the form starknet-devnet's own
+ * client sends, which both nodes parse exactly.
+ */
+const HUNDRED_STRK = '100000000000000000000';
+
 /** The banner's last line: everything answered. */
 export const READY_LINE = 'Ready. Press Ctrl-C to stop everything.';
 
@@ -14,14 +20,13 @@ export type BannerFacts = {
 };
 
 /**
- * A curl command that mints 100 STRK to an account with `devnet_mint`, in the
- * form the node takes.
+ * A curl command that mints 100 STRK to an account with `devnet_mint`.
  *
  * @param node - The node.
  * @returns The command.
  */
 export function mintCommand(node: RunningNode): string {
-  const body = `{"jsonrpc":"2.0","id":1,"method":"devnet_mint","params":{"address":"${MINT_ADDRESS_PLACEHOLDER}","amount":${node.mintAmount},"unit":"FRI"}}`;
+  const body = `{"jsonrpc":"2.0","id":1,"method":"devnet_mint","params":{"address":"${MINT_ADDRESS_PLACEHOLDER}","amount":${HUNDRED_STRK},"unit":"FRI"}}`;
   return `curl -s ${node.url} -H 'Content-Type: application/json' -d '${body}'`;
 }
 

@@ -17,17 +17,9 @@ export type RunningNode = {
   accounts: FundedAccount[];
   /** The local node's content-storage API, which the build points token logos at. */
   storageUrl?: string;
-  /**
-   * The amount of the banner's `devnet_mint` line, as JSON: starknet-devnet
-   * takes a number only; the local node takes a number up to 2^53 or a
-   * string, so 100 STRK goes to it as a string.
-   */
-  mintAmount: string;
   /** Settles, with how, if the node ends on its own (a node of ours). */
   ended: Promise<string>;
 };
-
-const HUNDRED_STRK = '100000000000000000000';
 
 /** Never settles: a node that cannot end on its own. */
 const NEVER = new Promise<string>(() => undefined);
@@ -68,7 +60,12 @@ export async function startNode(
 ): Promise<RunningNode> {
   if (choice.kind === 'local') {
     const node = await listeningOn(port, async () =>
-      startLocalNode({ host: '127.0.0.1', port: port.port }),
+      startLocalNode({
+        host: '127.0.0.1',
+        port: port.port,
+        // One line per request, as starknet-devnet logs them.
+        logLevel: 'info',
+      }),
     );
     shutdown.add(async () => node.stop());
     return {
@@ -77,7 +74,6 @@ export async function startNode(
       specVersion: await checkTestnetNode(node.url),
       accounts: node.accounts,
       storageUrl: node.storageUrl,
-      mintAmount: JSON.stringify(HUNDRED_STRK),
       ended: NEVER,
     };
   }
@@ -101,7 +97,6 @@ export async function startNode(
     label,
     specVersion: await checkTestnetNode(url),
     accounts: await predeployedAccounts(url),
-    mintAmount: HUNDRED_STRK,
     ended,
   };
 }

@@ -3,8 +3,8 @@ import type { UserInputEvent } from '@metamask/snaps-sdk';
 import { validate } from 'superstruct';
 import type { Struct } from 'superstruct';
 
-import { readHomeView } from './view';
-import type { HomeNotice } from './view';
+import { readHomeView } from './readHome';
+import type { HomeNotice } from './readHome';
 import { InvalidInputError, toSnapError, UserRejectedError } from '../errors';
 import { parseUnits } from '../format';
 import {

@@ -1,4 +1,4 @@
-import { readHomeView } from './view';
+import { readHomeView } from './readHome';
 import { createHomeInterface } from '../ui/home';
 import { HOME_ORIGIN, walletContext } from '../wallet/context';
 

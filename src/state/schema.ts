@@ -131,7 +131,6 @@ export type AccountRecord = Infer<typeof AccountRecordStruct>;
 export type TokenRecord = Infer<typeof TokenRecordStruct>;
 export type TransactionStatus = Infer<typeof TransactionStatusStruct>;
 export type TransactionRecord = Infer<typeof TransactionRecordStruct>;
-export type SitePermission = Infer<typeof SitePermissionStruct>;
 export type WalletState = Infer<typeof WalletStateStruct>;
 
 export const STATE_VERSION = 3;

@@ -1,4 +1,4 @@
-import type { DecodedCallView } from './views';
+import type { DecodedCallView } from './dialogInputs';
 import type { ContractAbi } from '../node/abi';
 
 const U256 = new Set(['core::integer::u256', 'Uint256']);

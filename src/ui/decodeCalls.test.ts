@@ -4,7 +4,7 @@ import {
   describeCall as describeWithBudget,
 } from './decodeCalls';
 import type { DecodeContext } from './decodeCalls';
-import type { CallView } from './views';
+import type { CallView } from './dialogInputs';
 import { normaliseAddress } from '../keys/address';
 import { parseAbi, selectorOf, siteAbiFor } from '../node/abi';
 import type { AbiReading, ContractAbi } from '../node/abi';

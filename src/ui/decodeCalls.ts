@@ -4,7 +4,7 @@ import {
   decodeWithAbi,
   functionName,
 } from './abiDecode';
-import type { CallView, DecodedCallView } from './views';
+import type { CallView, DecodedCallView } from './dialogInputs';
 import { formatUnits } from '../format';
 import { normaliseAddress } from '../keys/address';
 import { selectorOf } from '../node/abi';

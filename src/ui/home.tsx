@@ -43,7 +43,7 @@ export const HOME = {
   refresh: 'home-refresh',
 } as const;
 
-/** Everything the page shows, read by src/home/view.ts. */
+/** Everything the page shows, read by src/home/readHome.ts. */
 export type HomeView = {
   network: Network;
   /** Every network, with the node URLs its requests go to, in order. */

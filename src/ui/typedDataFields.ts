@@ -1,4 +1,4 @@
-import type { FeeLine, MessageField } from './views';
+import type { FeeLine, MessageField } from './dialogInputs';
 import { normaliseAddress } from '../keys/address';
 import { printableShortString, toHex, U128_BOUND } from '../protocol/values';
 import type { CheckedScalar } from '../signing/typedDataScalars';

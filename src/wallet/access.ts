@@ -6,7 +6,7 @@ import type { OwnAccount } from '../keys/ownership';
 import { networksFor } from '../state/networks';
 import { isShared } from '../state/permissions';
 import type { TokenRecord } from '../state/schema';
-import type { RequestView } from '../ui/views';
+import type { RequestView } from '../ui/dialogInputs';
 
 /**
  * The network a request acts on, among those the site may use (a network

@@ -9,7 +9,7 @@ import {
 
 import { alert, ask } from './open';
 import { RequestHeader, SiteAndNetwork } from '../components';
-import type { RequestView } from '../views';
+import type { RequestView } from '../dialogInputs';
 
 // Dialogs about the wallet's accounts: revealing a private key, sharing
 // accounts with a site.

@@ -22,7 +22,7 @@ import {
   memberFields,
   timeText,
 } from '../typedDataFields';
-import type { CallView, RequestView } from '../views';
+import type { CallView, RequestView } from '../dialogInputs';
 
 // Dialogs for SNIP-12 typed data: a plain message, or an outside execution
 // shown as the transaction it is.

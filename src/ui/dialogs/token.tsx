@@ -10,7 +10,7 @@ import {
 
 import { ask } from './open';
 import { RequestHeader } from '../components';
-import type { RequestView } from '../views';
+import type { RequestView } from '../dialogInputs';
 
 // The dialog that adds a token to the wallet.
 

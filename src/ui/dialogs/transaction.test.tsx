@@ -32,7 +32,7 @@ import {
   invokeHash,
 } from '../../signing/transactions';
 import type { AccountKind } from '../../state/schema';
-import { callViewsOf, rawCallViewsOf } from '../transactionView';
+import { callViewsOf, rawCallViewsOf } from '../transactionText';
 import { visibleContent } from '../visibleContent';
 
 // The transaction dialog is the inverse of the hash: for generated v3

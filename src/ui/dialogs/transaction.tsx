@@ -28,8 +28,8 @@ import {
   rawCallViewsOf,
   revertReasonText,
   strk,
-} from '../transactionView';
-import type { CallView, RequestView } from '../views';
+} from '../transactionText';
+import type { CallView, RequestView } from '../dialogInputs';
 
 // The dialog of every transaction path (send, sign, deploy, declare), built
 // from the sender's plan.

@@ -55,17 +55,6 @@ export function parseFeltArray(value: unknown, name: string): bigint[] {
 }
 
 /**
- * Splits a u256 into its low and high 128-bit halves.
- *
- * @param value - The value.
- * @returns [low, high].
- */
-export function splitU256(value: bigint): [bigint, bigint] {
-  const mask = (1n << 128n) - 1n;
-  return [value & mask, value >> 128n];
-}
-
-/**
  * Encodes a short ASCII string (up to 31 chars) as a felt.
  *
  * @param text - The text.

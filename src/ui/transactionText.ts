@@ -1,6 +1,6 @@
 import type { DecodeContext } from './decodeCalls';
 import { describeCalls, rawCalls } from './decodeCalls';
-import type { CallView, FeeLine } from './views';
+import type { CallView, FeeLine } from './dialogInputs';
 import { formatUnits } from '../format';
 import { normaliseAddress } from '../keys/address';
 import { selectorOf, siteAbiFor } from '../node/abi';
