@@ -3,7 +3,7 @@ import * as fc from 'fast-check';
 
 import { paramsFor } from './fuzzParams';
 import type { RequestParams } from './fuzzParams';
-import { DAPP_ORIGIN, recordedResponses } from './helpers';
+import { ACCOUNT_0, DAPP_ORIGIN, recordedResponses } from './helpers';
 import { installSimulatedSnap, storedState } from './snapState';
 import type { SimulatedSnap } from './snapState';
 import { METHOD_DOCS } from '../scripts/openrpc/method-docs';
@@ -30,8 +30,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 
 /** Account 0 of the test phrase: an address of this wallet. */
-const OWN_ADDRESS =
-  '0x03a48f9784a19e574e3976351f36d3806b8c27a97a972d2e2834e067d2c52883';
+const OWN_ADDRESS = ACCOUNT_0.address;
 
 /**
  * Params that once answered -32603, replayed in order on one snap per
