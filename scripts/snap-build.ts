@@ -38,9 +38,16 @@ export const TEST_BUILD_ENV = {
  * the committed manifest (`SNAP_BUILD_DIR`, see snap.config.ts).
  *
  * @param dir - The build's folder.
+ * @param claim - Marks the folder as its owner's, first thing in the empty
+ * folder (so a build stopped at any point leaves a folder its owner knows).
  */
-export async function prepareBuildDir(dir: string): Promise<void> {
+export async function prepareBuildDir(
+  dir: string,
+  claim?: () => Promise<void>,
+): Promise<void> {
   await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+  await claim?.();
   await mkdir(resolve(dir, 'images'), { recursive: true });
   for (const file of [
     'snap.manifest.json',

@@ -142,10 +142,13 @@ export async function buildSnap(
   shutdown: Shutdown,
 ): Promise<void> {
   await checkBuildDirIsOurs(dir);
-  await prepareBuildDir(dir);
   const stamp = (complete: boolean): string =>
     `${JSON.stringify({ variables, complete }, null, 2)}\n`;
-  await writeFile(resolve(dir, STAMP_FILE), stamp(false));
+  // The stamp goes in first: stopped at any point after this, the folder
+  // is still recognisably ours.
+  await prepareBuildDir(dir, async () =>
+    writeFile(resolve(dir, STAMP_FILE), stamp(false)),
+  );
   const mmSnap = resolve(
     dirname(require.resolve('@metamask/snaps-cli/package.json')),
     snapsCliPackage.bin['mm-snap'],
