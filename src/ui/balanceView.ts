@@ -1,5 +1,5 @@
-import { balanceLineOf, previewCalls } from './transactionText';
 import type { FeeLine } from './dialogInputs';
+import { balanceLineOf, previewCalls } from './transactionText';
 import { checkBalanceChanges } from '../node/balanceCheck';
 import type { Contradiction } from '../node/balanceCheck';
 import type { BalanceChange } from '../node/simulation';

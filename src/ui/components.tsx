@@ -9,7 +9,12 @@ import {
 } from '@metamask/snaps-sdk/jsx';
 import type { SnapComponent } from '@metamask/snaps-sdk/jsx';
 
-import type { CallView, FeeLine, MessageField, RequestView } from './dialogInputs';
+import type {
+  CallView,
+  FeeLine,
+  MessageField,
+  RequestView,
+} from './dialogInputs';
 import { printableShortString } from '../protocol/values';
 
 /**

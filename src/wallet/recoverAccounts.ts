@@ -10,8 +10,8 @@ import { isShared, otherSitesWith, shareWith } from '../state/permissions';
 import { MAX_ADDRESS_INDEX } from '../state/schema';
 import type { AccountKind, AccountRecord } from '../state/schema';
 import { updateState } from '../state/store';
-import { confirmNodeSeesAccounts, confirmShareAccounts } from '../ui/dialogs';
 import type { RequestView } from '../ui/dialogInputs';
+import { confirmNodeSeesAccounts, confirmShareAccounts } from '../ui/dialogs';
 
 const CAIRO1: AccountKind = 'argent-cairo1';
 const KINDS: AccountKind[] = [CAIRO1, 'argent-cairo0'];

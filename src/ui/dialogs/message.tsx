@@ -16,13 +16,13 @@ import {
 } from '../components';
 import { describeCalls, rawCalls } from '../decodeCalls';
 import type { DecodeContext } from '../decodeCalls';
+import type { CallView, RequestView } from '../dialogInputs';
 import {
   definitionFields,
   domainLines,
   memberFields,
   timeText,
 } from '../typedDataFields';
-import type { CallView, RequestView } from '../dialogInputs';
 
 // Dialogs for SNIP-12 typed data: a plain message, or an outside execution
 // shown as the transaction it is.

@@ -20,6 +20,7 @@ import {
   RequestHeader,
 } from '../components';
 import { rawCalls } from '../decodeCalls';
+import type { CallView, RequestView } from '../dialogInputs';
 import {
   callsToShow,
   callViewsOf,
@@ -29,7 +30,6 @@ import {
   revertReasonText,
   strk,
 } from '../transactionText';
-import type { CallView, RequestView } from '../dialogInputs';
 
 // The dialog of every transaction path (send, sign, deploy, declare), built
 // from the sender's plan.
