@@ -12,8 +12,8 @@
  */
 import { spawn, spawnSync } from 'child_process';
 
+import { freePort } from './start/ports';
 import { DEVNET_VERSION, devnetBinary } from '../test/chain/devnet';
-import { freePort } from '../test/chain/ports';
 
 /**
  * Runs a command to its end, with extra environment.

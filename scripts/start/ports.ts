@@ -188,7 +188,7 @@ export async function listeningOn<Result>(
 
 /**
  * A port free on 127.0.0.1 right now, for a program that cannot be told
- * "any free port" and report which (starknet-devnet).
+ * "any free port" and report which (starknet-devnet; the tests use it too).
  *
  * @returns The port.
  */

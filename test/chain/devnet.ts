@@ -5,8 +5,8 @@ import { homedir } from 'os';
 import { join } from 'path';
 
 import { startCountingProxy } from './counting-proxy';
-import { freePort } from './ports';
 import type { TestNode, TestNodeOptions } from './types';
+import { freePort } from '../../scripts/start/ports';
 
 /** The version the conformance tier is pinned to (scripts/devnet-install.sh). */
 export const DEVNET_VERSION = '0.8.1';

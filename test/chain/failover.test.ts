@@ -6,8 +6,8 @@ import { ensureArgentDeclared } from './classes';
 import { startHostileNode } from './hostile-node';
 import type { HostileNode } from './hostile-node';
 import { mintStrk, nodeRequest, ONE_STRK, STRK } from './node';
-import { freePort } from './ports';
 import type { TestNode } from './types';
+import { freePort } from '../../scripts/start/ports';
 import {
   ACCOUNT_0,
   confirmationOf,

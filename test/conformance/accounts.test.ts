@@ -1,8 +1,8 @@
 /* eslint-disable n/no-unsupported-features/node-builtins -- Node 20's fetch */
 import { hash } from 'starknet';
 
+import { freePort } from '../../scripts/start/ports';
 import { startDevnet } from '../chain/devnet';
-import { freePort } from '../chain/ports';
 import type { TestNode } from '../chain/types';
 import { startLocalNode } from '@snapnet/local-node';
 

@@ -6,9 +6,9 @@ import { subjectOf } from './observe';
 import type { Subject } from './observe';
 import { PROBES } from './probes';
 import type { Observation } from './probes';
+import { freePort } from '../../scripts/start/ports';
 import { ensureArgentDeclared } from '../chain/classes';
 import { startDevnet } from '../chain/devnet';
-import { freePort } from '../chain/ports';
 import type { TestNode } from '../chain/types';
 import { startLocalNode } from '@snapnet/local-node';
 

@@ -1,9 +1,9 @@
 import { Account, CallData, Contract, RpcProvider, cairo } from 'starknet';
 import type { CompiledSierra } from 'starknet';
 
+import { freePort } from '../../scripts/start/ports';
 import { startDevnet } from '../chain/devnet';
 import { STRK } from '../chain/node';
-import { freePort } from '../chain/ports';
 import type { TestNode } from '../chain/types';
 import { readContract } from '../vendored';
 import { startLocalNode } from '@snapnet/local-node';
