@@ -5,7 +5,7 @@
 # Usage: npm run devnet:install   (DEVNET_VERSION overrides the pin)
 set -euo pipefail
 
-VERSION="${DEVNET_VERSION:-0.8.1}"
+VERSION="${DEVNET_VERSION:-0.10.1}"
 CARGO_BIN="${CARGO_HOME:-$HOME/.cargo}/bin"
 export PATH="$CARGO_BIN:$PATH"
 
@@ -53,7 +53,7 @@ else
   say "pkg-config and libssl-dev are present."
 fi
 
-say "building starknet-devnet $VERSION from crates.io (cargo install --locked; 20-50 minutes on 2 cores the first time)..."
+say "building starknet-devnet $VERSION from crates.io (cargo install --locked; up to 90 minutes on a busy 2-core machine the first time)..."
 started=$(date +%s)
 cargo install --locked starknet-devnet --version "$VERSION" ||
   fail "cargo install --locked starknet-devnet --version $VERSION failed (see cargo's error above)."

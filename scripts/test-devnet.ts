@@ -7,7 +7,7 @@
  * stops it when done. Then the checks of the local node against devnet
  * (test/conformance/: the differential flows, the predeployed accounts by
  * seed, the token flow) and `npm start -- --devnet`
- * (test/conformance/start-devnet.test.ts). Needs starknet-devnet 0.8.1
+ * (test/conformance/start-devnet.test.ts). Needs starknet-devnet 0.10.1
  * (`npm run devnet:install`).
  */
 import { spawn, spawnSync } from 'child_process';

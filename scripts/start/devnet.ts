@@ -16,7 +16,7 @@ const KEPT_OUTPUT_CHARS = 4_000;
  * The installed starknet-devnet's version, or a message saying how to
  * install it: checked before anything starts.
  *
- * @returns E.g. `starknet-devnet 0.8.1`.
+ * @returns E.g. `starknet-devnet 0.10.1`.
  */
 export async function devnetVersion(): Promise<string> {
   const binary = devnetBinary();

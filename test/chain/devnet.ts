@@ -9,7 +9,7 @@ import type { TestNode, TestNodeOptions } from './types';
 import { freePort } from '../../scripts/start/ports';
 
 /** The version the conformance tier is pinned to (scripts/devnet-install.sh). */
-export const DEVNET_VERSION = '0.8.1';
+export const DEVNET_VERSION = '0.10.1';
 /** Same seed every run: same predeployed accounts, same hashes. */
 const DEVNET_SEED = '42';
 const STARTUP_LIMIT_MS = 60_000;

@@ -1,6 +1,6 @@
 /**
  * Where the local node deliberately answers differently from starknet-devnet
- * 0.8.1 (real Cairo, Starknet 0.14.2), by probe and field, each with its
+ * 0.10.1 (real Cairo, Starknet 0.14.4), by probe and field, each with its
  * reason. The same list is in packages/local-node/README.md. The
  * differential test fails on any other difference, and on a listed one that
  * disappeared, so this list stays true.
@@ -24,8 +24,6 @@ export const DEVIATIONS: Record<string, Record<string, string>> = {
       'the local node caps chunk_size at 1024 (error 31, which the spec lets a node choose) so clients can test paging limits; starknet-devnet has no cap',
   },
   'errors: writes': {
-    replay:
-      'the local node answers 59 for a transaction hash it already has, before the nonce check, so clients can test error 59; starknet-devnet (like a sequencer once the transaction left its mempool) answers 52 for the stale nonce',
     notAnAccount:
       "the local node checks first that the sender is an account (58, the spec's error for it); starknet-devnet checks the fee balance first and answers 54 for a contract without STRK",
     oldVersion:

@@ -15,7 +15,7 @@ const OZ_ERC20 = readContract<CompiledSierra>(
 );
 /**
  * The compiled class hash of that Sierra (`hash.computeCompiledClassHash`
- * of starknet.js's `erc20_oz100.casm`), which starknet-devnet 0.8.1 accepts
+ * of starknet.js's `erc20_oz100.casm`), which starknet-devnet (0.8.1 and 0.10.1) accepts
  * for it; the local node stores whatever it is given.
  */
 const OZ_ERC20_COMPILED =
