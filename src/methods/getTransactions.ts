@@ -20,8 +20,8 @@ import {
   transactionStatusCall,
   TransactionStatusStruct,
 } from '../node/calls';
-import type { NodeCall } from '../node/client';
 import { historyFromChain, normaliseHash } from '../node/history';
+import type { NodeCall } from '../node/nodeCall';
 import type { TransactionRecord, TransactionStatus } from '../state/schema';
 import { updateState } from '../state/store';
 import { requireShared, resolveNetwork } from '../wallet/access';

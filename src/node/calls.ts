@@ -11,7 +11,7 @@ import {
 import type { Infer } from 'superstruct';
 
 import { FeltText, parsedBy, typedFelt } from './answers';
-import type { NodeCall } from './client';
+import type { NodeCall } from './nodeCall';
 import { ChainRejectedError } from '../errors';
 import type { V3Details } from '../signing/details';
 

@@ -2,9 +2,9 @@ import type { ServerResponse } from 'http';
 
 import { FeltText, parsedBy } from './answers';
 import { NodeClient } from './client';
-import type { NodeCall } from './client';
 import { missingAbiCalls } from './contractAbis';
 import { ANSWER_BYTES_PER_CALL } from './limits';
+import type { NodeCall } from './nodeCall';
 import {
   sendEndlessBody,
   sendHeadersThenStall,

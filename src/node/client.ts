@@ -1,4 +1,3 @@
-import type { Methods } from '@starknet-io/starknet-types-0104';
 import { string, StructError } from 'superstruct';
 
 import { FeltText, parsedBy } from './answers';
@@ -12,6 +11,7 @@ import {
 } from './endpoints';
 import { ExchangeFailure, postJson } from './exchange';
 import { answerLimit, NODE_TIMEOUT_MS } from './limits';
+import type { NodeCall, Results, SettledResults } from './nodeCall';
 import { rpcUrlsFor } from '../config';
 import type { Network } from '../config';
 import {
@@ -19,31 +19,6 @@ import {
   NodeError,
   SubmissionUnknownError,
 } from '../errors';
-
-/** A Starknet JSON-RPC 0.10 method. */
-export type NodeMethod = keyof Methods;
-
-/** A method with its params as the spec has them (types-js). */
-type SpecRequest = {
-  [Method in NodeMethod]: {
-    method: Method;
-    params: Methods[Method]['params'];
-  };
-}[NodeMethod];
-
-/**
- * One JSON-RPC call and how to validate its result: the method and params
- * are typed by the spec; the result, from a node the snap does not trust, is
- * checked at run time by `parse`.
- */
-export type NodeCall<Result> = SpecRequest & {
-  parse: (value: unknown) => Result;
-  /**
-   * Bytes of answer this call may add to its batch's answer, when it needs
-   * more than ANSWER_BYTES_PER_CALL (see nodeLimits.ts).
-   */
-  maxAnswerBytes?: number;
-};
 
 /** Where and how patiently a NodeClient talks to its network. */
 export type NodeClientOptions = {
@@ -89,18 +64,6 @@ const SPEC_VERSION_CALL: NodeCall<string> = {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-
-/** The results of a batch of calls, position by position. */
-export type Results<Calls extends NodeCall<unknown>[]> = {
-  [K in keyof Calls]: Calls[K] extends NodeCall<infer R> ? R : never;
-};
-
-/** The settled outcomes of a batch of calls, position by position. */
-export type SettledResults<Calls extends NodeCall<unknown>[]> = {
-  [K in keyof Calls]: PromiseSettledResult<
-    Calls[K] extends NodeCall<infer R> ? R : never
-  >;
-};
 
 /**
  * Reads a JSON-RPC error object: an integer `code`, a string `message`, any

@@ -4,8 +4,9 @@ import { parseAbi } from './abi';
 import type { AbiReading } from './abi';
 import { parsedBy } from './answers';
 import { classHashAtCall, isContractNotFound } from './calls';
-import type { NodeCall, NodeClient } from './client';
+import type { NodeClient } from './client';
 import { CLASS_ANSWER_BYTES } from './limits';
+import type { NodeCall } from './nodeCall';
 import { InvalidInputError } from '../errors';
 import { normaliseAddress } from '../keys/address';
 

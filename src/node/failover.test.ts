@@ -2,8 +2,8 @@ import { FeltText, parsedBy } from './answers';
 import { addTransactionCall } from './calls';
 import type { BroadcastTransaction } from './calls';
 import { NodeClient } from './client';
-import type { NodeCall } from './client';
 import { isSupportedSpec } from './endpoints';
+import type { NodeCall } from './nodeCall';
 import { sendHeadersThenStall } from '../../test/hostileResponses';
 import {
   answering,

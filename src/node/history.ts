@@ -5,7 +5,8 @@ import type { Infer } from 'superstruct';
 import { FeltText, parsedBy } from './answers';
 import { eventsCall } from './calls';
 import type { EmittedEvent } from './calls';
-import type { NodeCall, NodeClient } from './client';
+import type { NodeClient } from './client';
+import type { NodeCall } from './nodeCall';
 import { normaliseAddress } from '../keys/address';
 import type { TransactionRecord, TransactionStatus } from '../state/schema';
 

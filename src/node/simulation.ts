@@ -4,8 +4,8 @@ import type { Infer } from 'superstruct';
 import { FeltText, parsedBy } from './answers';
 import { FeeEstimateStruct } from './calls';
 import type { BroadcastTransaction } from './calls';
-import type { NodeCall } from './client';
 import { SIMULATION_ANSWER_BYTES } from './limits';
+import type { NodeCall } from './nodeCall';
 import { normaliseAddress } from '../keys/address';
 
 /** Key of the ERC-20 `Transfer` event: `sn_keccak("Transfer")`. */
