@@ -22,6 +22,21 @@ const naming = [
   },
 ];
 
+/**
+ * Zones for `import-x/no-restricted-paths` that keep a package's folders in a
+ * line: each folder may import the ones before it, never one after it.
+ *
+ * @param {string} root - The package's source folder.
+ * @param {string[]} folders - Its folders, lowest first.
+ * @returns {object[]} The zones.
+ */
+const layered = (root, folders) =>
+  folders.slice(0, -1).map((folder, index) => ({
+    target: `${root}/${folder}`,
+    from: folders.slice(index + 1).map((above) => `${root}/${above}`),
+    message: `${root}: ${folders.join(' → ')}; a folder imports only those before it.`,
+  }));
+
 const config = createConfig([
   {
     ignores: [
@@ -92,6 +107,24 @@ const config = createConfig([
     // snaps-sdk JSX names its text component `Text`, like the DOM global.
     files: ['**/*.tsx'],
     rules: { '@typescript-eslint/no-shadow': ['error', { allow: ['Text'] }] },
+  },
+  {
+    files: ['packages/local-node/src/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: layered('packages/local-node/src', [
+            'base',
+            'contracts',
+            'chain',
+            'storage',
+            'methods',
+            'server',
+          ]),
+        },
+      ],
+    },
   },
   {
     files: ['**/*.mjs'],

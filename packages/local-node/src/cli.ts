@@ -1,8 +1,8 @@
 /* eslint-disable n/no-process-exit -- a command-line entry point */
 import { startLocalNode } from '.';
 import type { LocalNodeOptions } from '.';
-import type { LogLevel } from './rpc/request-log';
-import { LOG_LEVELS } from './rpc/request-log';
+import type { LogLevel } from './server/request-log';
+import { LOG_LEVELS } from './server/request-log';
 
 const isLogLevel = (value: string): value is LogLevel =>
   LOG_LEVELS.some((level) => level === value);

@@ -1,15 +1,15 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
+import { RpcError } from './base/errors';
 import type { PredeployedAccount } from './chain/genesis';
 import { DumpDirectory } from './methods/dump-files';
 import type { DevSettings } from './methods/types';
-import { RpcError } from './rpc/errors';
-import { Dispatcher } from './rpc/jsonrpc';
-import { OriginPolicy } from './rpc/origin';
-import type { LogLevel } from './rpc/request-log';
-import { requestLog } from './rpc/request-log';
-import { startServer } from './rpc/server';
+import { Dispatcher } from './server/jsonrpc';
+import { OriginPolicy } from './server/origin';
+import type { LogLevel } from './server/request-log';
+import { requestLog } from './server/request-log';
+import { startServer } from './server/server';
 import { createStorageHandler } from './storage/http';
 
 export type LocalNodeOptions = {

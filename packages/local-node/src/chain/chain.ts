@@ -1,11 +1,11 @@
 /* eslint-disable no-bitwise -- felt and u256 arithmetic */
 import { createHash } from 'node:crypto';
 
-import { GAS_PRICE } from './constants';
 import type { TxOutcome } from './executor';
-import type { StateReader } from './store';
-import { VersionedStore } from './store';
 import type { BlockRecord, GasPrices, LoggedEvent, TxRecord } from './types';
+import { GAS_PRICE } from '../base/constants';
+import type { StateReader } from '../base/state-store';
+import { VersionedStore } from '../base/state-store';
 
 const MASK_250 = (1n << 250n) - 1n;
 

@@ -1,12 +1,13 @@
 /* eslint-disable no-bitwise -- felt and u256 arithmetic */
-import { SEQUENCER_ADDRESS, STRK_ADDRESS } from './constants';
 import type { GasUsage } from './fees';
 import { feeOf, gasUsage } from './fees';
-import { toHex } from './felt';
-import type { StateReader } from './store';
-import { Overlay, classKey, declaredKey, nonceKey } from './store';
 import type { ParsedTx } from './txs';
 import type { GasPrices } from './types';
+import { SEQUENCER_ADDRESS, STRK_ADDRESS } from '../base/constants';
+import { ExecutionError } from '../base/errors';
+import { toHex } from '../base/felt';
+import type { StateReader } from '../base/state-store';
+import { Overlay, classKey, declaredKey, nonceKey } from '../base/state-store';
 import { callContract, deployContract, selectorOf } from '../contracts/calls';
 import { balanceOf as balanceOfToken } from '../contracts/erc20';
 import { notExecutableMessage } from '../contracts/not-executable';
@@ -17,7 +18,6 @@ import type {
   NativeClass,
   RawEvent,
 } from '../contracts/types';
-import { ExecutionError } from '../rpc/errors';
 
 /** Why a transaction could not be included at all (not a revert). */
 export type FailureKind =

@@ -1,10 +1,10 @@
-import { SEQUENCER_ADDRESS, STARKNET_VERSION } from './constants';
 import type { GasUsage } from './fees';
 import { feeOf } from './fees';
-import { toHex } from './felt';
-import type { Overlay, StateReader } from './store';
-import { parseKey } from './store';
 import type { BlockRecord, GasPrices, PricePair, TxRecord } from './types';
+import { SEQUENCER_ADDRESS, STARKNET_VERSION } from '../base/constants';
+import { toHex } from '../base/felt';
+import type { Overlay, StateReader } from '../base/state-store';
+import { parseKey } from '../base/state-store';
 import type { Invocation, RawEvent } from '../contracts/types';
 
 type Json = Record<string, unknown>;

@@ -1,10 +1,10 @@
 import { ec, hash } from 'starknet';
 
 import type { Chain } from './chain';
-import { ERC20_CLASS_HASH, ETH_ADDRESS, STRK_ADDRESS } from './constants';
 import { devnetPrivateKeys } from './devnet-keys';
-import { shortString, toHex } from './felt';
-import { Overlay, declaredKey } from './store';
+import { ERC20_CLASS_HASH, ETH_ADDRESS, STRK_ADDRESS } from '../base/constants';
+import { shortString, toHex } from '../base/felt';
+import { Overlay, declaredKey } from '../base/state-store';
 import { deployContract } from '../contracts/calls';
 import { initToken, mintTo, shortByteArray } from '../contracts/erc20';
 import { OZ_CLASS_HASH } from '../contracts/oz';

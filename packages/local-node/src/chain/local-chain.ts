@@ -2,9 +2,9 @@ import { Chain } from './chain';
 import type { PredeployedAccount } from './genesis';
 import { deriveAccounts, writeGenesis } from './genesis';
 import type { BlockRecord } from './types';
+import { ContentStore } from '../base/content-store';
+import { starknetError } from '../base/errors';
 import { ClassRegistry } from '../contracts/registry';
-import { starknetError } from '../rpc/errors';
-import { ContentStore } from '../storage/content-store';
 
 export type ChainOptions = {
   chainId: string;

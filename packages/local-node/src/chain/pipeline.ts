@@ -1,17 +1,18 @@
 /* eslint-disable no-bitwise -- felt and u256 arithmetic */
 import { hash } from 'starknet';
 
-import { ETH_ADDRESS, STRK_ADDRESS } from './constants';
 import type { TxOutcome } from './executor';
 import { TxFailure, assertAccount, executeTransaction } from './executor';
 import { boundsCover, gasUsage, maxFee } from './fees';
-import { toHex } from './felt';
 import type { LocalChain } from './local-chain';
-import type { StateReader } from './store';
-import { Overlay, declaredKey, nonceKey } from './store';
 import type { ParsedTx } from './txs';
 import { parseTransaction } from './txs';
 import type { TxRecord } from './types';
+import { ETH_ADDRESS, STRK_ADDRESS } from '../base/constants';
+import { RpcError, starknetError } from '../base/errors';
+import { toHex } from '../base/felt';
+import { Overlay, declaredKey, nonceKey } from '../base/state-store';
+import type { StateReader } from '../base/state-store';
 import {
   balanceOf,
   mintTo,
@@ -20,7 +21,6 @@ import {
 } from '../contracts/erc20';
 import { notExecutableMessage } from '../contracts/not-executable';
 import type { BlockInfo } from '../contracts/types';
-import { RpcError, starknetError } from '../rpc/errors';
 
 /**
  * Maps an inclusion failure to its write-API error.

@@ -1,9 +1,9 @@
 /* eslint-disable no-bitwise -- felt and u256 arithmetic */
 import { EDAMode, hash } from 'starknet';
 
-import { QUERY_VERSION_3, TX_VERSION_3 } from './constants';
-import { parseFelt, parseFeltArray, toHex } from './felt';
-import { invalidParams, starknetError } from '../rpc/errors';
+import { QUERY_VERSION_3, TX_VERSION_3 } from '../base/constants';
+import { invalidParams, starknetError } from '../base/errors';
+import { parseFelt, parseFeltArray, toHex } from '../base/felt';
 
 const U64 = 1n << 64n;
 const U128 = 1n << 128n;

@@ -1,6 +1,6 @@
 import { CalldataReader, callContract } from './calls';
 import type { CallContext } from './types';
-import { ExecutionError } from '../rpc/errors';
+import { ExecutionError } from '../base/errors';
 
 /** 'VALID' as a short string: the SRC-6 magic value. */
 export const VALID = 0x56414c4944n;

@@ -11,8 +11,8 @@ import { executeFromOutside, isValidOutsideNonce } from './outside-execution';
 import { verifyStark } from './signature';
 import { readSlot, varSlot, writeSlot } from './storage-vars';
 import type { CallContext, NativeClass } from './types';
-import { shortString } from '../chain/felt';
-import { ExecutionError } from '../rpc/errors';
+import { ExecutionError } from '../base/errors';
+import { shortString } from '../base/felt';
 
 /** Argent account 0.3.1 class hash. */
 export const ARGENT_CLASS_HASH =

@@ -9,9 +9,9 @@ import type {
   Invocation,
   NativeClass,
 } from './types';
-import { toHex } from '../chain/felt';
-import { classKey, declaredKey } from '../chain/store';
-import { ExecutionError } from '../rpc/errors';
+import { ExecutionError } from '../base/errors';
+import { toHex } from '../base/felt';
+import { classKey, declaredKey } from '../base/state-store';
 
 const selectorCache = new Map<string, bigint>();
 

@@ -9,8 +9,8 @@ import {
   writeU256,
 } from './storage-vars';
 import type { CallContext, NativeClass } from './types';
-import type { StateReader, Overlay } from '../chain/store';
-import { ExecutionError } from '../rpc/errors';
+import { ExecutionError } from '../base/errors';
+import type { StateReader, Overlay } from '../base/state-store';
 
 const U256_MAX = (1n << 256n) - 1n;
 const LOW_MASK = (1n << 128n) - 1n;

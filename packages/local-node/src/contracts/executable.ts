@@ -4,7 +4,7 @@ import { ARGENT_CLASS_HASH } from './argent';
 import { OZ_CLASS_HASH } from './oz';
 import type { ContractKind } from './types';
 import { UDC_CLASS_HASH } from './udc';
-import { ERC20_CLASS_HASH } from '../chain/constants';
+import { ERC20_CLASS_HASH } from '../base/constants';
 
 type Json = Record<string, unknown>;
 

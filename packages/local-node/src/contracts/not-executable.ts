@@ -1,5 +1,5 @@
-import { toHex } from '../chain/felt';
-import { ExecutionError } from '../rpc/errors';
+import { ExecutionError } from '../base/errors';
+import { toHex } from '../base/felt';
 
 /**
  * Why a class cannot be deployed or called here, naming it and the way out.

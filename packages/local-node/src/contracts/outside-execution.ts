@@ -3,8 +3,8 @@ import { OutsideExecutionTypesV1, typedData } from 'starknet';
 import { CalldataReader, callContract } from './calls';
 import { mapSlot, readSlot, writeSlot } from './storage-vars';
 import type { CallContext } from './types';
-import { shortString, toHex } from '../chain/felt';
-import { ExecutionError } from '../rpc/errors';
+import { ExecutionError } from '../base/errors';
+import { shortString, toHex } from '../base/felt';
 
 /** SNIP-9's caller that lets anyone submit: the short string `ANY_CALLER`. */
 const ANY_CALLER = shortString('ANY_CALLER');

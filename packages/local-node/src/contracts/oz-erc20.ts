@@ -17,7 +17,7 @@ import {
   writeU256,
 } from './storage-vars';
 import type { CallContext, EntryFn, NativeClass } from './types';
-import { ExecutionError } from '../rpc/errors';
+import { ExecutionError } from '../base/errors';
 
 const OWNERSHIP_TRANSFERRED = selectorOf('OwnershipTransferred');
 const OWNER_SLOT = varSlot('Ownable_owner');

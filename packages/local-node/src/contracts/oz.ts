@@ -10,7 +10,7 @@ import { CalldataReader } from './calls';
 import { verifyStark } from './signature';
 import { readSlot, varSlot, writeSlot } from './storage-vars';
 import type { CallContext, NativeClass } from './types';
-import { ExecutionError } from '../rpc/errors';
+import { ExecutionError } from '../base/errors';
 
 /** Class hash used for the OpenZeppelin-style predeployed accounts (as starknet-devnet's). */
 export const OZ_CLASS_HASH =

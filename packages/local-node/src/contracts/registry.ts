@@ -11,8 +11,8 @@ import { OZ_CLASS, OZ_CLASS_HASH } from './oz';
 import { OZ_ERC20_CLASS } from './oz-erc20';
 import type { ContractKind, NativeClass } from './types';
 import { UDC_CLASS, UDC_CLASS_HASH } from './udc';
-import { ERC20_CLASS_HASH } from '../chain/constants';
-import { toHex } from '../chain/felt';
+import { ERC20_CLASS_HASH } from '../base/constants';
+import { toHex } from '../base/felt';
 
 type Json = Record<string, unknown>;
 

@@ -1,9 +1,9 @@
 /* eslint-disable no-bitwise -- felt and u256 arithmetic */
 import { hash } from 'starknet';
 
-import { storageKey } from '../chain/store';
-import type { StateReader } from '../chain/store';
-import type { Overlay } from '../chain/store';
+import { storageKey } from '../base/state-store';
+import type { StateReader } from '../base/state-store';
+import type { Overlay } from '../base/state-store';
 
 const varCache = new Map<string, bigint>();
 const mapCache = new Map<string, bigint>();

@@ -1,4 +1,4 @@
-import type { Overlay } from '../chain/store';
+import type { Overlay } from '../base/state-store';
 
 /** An event as emitted during execution. */
 export type RawEvent = {

@@ -1,5 +1,5 @@
-import { invalidParams } from '../rpc/errors';
-import { JsonNumberText } from '../rpc/json-text';
+import { invalidParams } from '../base/errors';
+import { JsonNumberText } from '../base/json-text';
 
 const U256_MAX = 2n ** 256n - 1n;
 

@@ -1,7 +1,7 @@
 import { writeDumpFile } from './dump-files';
 import type { DevSettings } from './types';
+import { RpcError } from '../base/errors';
 import type { LocalChain } from '../chain/local-chain';
-import { RpcError } from '../rpc/errors';
 
 /**
  * Writes the dump file by itself, as `--dump-on` asks: after every new

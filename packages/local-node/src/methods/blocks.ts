@@ -1,6 +1,8 @@
+import { parseBlockId, required } from './params';
+import type { Params } from './params';
 import type { MethodTable } from './types';
-import { SPEC_VERSION } from '../chain/constants';
-import { toHex } from '../chain/felt';
+import { SPEC_VERSION } from '../base/constants';
+import { toHex } from '../base/felt';
 import {
   blockHeaderJson,
   receiptJson,
@@ -9,8 +11,6 @@ import {
 } from '../chain/format';
 import type { LocalChain } from '../chain/local-chain';
 import type { BlockRecord } from '../chain/types';
-import { parseBlockId, required } from '../rpc/params';
-import type { Params } from '../rpc/params';
 
 const blockOf = (node: LocalChain, params: Params): BlockRecord =>
   node.block(parseBlockId(required(params, 'block_id')));

@@ -1,13 +1,13 @@
 import { parseAmount } from './amount';
+import type { Params } from './params';
+import { parseBlockId, parseIndex, required } from './params';
 import type { MethodContext, MethodTable } from './types';
-import { ETH_ADDRESS, GAS_PRICE, STRK_ADDRESS } from '../chain/constants';
-import { parseFelt, toHex } from '../chain/felt';
-import { classKey } from '../chain/store';
+import { ETH_ADDRESS, GAS_PRICE, STRK_ADDRESS } from '../base/constants';
+import { RpcError, STARKNET_ERRORS, invalidParams } from '../base/errors';
+import { parseFelt, toHex } from '../base/felt';
+import { classKey } from '../base/state-store';
 import type { GasPrices } from '../chain/types';
 import { balanceOf } from '../contracts/erc20';
-import { RpcError, STARKNET_ERRORS, invalidParams } from '../rpc/errors';
-import type { Params } from '../rpc/params';
-import { parseBlockId, parseIndex, required } from '../rpc/params';
 
 const U128_MAX = 2n ** 128n - 1n;
 

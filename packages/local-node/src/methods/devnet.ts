@@ -1,13 +1,13 @@
 import { parseAmount } from './amount';
 import { readDumpFile, writeDumpFile } from './dump-files';
+import { parseBlockId, parseIndex, required } from './params';
 import type { MethodTable } from './types';
-import { ETH_ADDRESS, STRK_ADDRESS } from '../chain/constants';
-import { parseFelt, toHex } from '../chain/felt';
+import { ETH_ADDRESS, STRK_ADDRESS } from '../base/constants';
+import { ExecutionError, RpcError, invalidParams } from '../base/errors';
+import { parseFelt, toHex } from '../base/felt';
 import type { JournalEntry } from '../chain/local-chain';
 import { mint } from '../chain/pipeline';
 import { balanceOf } from '../contracts/erc20';
-import { ExecutionError, RpcError, invalidParams } from '../rpc/errors';
-import { parseBlockId, parseIndex, required } from '../rpc/params';
 
 const isJournal = (value: unknown): value is JournalEntry[] =>
   Array.isArray(value) &&

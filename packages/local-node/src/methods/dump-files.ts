@@ -9,7 +9,7 @@ import {
 } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve } from 'node:path';
 
-import { invalidParams } from '../rpc/errors';
+import { invalidParams } from '../base/errors';
 
 /**
  * Whether a resolved path lies inside a directory (or is the directory).

@@ -1,12 +1,12 @@
+import { parseArray, parseBlockId, parseIndex, required } from './params';
 import type { MethodTable } from './types';
-import { MAX_CHUNK_SIZE } from '../chain/constants';
-import { parseFelt, toHex } from '../chain/felt';
+import { MAX_CHUNK_SIZE } from '../base/constants';
+import { invalidParams, starknetError } from '../base/errors';
+import { parseFelt, toHex } from '../base/felt';
 import { eventJson } from '../chain/format';
 import type { LocalChain } from '../chain/local-chain';
 import { expectObject } from '../chain/txs';
 import type { LoggedEvent } from '../chain/types';
-import { invalidParams, starknetError } from '../rpc/errors';
-import { parseArray, parseBlockId, parseIndex, required } from '../rpc/params';
 
 const MAX_KEYS = 64;
 

@@ -1,4 +1,7 @@
+import { parseArray, parseBlockId, parseFlags, required } from './params';
+import type { Params } from './params';
 import type { MethodContext, MethodTable } from './types';
+import { RpcError } from '../base/errors';
 import {
   feeEstimateJson,
   invocationJson,
@@ -7,9 +10,6 @@ import {
 } from '../chain/format';
 import type { SequenceResult } from '../chain/pipeline';
 import { runSequence } from '../chain/pipeline';
-import { RpcError } from '../rpc/errors';
-import { parseArray, parseBlockId, parseFlags, required } from '../rpc/params';
-import type { Params } from '../rpc/params';
 
 /**
  * Runs the requested transactions as a sequence on the requested block.

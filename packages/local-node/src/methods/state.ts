@@ -1,20 +1,20 @@
 /* eslint-disable no-bitwise -- felt and u256 arithmetic */
+import { parseBlockId, parseFlags, required } from './params';
+import type { Params } from './params';
 import type { MethodTable } from './types';
-import { parseFelt, parseFeltArray, toHex } from '../chain/felt';
-import type { LocalChain } from '../chain/local-chain';
-import type { StateReader } from '../chain/store';
+import { ExecutionError, starknetError } from '../base/errors';
+import { parseFelt, parseFeltArray, toHex } from '../base/felt';
+import type { StateReader } from '../base/state-store';
 import {
   Overlay,
   classKey,
   declaredKey,
   nonceKey,
   storageKey,
-} from '../chain/store';
+} from '../base/state-store';
+import type { LocalChain } from '../chain/local-chain';
 import { expectObject } from '../chain/txs';
 import { callContract, findEntry } from '../contracts/calls';
-import { ExecutionError, starknetError } from '../rpc/errors';
-import { parseBlockId, parseFlags, required } from '../rpc/params';
-import type { Params } from '../rpc/params';
 
 const STORAGE_KEY_MAX = 1n << 251n;
 

@@ -1,11 +1,11 @@
+import { parseBlockId, parseIndex, required } from './params';
+import type { Params } from './params';
 import type { MethodTable } from './types';
-import { parseFelt, toHex } from '../chain/felt';
+import { starknetError } from '../base/errors';
+import { parseFelt, toHex } from '../base/felt';
 import { receiptJson, txJson } from '../chain/format';
 import type { LocalChain } from '../chain/local-chain';
 import type { TxRecord } from '../chain/types';
-import { starknetError } from '../rpc/errors';
-import { parseBlockId, parseIndex, required } from '../rpc/params';
-import type { Params } from '../rpc/params';
 
 const findTx = (node: LocalChain, params: Params): TxRecord => {
   const txHash = parseFelt(

@@ -1,6 +1,6 @@
 import type { DumpDirectory } from './dump-files';
+import type { Params } from './params';
 import type { LocalChain } from '../chain/local-chain';
-import type { Params } from '../rpc/params';
 
 /** How the node was started, as the dev methods need it. */
 export type DevSettings = {

@@ -1,11 +1,11 @@
+import { required } from './params';
+import type { Params } from './params';
 import type { MethodContext, MethodTable } from './types';
-import { toHex } from '../chain/felt';
+import { invalidParams } from '../base/errors';
+import { toHex } from '../base/felt';
 import { submitTransaction } from '../chain/pipeline';
 import { expectObject } from '../chain/txs';
 import type { TxRecord } from '../chain/types';
-import { invalidParams } from '../rpc/errors';
-import { required } from '../rpc/params';
-import type { Params } from '../rpc/params';
 
 /**
  * Submits a transaction of an expected type.

@@ -1,9 +1,9 @@
 import type { ImportCandidate, WritableStorage } from 'ipfs-unixfs-importer';
 
-import type { StoredBlock } from './content-store';
 import { badRequest } from './errors';
 import type { Flags } from './flags';
 import type { IpfsLibraries } from './ipfs-libraries';
+import type { StoredBlock } from '../base/content-store';
 
 /** Largest `add` request body (HTTP 413 beyond). */
 export const MAX_UPLOAD_BYTES = 64 * 1024 * 1024;

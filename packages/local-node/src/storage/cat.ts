@@ -1,10 +1,10 @@
 import type { UnixFSEntry } from 'ipfs-unixfs-exporter';
 
 import { parseContentPath } from './content-path';
-import type { ContentStore } from './content-store';
 import { badRequest, cannotFulfil } from './errors';
 import type { Flags } from './flags';
 import type { IpfsLibraries } from './ipfs-libraries';
+import type { ContentStore } from '../base/content-store';
 
 /** Most paths one `cat` may concatenate. */
 const MAX_ARGS = 64;

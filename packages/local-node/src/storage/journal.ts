@@ -1,7 +1,6 @@
-import type { StoredBlock } from './content-store';
+import type { StoredBlock } from '../base/content-store';
+import { invalidParams } from '../base/errors';
 import type { LocalChain } from '../chain/local-chain';
-import type { MethodTable } from '../methods/types';
-import { invalidParams } from '../rpc/errors';
 
 /**
  * The journal entry an upload leaves, so that devnet_dump carries the content
@@ -45,7 +44,7 @@ const isBlockParam = (value: unknown): value is BlockParam =>
  * @param value - The param.
  * @returns The blocks.
  */
-function parseBlocks(value: unknown): StoredBlock[] {
+export function parseBlocks(value: unknown): StoredBlock[] {
   if (!Array.isArray(value) || !value.every(isBlockParam)) {
     throw invalidParams('blocks: expected [{cid, data (base64)}]');
   }
@@ -54,21 +53,3 @@ function parseBlocks(value: unknown): StoredBlock[] {
     bytes: Buffer.from(data, 'base64'),
   }));
 }
-
-/** The JSON-RPC side of the content journal (replayed by devnet_load). */
-export const contentMethods: MethodTable = {
-  [PUT_CONTENT]: {
-    params: ['blocks'],
-    handler: (params, ctx) => {
-      const blocks = parseBlocks(params.blocks);
-      try {
-        ctx.node.content.putAll(blocks);
-      } catch (error) {
-        throw invalidParams(
-          `blocks: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
-      return null;
-    },
-  },
-};

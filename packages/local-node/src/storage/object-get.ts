@@ -1,8 +1,8 @@
 import { parseContentPath } from './content-path';
-import type { ContentStore } from './content-store';
 import { badRequest, cannotFulfil } from './errors';
 import type { Flags } from './flags';
 import type { IpfsLibraries } from './ipfs-libraries';
+import type { ContentStore } from '../base/content-store';
 
 /** The link object of the provider contract (its field names). */
 /* eslint-disable @typescript-eslint/naming-convention */

@@ -1,4 +1,4 @@
-import { RpcError } from './errors';
+import { RpcError } from '../base/errors';
 
 /** starknet-devnet's code for a method the node refuses to run. */
 const METHOD_FORBIDDEN = [-32604, 'Method forbidden'] as const;

@@ -1,26 +1,27 @@
+import type { OriginPolicy } from './origin';
+import type { ServedCall } from './request-log';
 import {
   JSON_RPC_ERRORS,
   RpcError,
   STARKNET_ERRORS,
   invalidParams,
-} from './errors';
-import { parseJsonExact } from './json-text';
-import type { OriginPolicy } from './origin';
-import type { Params } from './params';
-import type { ServedCall } from './request-log';
+} from '../base/errors';
+import { parseJsonExact } from '../base/json-text';
 import type { ChainOptions } from '../chain/local-chain';
 import { LocalChain } from '../chain/local-chain';
 import { AutoDump } from '../methods/auto-dump';
 import { blockMethods } from '../methods/blocks';
+import { contentMethods } from '../methods/content';
 import { devnetMethods } from '../methods/devnet';
 import { devnetControlMethods } from '../methods/devnet-control';
 import { eventMethods } from '../methods/events';
+import type { Params } from '../methods/params';
 import { simulationMethods } from '../methods/simulation';
 import { stateMethods } from '../methods/state';
 import { transactionMethods } from '../methods/transactions';
 import type { DevSettings, MethodContext, MethodTable } from '../methods/types';
 import { writeMethods } from '../methods/write';
-import { PUT_CONTENT, contentMethods } from '../storage/journal';
+import { PUT_CONTENT } from '../storage/journal';
 
 const METHODS: MethodTable = {
   ...blockMethods,

@@ -1,5 +1,5 @@
-import { invalidParams } from './errors';
-import { parseFelt } from '../chain/felt';
+import { invalidParams } from '../base/errors';
+import { parseFelt } from '../base/felt';
 import type { BlockId } from '../chain/local-chain';
 
 export type Params = Record<string, unknown>;

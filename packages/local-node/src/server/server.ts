@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 
 import type { Dispatcher } from './jsonrpc';
-import { MAX_BODY_BYTES } from '../chain/constants';
+import { MAX_BODY_BYTES } from '../base/constants';
 import type { StorageHandler } from '../storage/http';
 import { isStoragePath } from '../storage/http';
 

@@ -1,5 +1,5 @@
 /* eslint-disable no-bitwise -- felt and u256 arithmetic */
-import { invalidParams } from '../rpc/errors';
+import { invalidParams } from './errors';
 
 /** The Stark field prime. */
 export const FIELD_PRIME = 2n ** 251n + 17n * 2n ** 192n + 1n;
