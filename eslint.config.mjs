@@ -24,18 +24,25 @@ const naming = [
 
 /**
  * Zones for `import-x/no-restricted-paths` that keep a package's folders in a
- * line: each folder may import the ones before it, never one after it.
+ * line: each layer may import the ones before it, never one after it.
  *
  * @param {string} root - The package's source folder.
- * @param {string[]} folders - Its folders, lowest first.
+ * @param {(string | string[])[]} layers - Its layers, lowest first: a folder or
+ * file, or several side by side.
  * @returns {object[]} The zones.
  */
-const layered = (root, folders) =>
-  folders.slice(0, -1).map((folder, index) => ({
-    target: `${root}/${folder}`,
-    from: folders.slice(index + 1).map((above) => `${root}/${above}`),
-    message: `${root}: ${folders.join(' → ')}; a folder imports only those before it.`,
+const layered = (root, layers) => {
+  const paths = (layer) =>
+    (Array.isArray(layer) ? layer : [layer]).map((name) => `${root}/${name}`);
+  const line = layers
+    .map((layer) => (Array.isArray(layer) ? `{${layer.join(', ')}}` : layer))
+    .join(' → ');
+  return layers.slice(0, -1).map((layer, index) => ({
+    target: paths(layer),
+    from: layers.slice(index + 1).flatMap(paths),
+    message: `${root}: ${line}; a layer imports only those before it.`,
   }));
+};
 
 const config = createConfig([
   {
@@ -107,6 +114,40 @@ const config = createConfig([
     // snaps-sdk JSX names its text component `Text`, like the DOM global.
     files: ['**/*.tsx'],
     rules: { '@typescript-eslint/no-shadow': ['error', { allow: ['Text'] }] },
+  },
+  {
+    // The snap's layers. Tests may reach above what they test (to build inputs
+    // the way a caller would), so the rule holds for the shipped code.
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.test-helper.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: layered('src', [
+            [
+              'config.ts',
+              'errors.ts',
+              'format.ts',
+              'logger.ts',
+              'queue.ts',
+              'text.ts',
+            ],
+            'protocol',
+            'state',
+            'keys',
+            'signing',
+            'node',
+            'content',
+            'sender',
+            'ui',
+            'wallet',
+            'methods',
+            'home',
+          ]),
+        },
+      ],
+    },
   },
   {
     files: ['packages/local-node/src/**/*.ts'],
