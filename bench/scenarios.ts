@@ -2,19 +2,20 @@ import type { installSnap } from '@metamask/snaps-jest';
 import type { Json } from '@metamask/snaps-sdk';
 
 import { defaultState } from '../src/state/schema';
-import { RESOURCE_BOUNDS, typedDataRevision1 } from '../test/fixtures';
+import {
+  ACCOUNT_0 as ACCOUNT,
+  ETH,
+  MAINNET,
+  RESOURCE_BOUNDS,
+  STRK,
+  TESTNET,
+  typedDataRevision1,
+} from '../test/fixtures';
 
 export type Wallet = Awaited<ReturnType<typeof installSnap>>;
 
-export const TESTNET = '0x534e5f5345504f4c4941';
-export const MAINNET = '0x534e5f4d41494e';
-export const STRK =
-  '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';
-export const ETH =
-  '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7';
 /** Account 0 of the default snaps-jest phrase. */
-export const ACCOUNT_0 =
-  '0x03a48f9784a19e574e3976351f36d3806b8c27a97a972d2e2834e067d2c52883';
+export const ACCOUNT_0 = ACCOUNT.address;
 const RECIPIENT =
   '0x0000000000000000000000000000000000000000000000000000000000abcdef';
 

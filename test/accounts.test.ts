@@ -1,13 +1,11 @@
+import { ACCOUNT_0, DAPP_ORIGIN, MAINNET } from './fixtures';
 import {
-  ACCOUNT_0,
   confirmationOf,
   createAccount,
-  DAPP_ORIGIN,
   errorOf,
   installSharedWallet,
   installWallet,
   invoke,
-  MAINNET,
   plainResultOf,
   resultOf,
   stateSharing,

@@ -8,16 +8,18 @@ import {
 } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
-import { flatMailRevision1 } from './fixtures';
 import {
   ACCOUNT_0,
-  confirmationOf,
   DAPP_ORIGIN,
+  MAINNET,
+  TESTNET,
+  flatMailRevision1,
+} from './fixtures';
+import {
+  confirmationOf,
   installSharedWallet,
   installWallet,
   invoke,
-  MAINNET,
-  TESTNET,
 } from './helpers';
 
 // Whole dialogs, element by element: what the user sees is exactly this,

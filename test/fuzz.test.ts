@@ -1,9 +1,10 @@
 import type { SnapInterface } from '@metamask/snaps-jest';
 import * as fc from 'fast-check';
 
+import { ACCOUNT_0, DAPP_ORIGIN } from './fixtures';
 import { paramsFor } from './fuzzParams';
 import type { RequestParams } from './fuzzParams';
-import { ACCOUNT_0, DAPP_ORIGIN, recordedResponses } from './helpers';
+import { recordedResponses } from './helpers';
 import { installSimulatedSnap, storedState } from './snapState';
 import type { SimulatedSnap } from './snapState';
 import { METHOD_DOCS } from '../scripts/openrpc/method-docs';

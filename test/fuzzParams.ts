@@ -2,6 +2,8 @@ import type { Json } from '@metamask/snaps-sdk';
 import * as fc from 'fast-check';
 import type { Arbitrary } from 'fast-check';
 
+import { ACCOUNT_0, MAINNET, TESTNET } from './fixtures';
+
 /**
  * What a hostile or careless dapp may send as params, for the fuzz test:
  * random JSON, huge arrays and strings, deep nesting, keys that reach
@@ -95,10 +97,11 @@ const HIDDEN_TEXT = [
  * validation and reach dialogs and the node.
  */
 const PLAUSIBLE: Json[] = [
-  '0x534e5f4d41494e',
-  '0x534e5f5345504f4c4941',
-  '0x3a48f9784a19e574e3976351f36d3806b8c27a97a972d2e2834e067d2c52883',
-  '0x03A48F9784A19E574E3976351F36D3806B8C27A97A972D2E2834E067D2C52883',
+  MAINNET,
+  TESTNET,
+  // Account 0 without its leading zero, and in capitals.
+  ACCOUNT_0.address.replace(/^0x0+/u, '0x'),
+  `0x${ACCOUNT_0.address.slice(2).toUpperCase()}`,
   '0x0',
   '0x1',
   '0',

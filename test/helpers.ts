@@ -2,20 +2,8 @@ import { installSnap } from '@metamask/snaps-jest';
 import type { SnapConfirmationInterface } from '@metamask/snaps-jest';
 import type { Json } from '@metamask/snaps-sdk';
 
+import { ACCOUNT_0, DAPP_ORIGIN } from './fixtures';
 import { defaultState } from '../src/state/schema';
-
-export const DAPP_ORIGIN = 'https://dapp.example';
-export const TESTNET = '0x534e5f5345504f4c4941';
-export const MAINNET = '0x534e5f4d41494e';
-
-/** Index 0 of the default snaps-jest phrase (ARCHITECTURE.md vector). */
-export const ACCOUNT_0 = {
-  address: '0x03a48f9784a19e574e3976351f36d3806b8c27a97a972d2e2834e067d2c52883',
-  publicKey:
-    '0x1297ebe045cf72e92946f2daf84e7cbafdbe89bcb6f382e8fd3bdc254ea8a62',
-  privateKey:
-    '0x531a5ab3fe52a0c54b8b4f70ecc022f7b8224372b886b39ecad0f9ec89688ca',
-};
 
 /**
  * A fresh install's state in which the user already shared `addresses` with

@@ -1,11 +1,10 @@
+import { MAINNET, TESTNET } from './fixtures';
 import {
   confirmationOf,
   errorOf,
   installWallet,
   invoke,
-  MAINNET,
   resultOf,
-  TESTNET,
   textOf,
 } from './helpers';
 

@@ -2,26 +2,25 @@ import type { Json } from '@metamask/snaps-sdk';
 import { typedData } from 'starknet';
 
 import {
+  ACCOUNT_0,
+  MAINNET,
   RESOURCE_BOUNDS,
+  STRK,
+  TESTNET,
   typedDataRevision0,
   typedDataRevision1,
 } from './fixtures';
 import {
-  ACCOUNT_0,
   confirmationOf,
   errorOf,
   installSharedWallet,
   invoke,
-  MAINNET,
   resultOf,
-  TESTNET,
   textOf,
 } from './helpers';
 import type { Wallet } from './helpers';
 import { signedBy } from './signatures';
 
-const STRK =
-  '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';
 const RECIPIENT =
   '0x0000000000000000000000000000000000000000000000000000000000001234';
 

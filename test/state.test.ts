@@ -1,12 +1,11 @@
 import type { Json } from '@metamask/snaps-sdk';
 
+import { ACCOUNT_0, MAINNET } from './fixtures';
 import {
-  ACCOUNT_0,
   createAccount,
   errorOf,
   installWallet,
   invoke,
-  MAINNET,
   plainResultOf,
   textOf,
 } from './helpers';

@@ -1,6 +1,7 @@
 import type { Json } from '@metamask/snaps-sdk';
 
 import type { MethodName } from '../../src/methods/router';
+import { ACCOUNT_0, ETH, MAINNET, STRK, TESTNET } from '../../test/fixtures';
 
 /**
  * What the structs cannot say about a method: its purpose, what can make it
@@ -36,16 +37,8 @@ export type MethodExample = {
  * The examples' wallet: account 0 of the secret recovery phrase
  * `test test test test test test test test test test test ball`.
  */
-const ACCOUNT =
-  '0x03a48f9784a19e574e3976351f36d3806b8c27a97a972d2e2834e067d2c52883';
-const PUBLIC_KEY =
-  '0x1297ebe045cf72e92946f2daf84e7cbafdbe89bcb6f382e8fd3bdc254ea8a62';
-const TESTNET = '0x534e5f5345504f4c4941';
-const MAINNET = '0x534e5f4d41494e';
-const STRK =
-  '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';
-const ETH =
-  '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7';
+const ACCOUNT = ACCOUNT_0.address;
+const PUBLIC_KEY = ACCOUNT_0.publicKey;
 const RECIPIENT =
   '0x0000000000000000000000000000000000000000000000000000000000abcdef';
 

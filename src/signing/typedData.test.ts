@@ -4,14 +4,13 @@ import type { TypedData } from 'starknet';
 import { ANY_CALLER } from './executionGrant';
 import { analyseTypedData } from './typedData';
 import type { CheckedValue } from './typedDataValues';
+import { STRK } from '../../test/fixtures';
 import { SUPPORTED_NETWORKS } from '../config';
 import { InvalidInputError } from '../errors';
 import { selectorOf } from '../node/abi';
 
 const [MAINNET, TESTNET] = SUPPORTED_NETWORKS;
 const SIGNER = `0x${'0'.repeat(61)}abc`;
-const STRK =
-  '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';
 
 const REVISION_1_DOMAIN = [
   { name: 'name', type: 'shortstring' },

@@ -5,6 +5,7 @@ import {
 } from './decodeCalls';
 import type { DecodeContext } from './decodeCalls';
 import type { CallView } from './dialogInputs';
+import { STRK } from '../../test/fixtures';
 import { normaliseAddress } from '../keys/address';
 import { parseAbi, selectorOf, siteAbiFor } from '../node/abi';
 import type { AbiReading, ContractAbi } from '../node/abi';
@@ -15,8 +16,6 @@ const TESTNET = '0x534e5f5345504f4c4941';
 const tokens = defaultState().tokens.filter(
   ({ chainId }) => chainId === TESTNET,
 );
-const STRK =
-  '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';
 const ACCOUNT = normaliseAddress('0xacc');
 const DAPP = normaliseAddress('0x5');
 const MAX_U128 = `0x${'f'.repeat(32)}`;

@@ -3,13 +3,8 @@ import { RpcProvider } from 'starknet';
 
 import { WAIT } from './classes';
 import type { TestNode } from './types';
-import {
-  ACCOUNT_0,
-  confirmationOf,
-  invoke,
-  plainResultOf,
-  resultOf,
-} from '../helpers';
+import { ACCOUNT_0 } from '../fixtures';
+import { confirmationOf, invoke, plainResultOf, resultOf } from '../helpers';
 import type { Wallet } from '../helpers';
 
 /** A call as the wallet API takes it. */

@@ -3,9 +3,9 @@ import { outsideExecution } from 'starknet';
 
 import { addSiteNetwork, useHostileNode } from './hostile-node';
 import type { Rewrite } from './hostile-node';
-import { ETH, ONE_STRK, SN_DEVNET, STRK } from './node';
+import { ONE_STRK, SN_DEVNET } from './node';
+import { ACCOUNT_0, ETH, STRK } from '../fixtures';
 import {
-  ACCOUNT_0,
   confirmationOf,
   errorOf,
   installSharedWallet,

@@ -2,17 +2,15 @@ import type { Json } from '@metamask/snaps-sdk';
 import { EDAMode, hash, transaction } from 'starknet';
 import type { ResourceBoundsBN } from 'starknet';
 
-import { mintStrk, nodeRequest, ONE_STRK, STRK, useFundedNode } from './node';
+import { mintStrk, nodeRequest, ONE_STRK, useFundedNode } from './node';
 import { formatUnits } from '../../src/format';
-import { RESOURCE_BOUNDS } from '../fixtures';
+import { ACCOUNT_0, RESOURCE_BOUNDS, STRK, TESTNET } from '../fixtures';
 import {
-  ACCOUNT_0,
   confirmationOf,
   errorOf,
   installSharedWallet,
   invoke,
   plainResultOf,
-  TESTNET,
   textOf,
 } from '../helpers';
 import type { Wallet } from '../helpers';

@@ -10,16 +10,15 @@ import {
   statusThroughSnap,
 } from './actions';
 import { predeployedAccount } from './classes';
-import { ONE_STRK, STRK, useFundedNode } from './node';
+import { ONE_STRK, useFundedNode } from './node';
+import { ACCOUNT_0, STRK, TESTNET } from '../fixtures';
 import {
-  ACCOUNT_0,
   confirmationOf,
   errorOf,
   installSharedWallet,
   invoke,
   plainResultOf,
   resultOf,
-  TESTNET,
   textOf,
 } from '../helpers';
 import { readContract } from '../vendored';

@@ -1,14 +1,13 @@
 import { statusThroughSnap } from './actions';
-import { mintStrk, nodeRequest, ONE_STRK, STRK, useFundedNode } from './node';
+import { mintStrk, nodeRequest, ONE_STRK, useFundedNode } from './node';
+import { ACCOUNT_0, MAINNET, STRK } from '../fixtures';
 import {
-  ACCOUNT_0,
   confirmationOf,
   createAccount,
   errorOf,
   installSharedWallet,
   invoke,
   plainResultOf,
-  MAINNET,
   resultOf,
   textOf,
 } from '../helpers';

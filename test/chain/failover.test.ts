@@ -5,17 +5,16 @@ import { startBackendNode } from './backend';
 import { ensureArgentDeclared } from './classes';
 import { startHostileNode } from './hostile-node';
 import type { HostileNode } from './hostile-node';
-import { mintStrk, nodeRequest, ONE_STRK, STRK } from './node';
+import { mintStrk, nodeRequest, ONE_STRK } from './node';
 import type { TestNode } from './types';
 import { freePort } from '../../scripts/start/ports';
+import { ACCOUNT_0, MAINNET, STRK } from '../fixtures';
 import {
-  ACCOUNT_0,
   confirmationOf,
   errorOf,
   installSharedWallet,
   installWallet,
   invoke,
-  MAINNET,
   plainResultOf,
 } from '../helpers';
 import { sendHeadersThenStall } from '../hostileResponses';

@@ -5,14 +5,13 @@ import { startBackendNode } from './backend';
 import { ensureArgentDeclared } from './classes';
 import { mintStrk, ONE_STRK } from './node';
 import type { TestNode } from './types';
+import { ACCOUNT_0, MAINNET, STRK } from '../fixtures';
 import {
-  ACCOUNT_0,
   confirmationOf,
   errorOf,
   installSharedWallet,
   installWallet,
   invoke,
-  MAINNET,
   plainResultOf,
 } from '../helpers';
 import { sendEndlessBody, sendHeadersThenStall } from '../hostileResponses';
@@ -21,9 +20,6 @@ import {
   TEST_MAINNET_SPARE_PORT,
   TEST_NODE_TIMEOUT_MS,
 } from '../ports';
-
-const STRK =
-  '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';
 
 type Behaviour =
   | 'http-500'

@@ -1,15 +1,13 @@
 import { deployAccount0 } from './actions';
 import { startHostileNode } from './hostile-node';
-import { ONE_STRK, STRK, useFundedNode } from './node';
+import { ONE_STRK, useFundedNode } from './node';
+import { ACCOUNT_0, DAPP_ORIGIN, MAINNET, STRK } from '../fixtures';
 import {
-  ACCOUNT_0,
   createAccount,
-  DAPP_ORIGIN,
   errorOf,
   installSharedWallet,
   installWallet,
   invoke,
-  MAINNET,
   plainResultOf,
   textOf,
 } from '../helpers';

@@ -2,7 +2,8 @@ import { createServer } from 'http';
 import type { Server } from 'http';
 
 import { mintStrk, useRuntimeNetworkNode } from './node';
-import { confirmationOf, DAPP_ORIGIN, invoke } from '../helpers';
+import { DAPP_ORIGIN } from '../fixtures';
+import { confirmationOf, invoke } from '../helpers';
 import type { Wallet } from '../helpers';
 import type { LocalNode } from '@snapnet/local-node';
 

@@ -3,11 +3,10 @@ import {
   SITE_NETWORK_NAME,
   useHostileNode,
 } from './hostile-node';
-import { ONE_STRK, SN_DEVNET, STRK } from './node';
+import { ONE_STRK, SN_DEVNET } from './node';
+import { ACCOUNT_0, DAPP_ORIGIN, STRK } from '../fixtures';
 import {
-  ACCOUNT_0,
   confirmationOf,
-  DAPP_ORIGIN,
   errorOf,
   installSharedWallet,
   invoke,

@@ -2,13 +2,13 @@
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 
-import { ETH, freshStateWithoutEth, startTestNode } from './node';
+import { freshStateWithoutEth, startTestNode } from './node';
+import { ETH, TESTNET } from '../fixtures';
 import {
   confirmationOf,
   installWallet,
   invoke,
   plainResultOf,
-  TESTNET,
   textOf,
 } from '../helpers';
 import type { Wallet } from '../helpers';

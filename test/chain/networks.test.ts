@@ -6,15 +6,13 @@ import {
   SN_DEVNET,
   useRuntimeNetworkNode,
 } from './node';
+import { ACCOUNT_0, DAPP_ORIGIN, STRK, TESTNET } from '../fixtures';
 import {
-  ACCOUNT_0,
   confirmationOf,
-  DAPP_ORIGIN,
   errorOf,
   installSharedWallet,
   invoke,
   plainResultOf,
-  TESTNET,
   textOf,
 } from '../helpers';
 import type { Wallet } from '../helpers';
@@ -87,8 +85,7 @@ describe('networks added at runtime', () => {
     expect(
       await plainResultOf(
         invoke(wallet, 'snapnet_getErc20TokenBalance', {
-          tokenAddress:
-            '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d',
+          tokenAddress: STRK,
           userAddress: ACCOUNT_0.address,
           chainId: SN_DEVNET,
         }),

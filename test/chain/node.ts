@@ -2,7 +2,7 @@ import { startBackendNode } from './backend';
 import { ensureArgentDeclared } from './classes';
 import type { BackendName, TestNode } from './types';
 import { defaultState } from '../../src/state/schema';
-import { TESTNET } from '../helpers';
+import { ETH, TESTNET } from '../fixtures';
 import { TEST_NODE_PORT } from '../ports';
 import { startLocalNode } from '@snapnet/local-node';
 import type { LocalNode } from '@snapnet/local-node';
@@ -113,10 +113,6 @@ export async function mintStrk(
   await mint(node, address, amount, 'FRI');
 }
 
-export const STRK =
-  '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';
-export const ETH =
-  '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7';
 export const ONE_STRK = 10n ** 18n;
 
 /**

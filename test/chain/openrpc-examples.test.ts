@@ -9,7 +9,8 @@ import {
 import type { MethodExample } from '../../scripts/openrpc/method-docs';
 import { createValidator } from '../../scripts/openrpc/validation';
 import { defaultState } from '../../src/state/schema';
-import { installWallet, invoke, TESTNET } from '../helpers';
+import { TESTNET } from '../fixtures';
+import { installWallet, invoke } from '../helpers';
 import type { Wallet } from '../helpers';
 import { startLocalNode } from '@snapnet/local-node';
 import type { LocalNode } from '@snapnet/local-node';

@@ -5,14 +5,13 @@ import {
   RpcProvider,
 } from 'starknet';
 
-import { nodeRequest, ONE_STRK, STRK, useFundedNode } from './node';
+import { nodeRequest, ONE_STRK, useFundedNode } from './node';
+import { ACCOUNT_0, STRK, TESTNET } from '../fixtures';
 import {
-  ACCOUNT_0,
   confirmationOf,
   installSharedWallet,
   invoke,
   plainResultOf,
-  TESTNET,
   textOf,
 } from '../helpers';
 

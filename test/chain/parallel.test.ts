@@ -1,6 +1,6 @@
 import { mintStrk, ONE_STRK, useFundedNode } from './node';
+import { ACCOUNT_0 } from '../fixtures';
 import {
-  ACCOUNT_0,
   confirmationOf,
   createAccount,
   installWallet,

@@ -3,14 +3,13 @@ import { hash, num as numUtils, transaction } from 'starknet';
 import type { CairoAssembly } from 'starknet';
 
 import { AMPLE_BOUNDS, callView, deployAccount0, receiptOf } from './actions';
-import { nodeRequest, ONE_STRK, STRK, useFundedNode } from './node';
+import { nodeRequest, ONE_STRK, useFundedNode } from './node';
+import { ACCOUNT_0, STRK, TESTNET } from '../fixtures';
 import {
-  ACCOUNT_0,
   confirmationOf,
   installSharedWallet,
   invoke,
   plainResultOf,
-  TESTNET,
 } from '../helpers';
 import { readContract } from '../vendored';
 

@@ -1,16 +1,16 @@
 import { ec, typedData } from 'starknet';
 
 import { deployAccount0 } from './actions';
-import {
-  ETH,
-  ONE_STRK,
-  STRK,
-  freshStateWithoutEth,
-  useFundedNode,
-} from './node';
-import { RESOURCE_BOUNDS, typedDataRevision1 } from '../fixtures';
+import { ONE_STRK, freshStateWithoutEth, useFundedNode } from './node';
 import {
   ACCOUNT_0,
+  ETH,
+  RESOURCE_BOUNDS,
+  STRK,
+  TESTNET,
+  typedDataRevision1,
+} from '../fixtures';
+import {
   confirmationOf,
   createAccount,
   errorOf,
@@ -19,7 +19,6 @@ import {
   invoke,
   plainResultOf,
   resultOf,
-  TESTNET,
   textOf,
 } from '../helpers';
 import type { Wallet } from '../helpers';

@@ -19,7 +19,7 @@ import type {
 import { ask, outcome } from './observe';
 import type { Subject } from './observe';
 import { ARGENT_CLASS_HASH, WAIT } from '../chain/classes';
-import { STRK } from '../chain/node';
+import { STRK } from '../fixtures';
 import { readContract } from '../vendored';
 
 /** What a probe saw, reduced to what must mean the same on both nodes. */

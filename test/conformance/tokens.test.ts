@@ -3,8 +3,8 @@ import type { CompiledSierra } from 'starknet';
 
 import { freePort } from '../../scripts/start/ports';
 import { startDevnet } from '../chain/devnet';
-import { STRK } from '../chain/node';
 import type { TestNode } from '../chain/types';
+import { STRK } from '../fixtures';
 import { readContract } from '../vendored';
 import { startLocalNode } from '@snapnet/local-node';
 

@@ -9,6 +9,7 @@ import {
 } from './errors';
 // The snap's own error, for the message it answers an unshared account with.
 import { AccountNotSharedError as SnapAccountNotSharedError } from '../../../src/errors';
+import { ACCOUNT_0, DAPP_ORIGIN } from '../../../test/fixtures';
 
 /**
  * An error shaped like the ones MetaMask's provider throws.
@@ -85,8 +86,8 @@ describe('decodeError', () => {
 
   it("decodes the snap's 4100 for an account not shared with the site as AccountNotSharedError", () => {
     const { message } = new SnapAccountNotSharedError(
-      '0x03a48f9784a19e574e3976351f36d3806b8c27a97a972d2e2834e067d2c52883',
-      'https://dapp.example',
+      ACCOUNT_0.address,
+      DAPP_ORIGIN,
     );
     const error = decodeError(rpcError(4100, message));
     expect(error).toBeInstanceOf(AccountNotSharedError);

@@ -6,13 +6,10 @@ import { hash, RpcProvider, WalletAccountV5 } from 'starknet';
 import type { CompiledSierra } from 'starknet';
 
 import {
-  ACCOUNT_0,
   account0Shared,
   connectSharing,
-  DAPP_ORIGIN,
   simulatedMetaMask,
   SNAP_ID,
-  TESTNET,
   withoutDialog,
 } from './metamask';
 import { defaultState } from '../../../src/state/schema';
@@ -21,6 +18,13 @@ import {
   SN_DEVNET,
   useRuntimeNetworkNode,
 } from '../../../test/chain/node';
+import {
+  ACCOUNT_0,
+  DAPP_ORIGIN,
+  ETH,
+  STRK,
+  TESTNET,
+} from '../../../test/fixtures';
 import { TEST_NODE_PORT } from '../../../test/ports';
 import { readContract } from '../../../test/vendored';
 import {
@@ -32,10 +36,6 @@ import {
 import type { StarknetSnapWallet } from '../src';
 import type { SimulatedMetaMask } from '@snapnet/client/testing';
 
-const STRK =
-  '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';
-const ETH =
-  '0x049d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7';
 const RECIPIENT =
   '0x0000000000000000000000000000000000000000000000000000000000abcdef';
 const ONE_STRK = 10n ** 18n;

@@ -1,17 +1,19 @@
 import { typedData as starknetTypedData, ec } from 'starknet';
 
 import {
-  ACCOUNT_0,
   account0Shared,
-  DAPP_ORIGIN,
-  MAINNET,
   simulatedMetaMask,
   SNAP_ID,
   SNAP_VERSION,
-  TESTNET,
   withoutDialog,
 } from './metamask';
-import { typedDataRevision1 } from '../../../test/fixtures';
+import {
+  ACCOUNT_0,
+  DAPP_ORIGIN,
+  MAINNET,
+  TESTNET,
+  typedDataRevision1,
+} from '../../../test/fixtures';
 import {
   AccountNotSharedError,
   connect,

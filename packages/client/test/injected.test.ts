@@ -4,14 +4,12 @@
  * methods answer through the same wallet API.
  */
 import {
-  ACCOUNT_0,
   connectSharing,
-  MAINNET,
   simulatedMetaMask,
   SNAP_ID,
-  TESTNET,
   withoutDialog,
 } from './metamask';
+import { ACCOUNT_0, MAINNET, TESTNET } from '../../../test/fixtures';
 import {
   createStarknetWallet,
   createStarknetWindowObject,

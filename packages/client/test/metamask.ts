@@ -7,22 +7,13 @@ import { installSnap } from '@metamask/snaps-jest';
 import type { Json } from '@metamask/snaps-sdk';
 
 import manifest from '../../../snap.manifest.json';
+import { ACCOUNT_0, DAPP_ORIGIN, TESTNET } from '../../../test/fixtures';
 import { AccountNotSharedError, SnapClient } from '../src';
 import type { StarknetSnapWallet } from '../src';
 import { SimulatedMetaMask } from '@snapnet/client/testing';
 
 /** The id dapps use for the snap served by `npm start`. */
 export const SNAP_ID = 'local:http://localhost:8081';
-export const DAPP_ORIGIN = 'https://dapp.example';
-export const TESTNET = '0x534e5f5345504f4c4941';
-export const MAINNET = '0x534e5f4d41494e';
-
-/** Index 0 of the default snaps-jest phrase (ARCHITECTURE.md vector). */
-export const ACCOUNT_0 = {
-  address: '0x03a48f9784a19e574e3976351f36d3806b8c27a97a972d2e2834e067d2c52883',
-  publicKey:
-    '0x1297ebe045cf72e92946f2daf84e7cbafdbe89bcb6f382e8fd3bdc254ea8a62',
-};
 
 /** The version in the built snap's manifest. */
 export const SNAP_VERSION: string = manifest.version;

@@ -2,17 +2,20 @@ import type { StandardEventsChangeProperties } from '@wallet-standard/features';
 import { ec, hash, typedData as starknetTypedData } from 'starknet';
 
 import {
-  ACCOUNT_0,
   account0Shared,
   connectSharing,
-  DAPP_ORIGIN,
-  MAINNET,
   simulatedMetaMask,
   SNAP_ID,
-  TESTNET,
   withoutDialog,
 } from './metamask';
-import { typedDataRevision1 } from '../../../test/fixtures';
+import {
+  ACCOUNT_0,
+  DAPP_ORIGIN,
+  MAINNET,
+  STRK,
+  TESTNET,
+  typedDataRevision1,
+} from '../../../test/fixtures';
 import {
   ACCOUNT_CLASS_HASH,
   createStarknetWallet,
@@ -496,9 +499,6 @@ async function walletFailure(
 }
 
 describe('every bad input gets a wallet API error with its method’s code', () => {
-  const STRK =
-    '0x04718f5a0fc34cc1af16a1cdee98ffb20c31f5cd61d6ab07201858f4287c938d';
-
   const badInputs: [string, unknown, number][] = [
     ['a request that is null', null, 114],
     ['a request that is a string', 'wallet_requestChainId', 114],

@@ -1,10 +1,8 @@
 import { decodeError } from '@snapnet/client';
 
 import { AccountNotSharedError as SnapAccountNotSharedError } from '../../../src/errors';
+import { ACCOUNT_0 } from '../../../test/fixtures';
 import { describeError } from '../src/page/errors';
-
-const ACCOUNT =
-  '0x03a48f9784a19e574e3976351f36d3806b8c27a97a972d2e2834e067d2c52883';
 
 /**
  * An error as MetaMask's provider throws it.
@@ -20,13 +18,13 @@ function providerError(code: number, message: string): Error {
 describe('describeError', () => {
   it("says what to do about an account the page was not given (the snap's 4100)", () => {
     const { message } = new SnapAccountNotSharedError(
-      ACCOUNT,
+      ACCOUNT_0.address,
       'http://127.0.0.1:8000',
     );
     const shown = describeError(decodeError(providerError(4100, message)));
     expect(shown.message).toContain('This page was not given that account');
     expect(shown.message).toContain('Create account or Recover accounts');
-    expect(shown.message).toContain(ACCOUNT);
+    expect(shown.message).toContain(ACCOUNT_0.address);
   });
 
   it('keeps MetaMask’s 4100 before the snap is granted as "not connected"', () => {

@@ -8,13 +8,9 @@ import type { LocalNode } from '@snapnet/local-node';
 import type { WALLET_API } from '@starknet-io/starknet-types-0104';
 import { ec, RpcProvider, typedData as starknetTypedData } from 'starknet';
 
-import { mintStrk, ONE_STRK, STRK } from '../../../../test/chain/node';
-import { typedDataRevision1 } from '../../../../test/fixtures';
+import { mintStrk, ONE_STRK } from '../../../../test/chain/node';
+import { ACCOUNT_0, STRK, typedDataRevision1 } from '../../../../test/fixtures';
 import { TEST_NODE_PORT } from '../../../../test/ports';
-import { ACCOUNT_0 } from '../metamask';
-
-export { MAINNET, TESTNET, ACCOUNT_0 } from '../metamask';
-export { STRK } from '../../../../test/chain/node';
 
 /** The SNIP-12 message every page signs. */
 export const TYPED_DATA: WALLET_API.TypedData = typedDataRevision1;

@@ -7,7 +7,7 @@
 import type { LocalNode } from '@snapnet/local-node';
 import { resolve } from 'path';
 
-import { MAINNET, startFundedNode, TESTNET } from './checks';
+import { startFundedNode } from './checks';
 import { callDapp, openLibraryPage } from './harness';
 import type { LibraryPage } from './harness';
 import {
@@ -16,6 +16,7 @@ import {
   sendsTransfer,
   signsTypedData,
 } from './steps';
+import { MAINNET, TESTNET } from '../../../../test/fixtures';
 
 let node: LocalNode;
 let lib: LibraryPage;

@@ -5,18 +5,16 @@
 import type { LocalNode } from '@snapnet/local-node';
 
 import {
-  ACCOUNT_0,
   AMOUNT,
   sameFelt,
   signedByAccount0,
-  STRK,
   strkBalance,
   succeeded,
-  TESTNET,
   TYPED_DATA,
 } from './checks';
 import { callDapp } from './harness';
 import type { LibraryPage } from './harness';
+import { ACCOUNT_0, STRK, TESTNET } from '../../../../test/fixtures';
 
 /**
  * Connects through the page's library: the user picks the wallet where the
