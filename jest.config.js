@@ -10,16 +10,15 @@ const compile = esmSupport(__dirname, '<rootDir>/tsconfig.json');
 
 module.exports = {
   testTimeout: 60000,
-  // `npm test` measures the snap's source as the unit tests run it (the
-  // end-to-end tiers run the bundle, which is not instrumented). The floor
-  // is what they reach; it only goes up.
+  // `npm test` measures the snap's source as the unit tests run it (this
+  // report) and as the end-to-end tiers run the bundle (V8's coverage of the
+  // test build): scripts/coverage.ts puts both together and holds the floor.
   collectCoverageFrom: [
     'src/**/*.{ts,tsx}',
     '!src/**/*.test.{ts,tsx}',
     '!src/**/*.test-helper.ts',
   ],
-  coverageReporters: ['text-summary'],
-  coverageThreshold: { global: { lines: 63 } },
+  coverageReporters: ['json'],
   projects: [
     {
       displayName: 'unit',

@@ -18,7 +18,11 @@ import { TEST_BUILD_DIR } from './test-build-dir';
 async function main(): Promise<void> {
   await prepareBuildDir(TEST_BUILD_DIR);
   const built = await succeeded(
-    snapsCli(['build'], { ...TEST_BUILD_ENV, SNAP_BUILD_DIR: TEST_BUILD_DIR }),
+    snapsCli(['build'], {
+      ...TEST_BUILD_ENV,
+      SNAP_BUILD_DIR: TEST_BUILD_DIR,
+      SNAP_SOURCE_MAP: '1',
+    }),
   );
   if (!built) {
     throw new Error('build:test: the snap build failed');
