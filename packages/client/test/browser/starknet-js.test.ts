@@ -4,12 +4,8 @@
  * connect, account and chain, signing, a transfer on the local node, and
  * the network change through `onChange`.
  */
-import type { LocalNode } from '@snapnet/local-node';
-import { resolve } from 'path';
-
-import { startFundedNode } from './checks';
-import { callDapp, openLibraryPage } from './harness';
-import type { LibraryPage } from './harness';
+import { callDapp } from './harness';
+import { useFundedNode, useLibraryPage } from './libraryFixture';
 import {
   connectsSharingAccount0,
   hearsNetworkChange,
@@ -18,55 +14,39 @@ import {
 } from './steps';
 import { MAINNET } from '../../../../test/fixtures';
 
-let node: LocalNode;
-
-beforeAll(async () => {
-  node = await startFundedNode();
-});
-
-afterAll(async () => {
-  await node?.stop();
-});
+// One node for both variants; each opens its own page.
+const shared = useFundedNode();
 
 describe.each(['V5', 'V6'])('starknet.js 10.8.0 WalletAccount%s', (variant) => {
-  let lib: LibraryPage;
-
-  beforeAll(async () => {
-    lib = await openLibraryPage(
-      resolve(__dirname, 'pages/starknet-js.ts'),
-      node.url,
-      { variant },
-    );
-  }, 60000);
-
-  afterAll(async () => {
-    await lib?.close();
+  const setup = useLibraryPage('starknet-js.ts', {
+    on: shared,
+    query: { variant },
   });
 
   it('finds the wallet as Snapnet (id snapnet)', async () => {
-    expect(await callDapp(lib.page, 'wallets')).toStrictEqual([
+    expect(await callDapp(setup.lib.page, 'wallets')).toStrictEqual([
       { id: 'snapnet', name: 'Snapnet' },
     ]);
   });
 
   it('connects once the user shares the account, and reads account and chain', async () => {
-    await connectsSharingAccount0(lib);
+    await connectsSharingAccount0(setup.lib);
   });
 
   it('signs typed data with the account', async () => {
-    await signsTypedData(lib);
+    await signsTypedData(setup.lib);
   });
 
   it('sends a transfer on the local node', async () => {
-    await sendsTransfer(lib, node);
+    await sendsTransfer(setup.lib, setup.node);
   });
 
   it('hears the network change (onChange)', async () => {
-    await hearsNetworkChange(lib, MAINNET, 'change');
-    await lib.screenshot(`starknet-js-${variant}`);
+    await hearsNetworkChange(setup.lib, MAINNET, 'change');
+    await setup.lib.screenshot(`starknet-js-${variant}`);
   });
 
   it('loaded nothing from elsewhere', () => {
-    expect(lib.remoteRequests).toStrictEqual([]);
+    expect(setup.lib.remoteRequests).toStrictEqual([]);
   });
 });

@@ -4,12 +4,8 @@
  * Snapnet; its hooks connect, read account and chain, sign, send on the
  * local node, and `useAccount` follows the network change.
  */
-import type { LocalNode } from '@snapnet/local-node';
-import { resolve } from 'path';
-
-import { startFundedNode } from './checks';
-import { callDapp, openLibraryPage } from './harness';
-import type { LibraryPage } from './harness';
+import { callDapp } from './harness';
+import { useLibraryPage } from './libraryFixture';
 import {
   connectsSharingAccount0,
   hearsNetworkChange,
@@ -18,52 +14,38 @@ import {
 } from './steps';
 import { MAINNET, TESTNET } from '../../../../test/fixtures';
 
-let node: LocalNode;
-let lib: LibraryPage;
-
-beforeAll(async () => {
-  node = await startFundedNode();
-  lib = await openLibraryPage(
-    resolve(__dirname, 'pages/starknet-react.ts'),
-    node.url,
-  );
-}, 60000);
-
-afterAll(async () => {
-  await lib?.close();
-  await node?.stop();
-});
+const setup = useLibraryPage('starknet-react.ts');
 
 describe('@starknet-react/core 5.0.3', () => {
   it('lists the injected wallet as the connector Snapnet (id snapnet)', async () => {
-    await lib.page.locator('#connectors li[data-id="snapnet"]').waitFor();
-    expect(await callDapp(lib.page, 'wallets')).toStrictEqual([
+    await setup.lib.page.locator('#connectors li[data-id="snapnet"]').waitFor();
+    expect(await callDapp(setup.lib.page, 'wallets')).toStrictEqual([
       { id: 'snapnet', name: 'Snapnet' },
     ]);
   });
 
   it('connects once the user shares the account; useAccount shows account and chain', async () => {
-    await connectsSharingAccount0(lib);
-    await lib.page
+    await connectsSharingAccount0(setup.lib);
+    await setup.lib.page
       .locator(`#account[data-status="connected"][data-chain="${TESTNET}"]`)
       .waitFor();
   });
 
   it('signs typed data with the account (useSignTypedData)', async () => {
-    await signsTypedData(lib);
+    await signsTypedData(setup.lib);
   });
 
   it('sends a transfer on the local node (useSendTransaction)', async () => {
-    await sendsTransfer(lib, node);
+    await sendsTransfer(setup.lib, setup.node);
   });
 
   it('follows the network change (useSwitchChain, then useAccount)', async () => {
-    await hearsNetworkChange(lib, MAINNET, 'useAccount');
-    await lib.page.locator(`#account[data-chain="${MAINNET}"]`).waitFor();
-    await lib.screenshot('starknet-react');
+    await hearsNetworkChange(setup.lib, MAINNET, 'useAccount');
+    await setup.lib.page.locator(`#account[data-chain="${MAINNET}"]`).waitFor();
+    await setup.lib.screenshot('starknet-react');
   });
 
   it('loaded nothing from elsewhere', () => {
-    expect(lib.remoteRequests).toStrictEqual([]);
+    expect(setup.lib.remoteRequests).toStrictEqual([]);
   });
 });
