@@ -10,7 +10,7 @@ import {
   resultOf,
   stateSharing,
   textOf,
-} from './helpers';
+} from './installedWallet';
 
 const OTHER_SITE = 'https://other.example';
 const NOT_OURS =

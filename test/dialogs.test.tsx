@@ -20,7 +20,7 @@ import {
   installSharedWallet,
   installWallet,
   invoke,
-} from './helpers';
+} from './installedWallet';
 
 // Whole dialogs, element by element: what the user sees is exactly this,
 // nothing more and nothing less.

@@ -4,7 +4,7 @@ import * as fc from 'fast-check';
 import { ACCOUNT_0, DAPP_ORIGIN } from './fixtures';
 import { paramsFor } from './fuzzParams';
 import type { RequestParams } from './fuzzParams';
-import { recordedResponses } from './helpers';
+import { recordedResponses } from './installedWallet';
 import { installSimulatedSnap, storedState } from './snapState';
 import type { SimulatedSnap } from './snapState';
 import { METHOD_DOCS } from '../scripts/openrpc/method-docs';

@@ -6,7 +6,7 @@ import {
   invoke,
   resultOf,
   textOf,
-} from './helpers';
+} from './installedWallet';
 
 describe('snapnet_getCurrentNetwork', () => {
   it('is Testnet after install', async () => {

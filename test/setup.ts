@@ -4,7 +4,7 @@ import {
 } from '@metamask/key-tree';
 import { ec } from 'starknet';
 
-import { recordedResponses } from './helpers';
+import { recordedResponses } from './installedWallet';
 
 const DEFAULT_PHRASE =
   'test test test test test test test test test test test ball';

@@ -17,8 +17,8 @@ import {
   invoke,
   resultOf,
   textOf,
-} from './helpers';
-import type { Wallet } from './helpers';
+} from './installedWallet';
+import type { Wallet } from './installedWallet';
 import { signedBy } from './signatures';
 
 const RECIPIENT =

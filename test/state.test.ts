@@ -8,7 +8,7 @@ import {
   invoke,
   plainResultOf,
   textOf,
-} from './helpers';
+} from './installedWallet';
 import { defaultState } from '../src/state/schema';
 
 /**

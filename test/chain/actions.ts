@@ -4,8 +4,13 @@ import { RpcProvider } from 'starknet';
 import { WAIT } from './classes';
 import type { TestNode } from './types';
 import { ACCOUNT_0 } from '../fixtures';
-import { confirmationOf, invoke, plainResultOf, resultOf } from '../helpers';
-import type { Wallet } from '../helpers';
+import {
+  confirmationOf,
+  invoke,
+  plainResultOf,
+  resultOf,
+} from '../installedWallet';
+import type { Wallet } from '../installedWallet';
 
 /** A call as the wallet API takes it. */
 export type WalletCall = {

@@ -11,8 +11,8 @@ import {
   installSharedWallet,
   invoke,
   textOf,
-} from '../helpers';
-import type { Wallet } from '../helpers';
+} from '../installedWallet';
+import type { Wallet } from '../installedWallet';
 
 // What a transaction's dialog says about its calls, from a site that brings
 // its own node: the node's simulation is checked against the calls, a

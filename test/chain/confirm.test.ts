@@ -12,8 +12,8 @@ import {
   invoke,
   plainResultOf,
   textOf,
-} from '../helpers';
-import type { Wallet } from '../helpers';
+} from '../installedWallet';
+import type { Wallet } from '../installedWallet';
 import { signedBy } from '../signatures';
 
 const RECIPIENT =

@@ -20,7 +20,7 @@ import {
   plainResultOf,
   resultOf,
   textOf,
-} from '../helpers';
+} from '../installedWallet';
 import { readContract } from '../vendored';
 
 /** Universal Deployer v2: at the same address on Starknet, devnet and the local node. */

@@ -10,8 +10,8 @@ import {
   plainResultOf,
   resultOf,
   textOf,
-} from '../helpers';
-import type { Wallet } from '../helpers';
+} from '../installedWallet';
+import type { Wallet } from '../installedWallet';
 
 const RECIPIENT =
   '0x0000000000000000000000000000000000000000000000000000000000abcdef';

@@ -9,6 +9,7 @@ import { mintStrk, nodeRequest, ONE_STRK } from './node';
 import type { TestNode } from './types';
 import { freePort } from '../../scripts/start/ports';
 import { ACCOUNT_0, MAINNET, STRK } from '../fixtures';
+import { sendHeadersThenStall } from '../hostileResponses';
 import {
   confirmationOf,
   errorOf,
@@ -16,8 +17,7 @@ import {
   installWallet,
   invoke,
   plainResultOf,
-} from '../helpers';
-import { sendHeadersThenStall } from '../hostileResponses';
+} from '../installedWallet';
 import { TEST_MAINNET_PORT, TEST_MAINNET_SPARE_PORT } from '../ports';
 
 /**

@@ -6,6 +6,7 @@ import { ensureArgentDeclared } from './classes';
 import { mintStrk, ONE_STRK } from './node';
 import type { TestNode } from './types';
 import { ACCOUNT_0, MAINNET, STRK } from '../fixtures';
+import { sendEndlessBody, sendHeadersThenStall } from '../hostileResponses';
 import {
   confirmationOf,
   errorOf,
@@ -13,8 +14,7 @@ import {
   installWallet,
   invoke,
   plainResultOf,
-} from '../helpers';
-import { sendEndlessBody, sendHeadersThenStall } from '../hostileResponses';
+} from '../installedWallet';
 import {
   TEST_MAINNET_PORT,
   TEST_MAINNET_SPARE_PORT,

@@ -10,8 +10,8 @@ import {
   invoke,
   plainResultOf,
   textOf,
-} from '../helpers';
-import type { Wallet } from '../helpers';
+} from '../installedWallet';
+import type { Wallet } from '../installedWallet';
 import { TEST_MAINNET_PORT, TEST_MAINNET_SPARE_PORT } from '../ports';
 import type { LocalNode } from '@snapnet/local-node';
 import { startLocalNode } from '@snapnet/local-node';

@@ -3,8 +3,8 @@ import type { Server } from 'http';
 
 import { mintStrk, useRuntimeNetworkNode } from './node';
 import { DAPP_ORIGIN } from '../fixtures';
-import { confirmationOf, invoke } from '../helpers';
-import type { Wallet } from '../helpers';
+import { confirmationOf, invoke } from '../installedWallet';
+import type { Wallet } from '../installedWallet';
 import type { LocalNode } from '@snapnet/local-node';
 
 /**

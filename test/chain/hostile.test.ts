@@ -12,8 +12,8 @@ import {
   invoke,
   plainResultOf,
   textOf,
-} from '../helpers';
-import type { Wallet } from '../helpers';
+} from '../installedWallet';
+import type { Wallet } from '../installedWallet';
 
 // A site that brings its own node, and the node lies: every answer the
 // wallet signs or shows from must be checked, never just repeated.

@@ -10,8 +10,8 @@ import {
   invoke,
   plainResultOf,
   textOf,
-} from '../helpers';
-import type { Wallet } from '../helpers';
+} from '../installedWallet';
+import type { Wallet } from '../installedWallet';
 import {
   TEST_STORAGE_KEY,
   TEST_STORAGE_PORT,

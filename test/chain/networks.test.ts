@@ -14,8 +14,8 @@ import {
   invoke,
   plainResultOf,
   textOf,
-} from '../helpers';
-import type { Wallet } from '../helpers';
+} from '../installedWallet';
+import type { Wallet } from '../installedWallet';
 
 // The network a site adds at runtime: a second node on another chain.
 const devnet = useRuntimeNetworkNode();

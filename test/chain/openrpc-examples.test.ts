@@ -10,8 +10,8 @@ import type { MethodExample } from '../../scripts/openrpc/method-docs';
 import { createValidator } from '../../scripts/openrpc/validation';
 import { defaultState } from '../../src/state/schema';
 import { TESTNET } from '../fixtures';
-import { installWallet, invoke } from '../helpers';
-import type { Wallet } from '../helpers';
+import { installWallet, invoke } from '../installedWallet';
+import type { Wallet } from '../installedWallet';
 import { startLocalNode } from '@snapnet/local-node';
 import type { LocalNode } from '@snapnet/local-node';
 

@@ -13,7 +13,7 @@ import {
   invoke,
   plainResultOf,
   textOf,
-} from '../helpers';
+} from '../installedWallet';
 
 const RECIPIENT =
   '0x0000000000000000000000000000000000000000000000000000000000abcdef';

@@ -7,7 +7,7 @@ import {
   invoke,
   plainResultOf,
   textOf,
-} from '../helpers';
+} from '../installedWallet';
 
 const testNode = useFundedNode(ACCOUNT_0.address, 10n * ONE_STRK);
 

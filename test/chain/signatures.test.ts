@@ -10,7 +10,7 @@ import {
   installSharedWallet,
   invoke,
   plainResultOf,
-} from '../helpers';
+} from '../installedWallet';
 import { readContract } from '../vendored';
 
 const RECIPIENT =

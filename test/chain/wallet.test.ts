@@ -20,8 +20,8 @@ import {
   plainResultOf,
   resultOf,
   textOf,
-} from '../helpers';
-import type { Wallet } from '../helpers';
+} from '../installedWallet';
+import type { Wallet } from '../installedWallet';
 
 const testNode = useFundedNode(ACCOUNT_0.address, 50n * ONE_STRK);
 

@@ -1,3 +1,7 @@
+/**
+ * The built snap installed in the simulation and called as a dapp calls it
+ * (`wallet_invokeSnap`), with readers for its results, errors and dialogs.
+ */
 import { installSnap } from '@metamask/snaps-jest';
 import type { SnapConfirmationInterface } from '@metamask/snaps-jest';
 import type { Json } from '@metamask/snaps-sdk';
