@@ -6,8 +6,7 @@ import {
 import type { TypedData } from 'starknet';
 
 import { domainTypeOf } from './snip12';
-import type { Schema } from './typedDataSchema';
-import type { CheckedMember, CheckedValue } from './typedDataValues';
+import type { CheckedMember, CheckedValue, Schema } from './typedDataShapes';
 import { InvalidInputError } from '../errors';
 import { normaliseAddress } from '../keys/address';
 import type { CallToShow } from '../protocol/calls';

@@ -3,7 +3,7 @@ import type { TypedData } from 'starknet';
 
 import { ANY_CALLER } from './executionGrant';
 import { analyseTypedData } from './typedData';
-import type { CheckedValue } from './typedDataValues';
+import type { CheckedValue } from './typedDataShapes';
 import { STRK } from '../../test/fixtures';
 import { SUPPORTED_NETWORKS } from '../config';
 import { InvalidInputError } from '../errors';

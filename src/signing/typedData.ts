@@ -5,9 +5,13 @@ import { executionGrantOf } from './executionGrant';
 import type { ExecutionGrant } from './executionGrant';
 import type { Revision } from './snip12';
 import { readSchema } from './typedDataSchema';
-import type { Definition, Schema } from './typedDataSchema';
+import type {
+  CheckedMember,
+  CheckedValue,
+  Definition,
+  Schema,
+} from './typedDataShapes';
 import { checkValues, FieldBudget } from './typedDataValues';
-import type { CheckedMember, CheckedValue } from './typedDataValues';
 import type { Network } from '../config';
 import { InvalidInputError } from '../errors';
 

@@ -7,7 +7,13 @@ import {
   RESERVED_TYPE_NAMES,
   revisionOf,
 } from './snip12';
-import type { BasicType, PresetType, Revision } from './snip12';
+import type { Revision } from './snip12';
+import type {
+  Definition,
+  Schema,
+  StructDefinition,
+  ValueType,
+} from './typedDataShapes';
 import { InvalidInputError } from '../errors';
 
 /**
@@ -17,42 +23,6 @@ import { InvalidInputError } from '../errors';
  * starknet.js encodes it. What passes is a schema the values are checked
  * against; what does not is refused naming the type and member.
  */
-
-/** A member's type, resolved. */
-export type ValueType =
-  | { kind: 'basic'; name: BasicType }
-  | { kind: 'preset'; name: PresetType }
-  | { kind: 'struct'; name: string }
-  | { kind: 'array'; element: ValueType }
-  | { kind: 'enum'; name: string }
-  | { kind: 'merkletree'; leaf: ValueType };
-
-export type Member = { name: string; type: ValueType };
-
-export type Variant = { name: string; params: ValueType[] };
-
-export type StructDefinition = {
-  kind: 'struct';
-  name: string;
-  members: Member[];
-};
-
-export type EnumDefinition = {
-  kind: 'enum';
-  name: string;
-  variants: Variant[];
-};
-
-export type Definition = StructDefinition | EnumDefinition;
-
-/** Typed data's types, as they are hashed. */
-export type Schema = {
-  revision: Revision;
-  domain: StructDefinition;
-  primary: StructDefinition;
-  /** Every type the dapp defines that the primary type reaches, by name. */
-  definitions: Map<string, Definition>;
-};
 
 /** A member as typed data declares it. */
 type RawMember = { name: string; type: string; contains?: unknown };
@@ -75,27 +45,6 @@ const MEMBER_NAME_DELIMITERS: Record<Revision, RegExp> = {
   '0': /[,():]/u,
   '1': /["\\]/u,
 };
-
-/**
- * The text of a type as the dialog labels it: the type name, `T*` for an
- * array, `enum: E` and `merkletree: T` for the members that say what they
- * contain.
- *
- * @param type - The type.
- * @returns Its label.
- */
-export function typeText(type: ValueType): string {
-  switch (type.kind) {
-    case 'array':
-      return `${typeText(type.element)}*`;
-    case 'enum':
-      return `enum: ${type.name}`;
-    case 'merkletree':
-      return `merkletree: ${typeText(type.leaf)}`;
-    default:
-      return type.name;
-  }
-}
 
 /** Reads the types of one typed data; one instance per request. */
 class SchemaReader {

@@ -5,14 +5,15 @@ import { canonicalLeafOrder, merkleRoot } from './merkleOrder';
 import { PRESET_MEMBERS, starknetRevision } from './snip12';
 import type { PresetType } from './snip12';
 import { checkScalar } from './typedDataScalars';
-import type { CheckedScalar } from './typedDataScalars';
+import { typeText } from './typedDataShapes';
 import type {
+  CheckedMember,
+  CheckedValue,
   EnumDefinition,
   Schema,
   StructDefinition,
   ValueType,
-} from './typedDataSchema';
-import { typeText } from './typedDataSchema';
+} from './typedDataShapes';
 import { InvalidInputError } from '../errors';
 import { U128_BOUND } from '../protocol/values';
 
@@ -23,32 +24,6 @@ import { U128_BOUND } from '../protocol/values';
  * variant, a merkle tree's leaves and root. This is all a dialog shows, and
  * all it needs to show.
  */
-
-/** A value as it is hashed. */
-export type CheckedValue =
-  | CheckedScalar
-  | { kind: 'integer'; type: 'u256'; value: bigint }
-  | { kind: 'struct'; name: string; members: CheckedMember[] }
-  | { kind: 'array'; element: ValueType; items: CheckedValue[] }
-  | {
-      kind: 'enum';
-      name: string;
-      variant: string;
-      params: { type: ValueType; value: CheckedValue }[];
-    }
-  | {
-      kind: 'merkletree';
-      leaf: ValueType;
-      root: bigint;
-      /** The leaves in canonical order (see merkleOrder.ts). */
-      leaves: CheckedValue[];
-    };
-
-export type CheckedMember = {
-  name: string;
-  type: ValueType;
-  value: CheckedValue;
-};
 
 /** The most fields a message may have and still be shown in a dialog. */
 export const MAX_FIELDS = 500;

@@ -2,9 +2,13 @@ import type { FeeLine, MessageField } from './dialogInputs';
 import { normaliseAddress } from '../keys/address';
 import { printableShortString, toHex, U128_BOUND } from '../protocol/values';
 import type { CheckedScalar } from '../signing/typedDataScalars';
-import { typeText } from '../signing/typedDataSchema';
-import type { Definition, ValueType } from '../signing/typedDataSchema';
-import type { CheckedMember, CheckedValue } from '../signing/typedDataValues';
+import { typeText } from '../signing/typedDataShapes';
+import type {
+  CheckedMember,
+  CheckedValue,
+  Definition,
+  ValueType,
+} from '../signing/typedDataShapes';
 
 /**
  * Typed data's rows as a dialog shows them: every label names its type
