@@ -7,7 +7,8 @@ import {
 } from 'starknet';
 import type { TypedData } from 'starknet';
 
-import { CHAINS, spellNumber } from './typedDataArbitrary.test-helper';
+import { CHAINS } from './typedDataArbitrary.test-helper';
+import { spellNumber } from './typedDataSpelling.test-helper';
 import { ADDRESS_BOUND, FELT_PRIME } from '../protocol/values';
 
 /**

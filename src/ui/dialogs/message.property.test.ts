@@ -25,10 +25,8 @@ import {
 } from '../../signing/outsideExecutionArbitrary.test-helper';
 import { analyseTypedData } from '../../signing/typedData';
 import type { TypedDataAnalysis } from '../../signing/typedData';
-import {
-  PAYLOADS,
-  spellPayload,
-} from '../../signing/typedDataArbitrary.test-helper';
+import { PAYLOADS } from '../../signing/typedDataArbitrary.test-helper';
+import { spellPayload } from '../../signing/typedDataSpelling.test-helper';
 import { describeCalls } from '../decodeCalls';
 import { visibleContent } from '../visibleContent';
 
