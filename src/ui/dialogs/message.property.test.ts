@@ -5,10 +5,8 @@ import type { TypedData } from 'starknet';
 import { is } from 'superstruct';
 
 import { outsideExecutionContent, signMessageContent } from './message';
-import {
-  readOutsideExecutionDialog,
-  readSignMessageDialog,
-} from './messageDialogReader.test-helper';
+import { readSignMessageDialog } from './messageDialogReader.test-helper';
+import { readOutsideExecutionDialog } from './outsideExecutionDialogReader.test-helper';
 import { SUPPORTED_NETWORKS } from '../../config';
 import { InvalidInputError } from '../../errors';
 import { normaliseAddress } from '../../keys/address';

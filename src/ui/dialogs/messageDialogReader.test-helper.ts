@@ -1,13 +1,18 @@
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
-import {
-  OutsideExecutionTypesV1,
-  OutsideExecutionTypesV2,
-  TypedDataRevision,
-  typedData as snip12,
-} from 'starknet';
+import { TypedDataRevision, typedData as snip12 } from 'starknet';
 import type { TypedData } from 'starknet';
 
-import { fromVisible } from '../../text';
+import {
+  elementsOf,
+  isShown,
+  propText,
+  revisionOf,
+  sectionsTitled,
+  sectionTitled,
+  signerOf,
+  textOf,
+} from './shownElements.test-helper';
+import type { Shown } from './shownElements.test-helper';
 
 /**
  * Test code: reads typed data back from a dialog as the user sees it (after
@@ -16,9 +21,6 @@ import { fromVisible } from '../../text';
  * hash. Anything the reader cannot place is an error: the dialog must be
  * unambiguous.
  */
-
-/** A shown element: a type and its props. */
-type Shown = { type: string; props: Record<string, unknown> };
 
 /** What a dialog says is signed. */
 export type ReadBack = { data: TypedData; signer: string };
@@ -36,94 +38,6 @@ const FELT_TYPES = new Set([
   'ClassHash',
   'selector',
 ]);
-
-/**
- * Whether a value is a shown element.
- *
- * @param value - Anything.
- * @returns Whether it is an element.
- */
-function isShown(value: unknown): value is Shown {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'type' in value &&
-    typeof value.type === 'string' &&
-    'props' in value &&
-    typeof value.props === 'object' &&
-    value.props !== null
-  );
-}
-
-/**
- * An element's children, flattened, without nulls.
- *
- * @param element - The element.
- * @returns Its child elements and texts.
- */
-function childrenOf(element: Shown): unknown[] {
-  const flat = (value: unknown): unknown[] => {
-    if (Array.isArray(value)) {
-      return value.flatMap(flat);
-    }
-    return value === null || value === undefined || value === false
-      ? []
-      : [value];
-  };
-  return flat(element.props.children);
-}
-
-/**
- * The child elements of an element.
- *
- * @param element - The element.
- * @returns Its children that are elements.
- */
-function elementsOf(element: Shown): Shown[] {
-  return childrenOf(element).filter(isShown);
-}
-
-/**
- * The text an element shows, read back from its visible form.
- *
- * @param element - A Text (or Heading) element.
- * @returns The text.
- */
-function textOf(element: Shown | undefined): string {
-  if (!element) {
-    throw new Error('Expected a text, found nothing');
-  }
-  return fromVisible(
-    childrenOf(element)
-      .map((child) => (typeof child === 'string' ? child : ''))
-      .join(''),
-  );
-}
-
-/**
- * A prop read back from its visible form.
- *
- * @param element - The element.
- * @param name - The prop.
- * @returns Its text.
- */
-function propText(element: Shown, name: string): string {
-  const value = element.props[name];
-  if (typeof value !== 'string') {
-    throw new Error(`Expected ${element.type}.${name} to be text`);
-  }
-  return fromVisible(value);
-}
-
-/**
- * Every element of a tree, depth first.
- *
- * @param element - The root.
- * @returns The elements.
- */
-function allElements(element: Shown): Shown[] {
-  return [element, ...elementsOf(element).flatMap(allElements)];
-}
 
 /**
  * Splits a label `name (type)` at its last ` (`: type names hold no
@@ -157,7 +71,7 @@ function memberOf(name: string, typeText: string): Member {
 }
 
 /** Reads one sign-message or outside-execution dialog. */
-class DialogReader {
+export class DialogReader {
   readonly types: Record<string, Member[]> = {};
 
   /** The merkle trees read, with the roots the dialog shows for them. */
@@ -344,71 +258,6 @@ class DialogReader {
 }
 
 /**
- * The top-level sections of a dialog, by the first words of their title.
- *
- * @param root - The dialog.
- * @param title - The title's start.
- * @returns The sections.
- */
-function sectionsTitled(root: Shown, title: string): Shown[] {
-  return elementsOf(root).filter((child) => {
-    const [first] = elementsOf(child);
-    return (
-      child.type === 'Section' &&
-      first?.type === 'Text' &&
-      textOf(first).startsWith(title)
-    );
-  });
-}
-
-/**
- * The one section whose title starts so.
- *
- * @param root - The dialog.
- * @param title - The title's start.
- * @returns The section.
- */
-function sectionTitled(root: Shown, title: string): Shown {
-  const [section, ...others] = sectionsTitled(root, title);
-  if (!section || others.length > 0) {
-    throw new Error(`Expected one section "${title}…"`);
-  }
-  return section;
-}
-
-/**
- * The signer the dialog names: the header's copyable address.
- *
- * @param root - The dialog.
- * @returns The address.
- */
-function signerOf(root: Shown): string {
-  const [copyable] = allElements(root).filter(
-    ({ type }) => type === 'Copyable',
-  );
-  if (!copyable) {
-    throw new Error('The dialog names no signer');
-  }
-  return propText(copyable, 'value');
-}
-
-/**
- * The revision a domain section's title states.
- *
- * @param domain - The domain section.
- * @returns The revision.
- */
-function revisionOf(domain: Shown): '0' | '1' {
-  const revision = /revision (?<revision>[01])\)$/u.exec(
-    textOf(elementsOf(domain)[0]),
-  )?.groups?.revision;
-  if (revision !== '0' && revision !== '1') {
-    throw new Error('The domain states no revision');
-  }
-  return revision;
-}
-
-/**
  * Checks every merkle root a dialog shows against the root starknet.js
  * computes from the leaves it shows.
  *
@@ -459,93 +308,6 @@ export function readSignMessageDialog(dialog: JSXElement): ReadBack {
   checkShownRoots(reader, revision);
   return {
     data: { types: reader.types, primaryType, domain, message },
-    signer: signerOf(dialog),
-  };
-}
-
-/**
- * Reads an outside-execution dialog back into SNIP-9 typed data: the
- * version, caller, window and nonce rows, each call's contract, selector
- * and calldata, and the domain.
- *
- * @param dialog - The dialog as shown (after visibleContent).
- * @returns The typed data and the signer.
- */
-export function readOutsideExecutionDialog(dialog: JSXElement): ReadBack {
-  if (!isShown(dialog)) {
-    throw new Error('Not a dialog');
-  }
-  const domainSection = sectionTitled(dialog, 'Domain (SNIP-12 revision ');
-  const reader = new DialogReader(revisionOf(domainSection));
-  const domain = reader.domain(domainSection);
-  const execution = sectionTitled(dialog, 'Outside execution (SNIP-9 ');
-  const version = textOf(elementsOf(execution)[0]).endsWith('version 1)')
-    ? '1'
-    : '2';
-  const row = (label: string): string => {
-    const found = elementsOf(execution).find(
-      (child) => child.type === 'Row' && propText(child, 'label') === label,
-    );
-    return textOf(found ? elementsOf(found)[0] : undefined);
-  };
-  const seconds = (label: string): string =>
-    /\((?<seconds>[0-9]+)\)$/u.exec(row(label))?.groups?.seconds ?? '';
-  // The calls' sections sit in a box of their own (CallSections).
-  const calls = elementsOf(dialog)
-    .flatMap((child) => (child.type === 'Box' ? elementsOf(child) : [child]))
-    .filter(
-      (child) =>
-        child.type === 'Section' && elementsOf(child)[0]?.type === 'Heading',
-    )
-    .map((call) => {
-      const copyables = elementsOf(call).filter(
-        ({ type }) => type === 'Copyable',
-      );
-      const selector = elementsOf(call).find(
-        (child) =>
-          child.type === 'Row' && propText(child, 'label') === 'Selector',
-      );
-      const [contract, calldata] = copyables;
-      return {
-        to: contract ? propText(contract, 'value') : '',
-        selector: textOf(selector ? elementsOf(selector)[0] : undefined),
-        calldata: calldata ? propText(calldata, 'value').split(', ') : [],
-      };
-    });
-  const [caller] = row('Caller').split(' ');
-  const types =
-    version === '1' ? OutsideExecutionTypesV1 : OutsideExecutionTypesV2;
-  const message =
-    version === '1'
-      ? {
-          caller,
-          nonce: row('Nonce'),
-          execute_after: seconds('Valid after'),
-          execute_before: seconds('Valid before'),
-          calls_len: calls.length,
-          calls: calls.map((call) => ({
-            ...call,
-            calldata_len: call.calldata.length,
-          })),
-        }
-      : {
-          Caller: caller,
-          Nonce: row('Nonce'),
-          'Execute After': seconds('Valid after'),
-          'Execute Before': seconds('Valid before'),
-          Calls: calls.map(({ to, selector, calldata }) => ({
-            To: to,
-            Selector: selector,
-            Calldata: calldata,
-          })),
-        };
-  return {
-    data: {
-      types: { ...types, ...reader.types },
-      primaryType: 'OutsideExecution',
-      domain,
-      message,
-    },
     signer: signerOf(dialog),
   };
 }
