@@ -139,6 +139,17 @@ describe('the installed packages', () => {
     expect(report.sourceResolved).toBe('ERR_PACKAGE_PATH_NOT_EXPORTED');
   });
 
+  it('carry their MIT licence text', async () => {
+    const modules = join(projectDir(), 'node_modules');
+    for (const installed of ['starknet-snap-wallet', '@snapnet/client']) {
+      const licence = await readFile(
+        join(modules, installed, 'LICENSE'),
+        'utf8',
+      );
+      expect(licence.split('\n')[0]).toBe('MIT License');
+    }
+  });
+
   it('load from CommonJS: the client and its testing entry', () => {
     expect(report).toMatchObject({
       formatted: '1.5',
