@@ -16,9 +16,12 @@ import { startLocalNode } from '@snapnet/local-node';
 import type { LocalNode } from '@snapnet/local-node';
 import type { Locator, Page } from 'playwright-core';
 
-import { launchChromium, screenshot as saveScreenshot } from './chromium';
-import type { RunningChromium } from './chromium';
 import { mintStrk } from '../../../test/chain/node';
+import {
+  launchChromium,
+  screenshot as saveScreenshot,
+} from '../../../test/chromium';
+import type { RunningChromium } from '../../../test/chromium';
 import { TEST_NODE_PORT } from '../../../test/ports';
 import { serveSite } from '../src/serve';
 import type { RunningSite } from '../src/serve';

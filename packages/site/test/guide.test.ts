@@ -5,8 +5,8 @@
  */
 import { provideRegularMetaMask } from '@snapnet/client/testing';
 
-import { launchChromium, screenshot } from './chromium';
-import type { RunningChromium } from './chromium';
+import { launchChromium, screenshot } from '../../../test/chromium';
+import type { RunningChromium } from '../../../test/chromium';
 import { serveSite } from '../src/serve';
 import type { RunningSite } from '../src/serve';
 

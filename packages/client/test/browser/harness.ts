@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 
 import { bundlePage } from './bundle';
 import type { Dapp } from './pages/dapp';
-import { launchChromium, screenshot } from '../../../site/test/chromium';
+import { launchChromium, screenshot } from '../../../../test/chromium';
 import { simulatedMetaMask, SNAP_ID } from '../metamask';
 import { provideMetaMask } from '@snapnet/client/testing';
 import type { SimulatedMetaMask } from '@snapnet/client/testing';
@@ -32,7 +32,7 @@ export type LibraryPage = {
   metamask: SimulatedMetaMask;
   /** Requests the page tried to make elsewhere (all refused). */
   remoteRequests: string[];
-  /** Saves a screenshot as a test artifact (test-artifacts/site/). */
+  /** Saves a screenshot as a test artifact (test-artifacts/chromium/). */
   screenshot: (name: string) => Promise<void>;
   close: () => Promise<void>;
 };

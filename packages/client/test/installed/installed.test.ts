@@ -21,8 +21,8 @@ import { packAndInstall } from './packInstall';
 import type { InstalledProject } from './packInstall';
 import { serveFolder } from './serveFolder';
 import type { ServedFolder } from './serveFolder';
-import { launchChromium } from '../../../site/test/chromium';
-import type { RunningChromium } from '../../../site/test/chromium';
+import { launchChromium } from '../../../../test/chromium';
+import type { RunningChromium } from '../../../../test/chromium';
 
 const run = promisify(execFile);
 

@@ -1,6 +1,7 @@
 /**
- * Headless Debian Chromium for the page's tests, with a fresh profile, and
- * screenshots saved as test artifacts (test-artifacts/site/, gitignored).
+ * Headless Debian Chromium for the browser tests (the companion page's, the
+ * client's library and installed-package tests), with a fresh profile, and
+ * screenshots saved as test artifacts (test-artifacts/chromium/, gitignored).
  */
 import { constants } from 'fs';
 import { access, mkdir, mkdtemp, rm } from 'fs/promises';
@@ -10,7 +11,7 @@ import { chromium } from 'playwright-core';
 import type { Page } from 'playwright-core';
 
 const CHROMIUM = '/usr/bin/chromium';
-const ARTIFACTS = resolve(__dirname, '../../../test-artifacts/site');
+const ARTIFACTS = resolve(__dirname, '../test-artifacts/chromium');
 /** How long the page may take to show a state a test waits for. */
 export const UI_TIMEOUT_MS = 20000;
 
