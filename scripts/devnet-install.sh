@@ -53,11 +53,17 @@ else
   say "pkg-config and libssl-dev are present."
 fi
 
-say "building starknet-devnet $VERSION from crates.io (cargo install --locked; up to 90 minutes on a busy 2-core machine the first time)..."
+# A lasting target folder: a build that is stopped (Ctrl-C, CI stopping
+# after a failed test) resumes there next time instead of starting over.
+# Removed once the install succeeds.
+TARGET_DIR="${DEVNET_TARGET_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/snapnet/devnet-target}"
+mkdir -p "$TARGET_DIR"
+say "building starknet-devnet $VERSION from crates.io in $TARGET_DIR (cargo install --locked; up to 90 minutes on a busy 2-core machine the first time)..."
 started=$(date +%s)
-cargo install --locked starknet-devnet --version "$VERSION" ||
+CARGO_TARGET_DIR="$TARGET_DIR" cargo install --locked starknet-devnet --version "$VERSION" ||
   fail "cargo install --locked starknet-devnet --version $VERSION failed (see cargo's error above)."
 elapsed=$(($(date +%s) - started))
+rm -rf "$TARGET_DIR"
 
 current="$(installed_version || true)"
 [ "$current" = "$VERSION" ] ||
