@@ -23,8 +23,9 @@ import { nodeUrlsFromEnvironment } from './scripts/node-urls';
  * - `SNAP_CONTENT_STORAGE_AUTH`: its basic-auth `key:secret`, optional.
  * - `SNAP_LOG_LEVEL`: what the snap logs to the console: `error`, `warn`
  *   (the default), `info` or `debug`.
- * - `SNAP_SOURCE_MAP=1`: also writes `dist/bundle.js.map` (the test build
- *   does, so that the coverage of the end-to-end tiers maps back to src/).
+ * - `SNAP_SOURCE_MAP=1`: also writes `dist/bundle.js.map`, hidden (the
+ *   bundle's bytes stay the same: no `sourceMappingURL` comment). The test
+ *   build does, so that the end-to-end tiers' coverage maps back to src/.
  */
 const nodeUrls = nodeUrlsFromEnvironment(process.env);
 const nodeTimeoutMs = process.env.SNAP_NODE_TIMEOUT_MS ?? '30000';
@@ -59,7 +60,6 @@ const config: SnapConfig = {
     port: Number(process.env.SNAP_SERVER_PORT ?? 8081),
   },
   polyfills: false,
-  sourceMap: process.env.SNAP_SOURCE_MAP === '1',
   stats: {
     buffer: false,
   },
@@ -74,6 +74,9 @@ const config: SnapConfig = {
   },
   customizeWebpackConfig: (webpackConfig) =>
     merge(webpackConfig, {
+      ...(process.env.SNAP_SOURCE_MAP === '1'
+        ? { devtool: 'hidden-source-map' as const }
+        : {}),
       resolve: {
         alias: {
           // @metamask/utils imports all of lodash (~70 KB) for `memoize`
