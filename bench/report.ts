@@ -44,9 +44,7 @@ function bundleSection(bundle: BundleFigures): string {
     ]);
   return [
     `dist/bundle.js: ${bundle.bytes.toLocaleString('en-US')} bytes (${kb(bundle.bytes)}), gzip -9: ${bundle.gzipBytes.toLocaleString('en-US')} bytes`,
-    bundle.analysedBuildIdentical
-      ? 'largest parts (source-map attribution of an identical build):'
-      : 'largest parts (WARNING: the analysed build differs from dist/bundle.js):',
+    "largest parts (source-map attribution through the bundle's own map):",
     formatTable(['package / folder', 'bytes', 'share'], rows),
   ].join('\n');
 }
