@@ -24,8 +24,10 @@ import { nodeUrlsFromEnvironment } from './scripts/node-urls';
  * - `SNAP_LOG_LEVEL`: what the snap logs to the console: `error`, `warn`
  *   (the default), `info` or `debug`.
  * - `SNAP_SOURCE_MAP=1`: also writes `dist/bundle.js.map`, hidden (the
- *   bundle's bytes stay the same: no `sourceMappingURL` comment). The test
- *   build does, so that the end-to-end tiers' coverage maps back to src/.
+ *   bundle's bytes stay the same: no `sourceMappingURL` comment), mapping
+ *   every line (without the CLI's `sourceMap` flag its loader maps whole
+ *   modules only). The test build does, so that the end-to-end tiers'
+ *   coverage maps back to src/ lines.
  */
 const nodeUrls = nodeUrlsFromEnvironment(process.env);
 const nodeTimeoutMs = process.env.SNAP_NODE_TIMEOUT_MS ?? '30000';
@@ -60,6 +62,9 @@ const config: SnapConfig = {
     port: Number(process.env.SNAP_SERVER_PORT ?? 8081),
   },
   polyfills: false,
+  // With the map, swc maps each module's lines too (the CLI's loader reads
+  // this flag); the devtool below keeps the map hidden.
+  sourceMap: process.env.SNAP_SOURCE_MAP === '1',
   stats: {
     buffer: false,
   },
