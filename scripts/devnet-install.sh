@@ -58,7 +58,7 @@ fi
 # Removed once the install succeeds.
 TARGET_DIR="${DEVNET_TARGET_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/snapnet/devnet-target}"
 mkdir -p "$TARGET_DIR"
-say "building starknet-devnet $VERSION from crates.io in $TARGET_DIR (cargo install --locked; up to 90 minutes on a busy 2-core machine the first time)..."
+say "building starknet-devnet $VERSION from crates.io in $TARGET_DIR (cargo install --locked; about 20 minutes on 2 cores the first time, longer on a busy machine)..."
 started=$(date +%s)
 CARGO_TARGET_DIR="$TARGET_DIR" cargo install --locked starknet-devnet --version "$VERSION" ||
   fail "cargo install --locked starknet-devnet --version $VERSION failed (see cargo's error above)."
