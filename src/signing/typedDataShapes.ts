@@ -4,8 +4,8 @@ import type { CheckedScalar } from './typedDataScalars';
 /**
  * The shapes SNIP-12 typed data takes once checked: its schema (the types,
  * resolved, as typedDataSchema.ts reads them) and its values as they are
- * hashed (as typedDataValues.ts walks them). Dialogs and execution grants
- * read these and nothing else.
+ * hashed (as typedDataValues.ts walks them): what the dialogs and execution
+ * grants read.
  */
 
 /** A member's type, resolved. */
