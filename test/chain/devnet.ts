@@ -108,6 +108,9 @@ export async function startDevnet(options: TestNodeOptions): Promise<TestNode> {
       // History reads storage and classes at past blocks.
       '--state-archive-capacity',
       'full',
+      ...(options.startTime === undefined
+        ? []
+        : ['--start-time', String(options.startTime)]),
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );

@@ -35,4 +35,6 @@ export type TestNodeOptions = {
   seed?: number;
   /** How many predeployed accounts (3 on starknet-devnet by default). */
   accounts?: number;
+  /** Unix time of the genesis block (`--start-time`); default now. */
+  startTime?: number;
 };

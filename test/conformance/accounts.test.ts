@@ -97,3 +97,40 @@ describe('predeployed accounts against starknet-devnet', () => {
     120_000,
   );
 });
+
+// `--start-time` as starknet-devnet reads it: the genesis block carries it,
+// devnet_getConfig reports it, and devnet_restart starts from it again.
+describe('the start time against starknet-devnet', () => {
+  it('dates the genesis block alike, before and after a restart', async () => {
+    const startTime = 1_000_000_000;
+    const local = await startLocalNode({ port: 0, accounts: 1, startTime });
+    const devnet = await startDevnet({
+      port: await freePort(),
+      accounts: 1,
+      startTime,
+    }).catch(async (error: unknown) => {
+      await local.stop();
+      throw error;
+    });
+    const genesis = async (node: TestNode): Promise<unknown> => {
+      const block = await call(node, 'starknet_getBlockWithTxHashes', {
+        block_id: { block_number: 0 },
+      });
+      const config = await call(node, 'devnet_getConfig', {});
+      return [
+        (block as { timestamp?: unknown }).timestamp,
+        (config as { start_time?: unknown }).start_time,
+      ];
+    };
+    try {
+      for (const node of [local, devnet]) {
+        expect(await genesis(node)).toStrictEqual([startTime, startTime]);
+        await call(node, 'devnet_createBlock', {});
+        await call(node, 'devnet_restart', {});
+        expect(await genesis(node)).toStrictEqual([startTime, startTime]);
+      }
+    } finally {
+      await Promise.all([local.stop(), devnet.stop()]);
+    }
+  }, 120_000);
+});

@@ -19,6 +19,8 @@ const HELP = `Usage: local-node [options]
                                 basic auth <key>:<secret>
   --block-generation-on <mode>  "transaction" (default) or "demand"
   --initial-balance <amount>    STRK and ETH balance of each account (default 1e21)
+  --start-time <seconds>        Unix time of the genesis block; the chain's clock
+                                runs on from there (default: now)
   --dump-dir <dir>              The only directory devnet_dump and devnet_load may
                                 use (default: that of --dump-path, else the
                                 current directory)
@@ -110,6 +112,9 @@ export function parseArgs(argv: string[]): LocalNodeOptions | undefined {
         break;
       case '--allow-origin':
         options.allowedOrigins = [...(options.allowedOrigins ?? []), value];
+        break;
+      case '--start-time':
+        options.startTime = integer(flag, value);
         break;
       case '--initial-balance':
         options.initialBalance = BigInt(integer(flag, value) === 0 ? 0 : value);

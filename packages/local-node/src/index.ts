@@ -27,6 +27,12 @@ export type LocalNodeOptions = {
   blockGeneration?: 'transaction' | 'demand';
   initialBalance?: bigint;
   /**
+   * Unix time (seconds) of the genesis block, as starknet-devnet's
+   * `--start-time`: later blocks follow from it as real time passes.
+   * Default: now.
+   */
+  startTime?: number;
+  /**
    * Web origins (`http://localhost:8000`, `*` for any) allowed to call the
    * methods that touch files (devnet_dump, devnet_load). Default: none — a
    * request with an Origin header (a web page) is refused them.
@@ -85,6 +91,24 @@ export function normalizeChainId(chainId: string): string {
     throw new Error(`invalid chain id: ${chainId}`);
   }
   return `0x${Buffer.from(chainId, 'ascii').toString('hex')}`;
+}
+
+/**
+ * The start time, checked: whole seconds a block timestamp (a u64) holds.
+ *
+ * @param startTime - The option.
+ * @returns It, or undefined for now.
+ */
+function checkedStartTime(startTime: number | undefined): number | undefined {
+  if (
+    startTime !== undefined &&
+    (!Number.isSafeInteger(startTime) || startTime < 0)
+  ) {
+    throw new Error(
+      `startTime must be whole seconds since 1970, not ${startTime}`,
+    );
+  }
+  return startTime;
 }
 
 /**
@@ -149,6 +173,7 @@ export async function startLocalNode(
       accounts: options.accounts ?? DEFAULT_ACCOUNTS,
       blockGeneration: options.blockGeneration ?? 'transaction',
       initialBalance: options.initialBalance ?? DEFAULT_BALANCE,
+      startTime: checkedStartTime(options.startTime),
     },
     settings,
     new OriginPolicy(options.allowedOrigins),

@@ -363,6 +363,29 @@ describe('starknet-devnet methods', () => {
     ).toEqual({ code: -1, message: 'No block found' });
   });
 
+  it('--start-time dates the genesis block; the clock runs on from there, restart included', async () => {
+    const startTime = 1_000_000_000;
+    const node = await start({ startTime });
+    const timestampOf = async (blockId: unknown): Promise<number> =>
+      (await call(node, 'starknet_getBlockWithTxHashes', { block_id: blockId }))
+        .result.timestamp;
+    const startedAt = Math.floor(Date.now() / 1000);
+    expect(await timestampOf({ block_number: 0 })).toBe(startTime);
+    await call(node, 'devnet_createBlock');
+    const elapsed = Math.floor(Date.now() / 1000) - startedAt + 1;
+    const next = await timestampOf('latest');
+    expect(next).toBeGreaterThanOrEqual(startTime);
+    expect(next).toBeLessThanOrEqual(startTime + elapsed);
+    expect((await call(node, 'devnet_getConfig')).result.start_time).toBe(
+      startTime,
+    );
+    await call(node, 'devnet_restart');
+    expect(await timestampOf({ block_number: 0 })).toBe(startTime);
+    await expect(start({ startTime: -1 })).rejects.toThrow(
+      'startTime must be whole seconds since 1970, not -1',
+    );
+  });
+
   it('devnet_restart goes back to the genesis state', async () => {
     const node = await start({ initialBalance: 0n });
     const address = node.accounts[0]?.address ?? '0x1';
@@ -392,6 +415,7 @@ describe('starknet-devnet methods', () => {
       predeployed_accounts_initial_balance: '1000000000000000000000',
       block_generation_on: 'transaction',
       dump_on: null,
+      start_time: null,
       l2_gas_price_fri: 1_000_000_000,
       server_config: { host: '127.0.0.1', port: node.port },
     });

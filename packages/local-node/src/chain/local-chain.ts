@@ -12,6 +12,8 @@ export type ChainOptions = {
   accounts: number;
   blockGeneration: 'transaction' | 'demand';
   initialBalance: bigint;
+  /** Unix time of the genesis block (default: now). */
+  startTime: number | undefined;
 };
 
 /** A parsed block id. */
@@ -47,6 +49,9 @@ export class LocalChain {
   constructor(options: ChainOptions) {
     this.options = options;
     this.accounts = deriveAccounts(options.seed, options.accounts);
+    if (options.startTime !== undefined) {
+      this.chain.setTime(options.startTime);
+    }
     writeGenesis(
       this.chain,
       this.registry,

@@ -149,7 +149,7 @@ export const devnetControlMethods: MethodTable = {
           ? classOf(BigInt(first.address))
           : null,
         predeployed_accounts_initial_balance: options.initialBalance.toString(),
-        start_time: null,
+        start_time: options.startTime ?? null,
         gas_price_wei: numberJson(GAS_PRICE),
         gas_price_fri: numberJson(GAS_PRICE),
         data_gas_price_wei: numberJson(GAS_PRICE),
