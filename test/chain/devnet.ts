@@ -111,6 +111,14 @@ export async function startDevnet(options: TestNodeOptions): Promise<TestNode> {
       ...(options.startTime === undefined
         ? []
         : ['--start-time', String(options.startTime)]),
+      ...(options.gasPricesFri === undefined
+        ? []
+        : [
+            '--gas-price-fri',
+            String(options.gasPricesFri.l1),
+            '--l2-gas-price-fri',
+            String(options.gasPricesFri.l2),
+          ]),
     ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );

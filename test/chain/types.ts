@@ -37,4 +37,6 @@ export type TestNodeOptions = {
   accounts?: number;
   /** Unix time of the genesis block (`--start-time`); default now. */
   startTime?: number;
+  /** Starting L1 and L2 gas prices in fri (`--gas-price-fri`, `--l2-gas-price-fri`). */
+  gasPricesFri?: { l1: bigint; l2: bigint };
 };

@@ -98,36 +98,57 @@ describe('predeployed accounts against starknet-devnet', () => {
   );
 });
 
-// `--start-time` as starknet-devnet reads it: the genesis block carries it,
-// devnet_getConfig reports it, and devnet_restart starts from it again.
-describe('the start time against starknet-devnet', () => {
-  it('dates the genesis block alike, before and after a restart', async () => {
+// `--start-time` and the price flags as starknet-devnet reads them: the
+// genesis block carries them, devnet_getConfig reports them, and
+// devnet_restart starts from them again.
+describe('the start time and gas prices against starknet-devnet', () => {
+  it('date and price the genesis block alike, before and after a restart', async () => {
     const startTime = 1_000_000_000;
-    const local = await startLocalNode({ port: 0, accounts: 1, startTime });
+    const gasPricesFri = { l1: 12n, l2: 16n };
+    const local = await startLocalNode({
+      port: 0,
+      accounts: 1,
+      startTime,
+      gasPrices: { gas_price_fri: 12n, l2_gas_price_fri: 16n },
+    });
     const devnet = await startDevnet({
       port: await freePort(),
       accounts: 1,
       startTime,
+      gasPricesFri,
     }).catch(async (error: unknown) => {
       await local.stop();
       throw error;
     });
     const genesis = async (node: TestNode): Promise<unknown> => {
-      const block = await call(node, 'starknet_getBlockWithTxHashes', {
+      const block = (await call(node, 'starknet_getBlockWithTxHashes', {
         block_id: { block_number: 0 },
-      });
-      const config = await call(node, 'devnet_getConfig', {});
-      return [
-        (block as { timestamp?: unknown }).timestamp,
-        (config as { start_time?: unknown }).start_time,
-      ];
+      })) as Record<string, unknown>;
+      const config = (await call(node, 'devnet_getConfig', {})) as Record<
+        string,
+        unknown
+      >;
+      return {
+        timestamp: block.timestamp,
+        l1GasPrice: block.l1_gas_price,
+        l2GasPrice: block.l2_gas_price,
+        startTime: config.start_time,
+        prices: [config.gas_price_fri, config.l2_gas_price_fri],
+      };
+    };
+    const expected = {
+      timestamp: startTime,
+      l1GasPrice: { price_in_fri: '0xc', price_in_wei: '0x3b9aca00' },
+      l2GasPrice: { price_in_fri: '0x10', price_in_wei: '0x3b9aca00' },
+      startTime,
+      prices: [12, 16],
     };
     try {
       for (const node of [local, devnet]) {
-        expect(await genesis(node)).toStrictEqual([startTime, startTime]);
+        expect(await genesis(node)).toEqual(expected);
         await call(node, 'devnet_createBlock', {});
         await call(node, 'devnet_restart', {});
-        expect(await genesis(node)).toStrictEqual([startTime, startTime]);
+        expect(await genesis(node)).toEqual(expected);
       }
     } finally {
       await Promise.all([local.stop(), devnet.stop()]);

@@ -1,11 +1,22 @@
 /* eslint-disable n/no-process-exit -- a command-line entry point */
 import { startLocalNode } from '.';
 import type { LocalNodeOptions } from '.';
+import { isGasPrice } from './chain/gas-prices';
 import type { LogLevel } from './server/request-log';
 import { LOG_LEVELS } from './server/request-log';
 
 const isLogLevel = (value: string): value is LogLevel =>
   LOG_LEVELS.some((level) => level === value);
+
+/** starknet-devnet's price flags and the prices they set. */
+const GAS_PRICE_FLAGS = {
+  '--gas-price': 'gas_price_wei',
+  '--gas-price-fri': 'gas_price_fri',
+  '--data-gas-price': 'data_gas_price_wei',
+  '--data-gas-price-fri': 'data_gas_price_fri',
+  '--l2-gas-price': 'l2_gas_price_wei',
+  '--l2-gas-price-fri': 'l2_gas_price_fri',
+} as const;
 
 const HELP = `Usage: local-node [options]
 
@@ -21,6 +32,9 @@ const HELP = `Usage: local-node [options]
   --initial-balance <amount>    STRK and ETH balance of each account (default 1e21)
   --start-time <seconds>        Unix time of the genesis block; the chain's clock
                                 runs on from there (default: now)
+  --gas-price <wei>             Starting price of L1 gas in wei (default 1e9);
+  --gas-price-fri <fri>         likewise in fri, and --data-gas-price[-fri],
+                                --l2-gas-price[-fri] for L1 data gas and L2 gas
   --dump-dir <dir>              The only directory devnet_dump and devnet_load may
                                 use (default: that of --dump-path, else the
                                 current directory)
@@ -46,12 +60,14 @@ const HELP = `Usage: local-node [options]
  */
 export function parseArgs(argv: string[]): LocalNodeOptions | undefined {
   const options: LocalNodeOptions = { port: 5050, logLevel: 'info' };
-  const integer = (flag: string, value: string): number => {
+  const integerText = (flag: string, value: string): string => {
     if (!/^[0-9]+$/u.test(value)) {
       throw new Error(`${flag} expects a non-negative integer`);
     }
-    return Number(value);
+    return value;
   };
+  const integer = (flag: string, value: string): number =>
+    Number(integerText(flag, value));
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i] ?? '';
     if (flag === '--help' || flag === '-h') {
@@ -113,6 +129,22 @@ export function parseArgs(argv: string[]): LocalNodeOptions | undefined {
       case '--allow-origin':
         options.allowedOrigins = [...(options.allowedOrigins ?? []), value];
         break;
+      case '--gas-price':
+      case '--gas-price-fri':
+      case '--data-gas-price':
+      case '--data-gas-price-fri':
+      case '--l2-gas-price':
+      case '--l2-gas-price-fri': {
+        const price = BigInt(integerText(flag, value));
+        if (!isGasPrice(price)) {
+          throw new Error(`${flag} expects a price from 1 to 2^128 - 1`);
+        }
+        options.gasPrices = {
+          ...options.gasPrices,
+          [GAS_PRICE_FLAGS[flag]]: price,
+        };
+        break;
+      }
       case '--start-time':
         options.startTime = integer(flag, value);
         break;

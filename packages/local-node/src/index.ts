@@ -2,7 +2,15 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
 import { RpcError } from './base/errors';
+import {
+  DEFAULT_GAS_PRICES,
+  isGasPrice,
+  isGasPriceField,
+  withGasPrices,
+} from './chain/gas-prices';
+import type { GasPriceField } from './chain/gas-prices';
 import type { PredeployedAccount } from './chain/genesis';
+import type { GasPrices } from './chain/types';
 import { DumpDirectory } from './methods/dump-files';
 import type { DevSettings } from './methods/types';
 import { Dispatcher } from './server/jsonrpc';
@@ -32,6 +40,13 @@ export type LocalNodeOptions = {
    * Default: now.
    */
   startTime?: number;
+  /**
+   * The gas prices the chain starts with, per unit of gas, by
+   * starknet-devnet's names (`gas_price_wei` is its `--gas-price`,
+   * `gas_price_fri` its `--gas-price-fri`, and so on for `data_gas_price_*`
+   * and `l2_gas_price_*`): each from 1 to 2^128 − 1, default 1 gwei (10^9).
+   */
+  gasPrices?: Partial<Record<GasPriceField, bigint>>;
   /**
    * Web origins (`http://localhost:8000`, `*` for any) allowed to call the
    * methods that touch files (devnet_dump, devnet_load). Default: none — a
@@ -91,6 +106,27 @@ export function normalizeChainId(chainId: string): string {
     throw new Error(`invalid chain id: ${chainId}`);
   }
   return `0x${Buffer.from(chainId, 'ascii').toString('hex')}`;
+}
+
+/**
+ * The gas prices the chain starts with: those given (checked), 1 gwei for
+ * the rest.
+ *
+ * @param given - The prices given, by starknet-devnet's names.
+ * @returns Every price.
+ */
+function initialGasPrices(
+  given: Partial<Record<GasPriceField, bigint>>,
+): GasPrices {
+  for (const [name, price] of Object.entries(given)) {
+    if (!isGasPriceField(name)) {
+      throw new Error(`gasPrices: unknown price ${name}`);
+    }
+    if (price === undefined || !isGasPrice(price)) {
+      throw new Error(`gasPrices.${name} must be from 1 to 2^128 - 1`);
+    }
+  }
+  return withGasPrices(DEFAULT_GAS_PRICES, given);
 }
 
 /**
@@ -174,6 +210,7 @@ export async function startLocalNode(
       blockGeneration: options.blockGeneration ?? 'transaction',
       initialBalance: options.initialBalance ?? DEFAULT_BALANCE,
       startTime: checkedStartTime(options.startTime),
+      gasPrices: initialGasPrices(options.gasPrices ?? {}),
     },
     settings,
     new OriginPolicy(options.allowedOrigins),

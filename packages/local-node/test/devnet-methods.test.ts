@@ -386,6 +386,40 @@ describe('starknet-devnet methods', () => {
     );
   });
 
+  it('gasPrices (--gas-price and the like) price the genesis block and the next ones, restart included', async () => {
+    const node = await start({
+      gasPrices: {
+        gas_price_wei: 11n,
+        gas_price_fri: 12n,
+        l2_gas_price_fri: 16n,
+      },
+    });
+    const pricesOf = async (blockId: unknown): Promise<unknown> => {
+      const block = (
+        await call(node, 'starknet_getBlockWithTxHashes', { block_id: blockId })
+      ).result;
+      return [block.l1_gas_price, block.l2_gas_price];
+    };
+    const expected = [
+      { price_in_wei: '0xb', price_in_fri: '0xc' },
+      { price_in_wei: '0x3b9aca00', price_in_fri: '0x10' },
+    ];
+    expect(await pricesOf({ block_number: 0 })).toEqual(expected);
+    expect(await pricesOf('pre_confirmed')).toEqual(expected);
+    expect((await call(node, 'devnet_getConfig')).result).toMatchObject({
+      gas_price_wei: 11,
+      gas_price_fri: 12,
+      data_gas_price_fri: 1_000_000_000,
+      l2_gas_price_fri: 16,
+    });
+    await call(node, 'devnet_setGasPrice', { l2_gas_price_fri: 5 });
+    await call(node, 'devnet_restart');
+    expect(await pricesOf('pre_confirmed')).toEqual(expected);
+    await expect(
+      start({ gasPrices: { l2_gas_price_wei: 0n } }),
+    ).rejects.toThrow('gasPrices.l2_gas_price_wei must be from 1 to 2^128 - 1');
+  });
+
   it('devnet_restart goes back to the genesis state', async () => {
     const node = await start({ initialBalance: 0n });
     const address = node.accounts[0]?.address ?? '0x1';

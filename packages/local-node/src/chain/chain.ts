@@ -2,8 +2,8 @@
 import { createHash } from 'node:crypto';
 
 import type { TxOutcome } from './executor';
+import { DEFAULT_GAS_PRICES } from './gas-prices';
 import type { BlockRecord, GasPrices, LoggedEvent, TxRecord } from './types';
-import { GAS_PRICE } from '../base/constants';
 import type { StateReader } from '../base/state-store';
 import { VersionedStore } from '../base/state-store';
 
@@ -43,11 +43,7 @@ export class Chain {
   l1Accepted = -1;
 
   /** The prices of the pre-confirmed block and of those that follow. */
-  #prices: GasPrices = {
-    l1Gas: { fri: GAS_PRICE, wei: GAS_PRICE },
-    l1DataGas: { fri: GAS_PRICE, wei: GAS_PRICE },
-    l2Gas: { fri: GAS_PRICE, wei: GAS_PRICE },
-  };
+  #prices: GasPrices = DEFAULT_GAS_PRICES;
 
   #timeOffset = 0;
 

@@ -1,7 +1,7 @@
 import { Chain } from './chain';
 import type { PredeployedAccount } from './genesis';
 import { deriveAccounts, writeGenesis } from './genesis';
-import type { BlockRecord } from './types';
+import type { BlockRecord, GasPrices } from './types';
 import { ContentStore } from '../base/content-store';
 import { starknetError } from '../base/errors';
 import { ClassRegistry } from '../contracts/registry';
@@ -14,6 +14,8 @@ export type ChainOptions = {
   initialBalance: bigint;
   /** Unix time of the genesis block (default: now). */
   startTime: number | undefined;
+  /** The gas prices the chain starts with (genesis block included). */
+  gasPrices: GasPrices;
 };
 
 /** A parsed block id. */
@@ -52,6 +54,7 @@ export class LocalChain {
     if (options.startTime !== undefined) {
       this.chain.setTime(options.startTime);
     }
+    this.chain.setPrices(options.gasPrices);
     writeGenesis(
       this.chain,
       this.registry,

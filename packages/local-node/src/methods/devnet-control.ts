@@ -2,14 +2,19 @@ import { parseAmount } from './amount';
 import type { Params } from './params';
 import { parseBlockId, parseIndex, required } from './params';
 import type { MethodContext, MethodTable } from './types';
-import { ETH_ADDRESS, GAS_PRICE, STRK_ADDRESS } from '../base/constants';
+import { ETH_ADDRESS, STRK_ADDRESS } from '../base/constants';
 import { RpcError, STARKNET_ERRORS, invalidParams } from '../base/errors';
 import { parseFelt, toHex } from '../base/felt';
 import { classKey } from '../base/state-store';
+import {
+  GAS_PRICE_FIELDS,
+  isGasPrice,
+  isGasPriceField,
+  withGasPrices,
+} from '../chain/gas-prices';
+import type { GasPriceField } from '../chain/gas-prices';
 import type { GasPrices } from '../chain/types';
 import { balanceOf } from '../contracts/erc20';
-
-const U128_MAX = 2n ** 128n - 1n;
 
 /**
  * starknet-devnet's answer to a dev request it cannot carry out.
@@ -18,21 +23,6 @@ const U128_MAX = 2n ** 128n - 1n;
  * @returns The error.
  */
 const devnetError = (message: string): RpcError => new RpcError(-1, message);
-
-/** The price parameters of devnet_setGasPrice and the price each sets. */
-const PRICE_FIELDS = {
-  gas_price_wei: ['l1Gas', 'wei'],
-  data_gas_price_wei: ['l1DataGas', 'wei'],
-  gas_price_fri: ['l1Gas', 'fri'],
-  data_gas_price_fri: ['l1DataGas', 'fri'],
-  l2_gas_price_wei: ['l2Gas', 'wei'],
-  l2_gas_price_fri: ['l2Gas', 'fri'],
-} as const;
-
-type PriceField = keyof typeof PRICE_FIELDS;
-
-const isPriceField = (name: string): name is PriceField =>
-  Object.hasOwn(PRICE_FIELDS, name);
 
 /**
  * A JSON number when it is exact, else a decimal string.
@@ -49,11 +39,10 @@ const numberJson = (value: bigint): number | string =>
  * @param prices - The prices.
  * @returns JSON.
  */
-function pricesJson(prices: GasPrices): Record<PriceField, number | string> {
-  const entries = Object.entries(PRICE_FIELDS).map(([field, [gas, unit]]) => [
-    field,
-    numberJson(prices[gas][unit]),
-  ]);
+function pricesJson(prices: GasPrices): Record<GasPriceField, number | string> {
+  const entries = Object.entries(GAS_PRICE_FIELDS).map(
+    ([field, [gas, unit]]) => [field, numberJson(prices[gas][unit])],
+  );
   return Object.fromEntries(entries);
 }
 
@@ -150,12 +139,7 @@ export const devnetControlMethods: MethodTable = {
           : null,
         predeployed_accounts_initial_balance: options.initialBalance.toString(),
         start_time: options.startTime ?? null,
-        gas_price_wei: numberJson(GAS_PRICE),
-        gas_price_fri: numberJson(GAS_PRICE),
-        data_gas_price_wei: numberJson(GAS_PRICE),
-        data_gas_price_fri: numberJson(GAS_PRICE),
-        l2_gas_price_wei: numberJson(GAS_PRICE),
-        l2_gas_price_fri: numberJson(GAS_PRICE),
+        ...pricesJson(options.gasPrices),
         chain_id: chainName(options.chainId),
         dump_on: settings.dumpOn ?? null,
         dump_path: settings.dumpPath ?? null,
@@ -211,26 +195,25 @@ export const devnetControlMethods: MethodTable = {
     },
   },
   devnet_setGasPrice: {
-    params: [...Object.keys(PRICE_FIELDS), 'generate_block'],
+    params: [...Object.keys(GAS_PRICE_FIELDS), 'generate_block'],
     handler: (params, ctx) => {
-      refuseUnknown(params, [...Object.keys(PRICE_FIELDS), 'generate_block']);
+      refuseUnknown(params, [
+        ...Object.keys(GAS_PRICE_FIELDS),
+        'generate_block',
+      ]);
       const { chain } = ctx.node;
-      const prices: GasPrices = {
-        l1Gas: { ...chain.prices.l1Gas },
-        l1DataGas: { ...chain.prices.l1DataGas },
-        l2Gas: { ...chain.prices.l2Gas },
-      };
+      const changes: Partial<Record<GasPriceField, bigint>> = {};
       for (const [field, value] of Object.entries(params)) {
-        if (!isPriceField(field) || value === undefined) {
+        if (!isGasPriceField(field) || value === undefined) {
           continue;
         }
         const price = parseAmount(value, field);
-        if (price === 0n || price > U128_MAX) {
+        if (!isGasPrice(price)) {
           throw invalidParams(`${field}: expected a price from 1 to 2^128 - 1`);
         }
-        const [gas, unit] = PRICE_FIELDS[field];
-        prices[gas][unit] = price;
+        changes[field] = price;
       }
+      const prices = withGasPrices(chain.prices, changes);
       if (
         params.generate_block !== undefined &&
         typeof params.generate_block !== 'boolean'
