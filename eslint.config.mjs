@@ -150,6 +150,33 @@ const config = createConfig([
     },
   },
   {
+    // One file per wallet method, none importing another: what handlers
+    // share lives in method.ts, structs.ts and params.ts (the router alone
+    // imports every handler).
+    files: ['src/methods/*.ts'],
+    ignores: ['src/methods/router.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                './*',
+                '!./method',
+                '!./structs',
+                '!./params',
+                '!./callerTypes',
+              ],
+              message:
+                'A wallet method imports no other method: share through method.ts, structs.ts or params.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['packages/local-node/src/**/*.ts'],
     rules: {
       'import-x/no-restricted-paths': [
