@@ -127,6 +127,7 @@ const config = createConfig([
           zones: layered('src', [
             [
               'config.ts',
+              'errorMeanings.ts',
               'errors.ts',
               'format.ts',
               'logger.ts',

@@ -10,6 +10,7 @@ import {
 } from '@metamask/snaps-sdk';
 import { StructError } from 'superstruct';
 
+import { errorMeaning } from './errorMeanings';
 import { logger } from './logger';
 
 /**
@@ -147,21 +148,30 @@ export class SubmissionUnknownError extends NodeError {
   }
 }
 
-/** The node answered with a JSON-RPC error (e.g. a rejected transaction). */
+/**
+ * The node answered with a JSON-RPC error (e.g. a rejected transaction).
+ * The message says what failed in the spec's words (errorMeaning); the
+ * node's own text is kept for the log only, never answered: a node can
+ * write into it anything it was sent.
+ */
 export class ChainRejectedError extends WalletError {
   readonly code: number;
 
   readonly network: string;
 
+  /** The node's message and data, for the log. */
+  readonly nodeText: string;
+
   /**
    * @param network - The network's name.
    * @param code - The node's JSON-RPC error code.
-   * @param detail - The node's message and data.
+   * @param nodeText - The node's message and data.
    */
-  constructor(network: string, code: number, detail: string) {
-    super(`${network} rejected the request (${code}): ${detail}`);
+  constructor(network: string, code: number, nodeText: string) {
+    super(`${network} rejected the request (${code}): ${errorMeaning(code)}`);
     this.code = code;
     this.network = network;
+    this.nodeText = nodeText;
   }
 }
 
@@ -346,6 +356,7 @@ export function toSnapError(error: unknown): Error {
     return new InternalError(error.message);
   }
   if (error instanceof ChainRejectedError) {
+    logger.info('A node refused a request', error.nodeText);
     return new InternalError(error.message, { nodeCode: error.code });
   }
   // A bug: log it whole (stack and causes) for whoever debugs the snap,

@@ -212,6 +212,82 @@ describe('NodeClient batches', () => {
   });
 });
 
+describe("NodeClient passes on none of a node's words", () => {
+  const WORDS = 'account 0x3a48f9784a19e574e3976351f36d3806b8c27a97a972d2e';
+
+  it.each([
+    [
+      'an error message and data',
+      { error: { code: 41, message: WORDS, data: { execution_error: WORDS } } },
+      'Testnet rejected the request (41): Transaction execution error',
+    ],
+    [
+      'an error of no known code',
+      { error: { code: 777, message: WORDS } },
+      'Testnet rejected the request (777): an error code of neither Starknet nor JSON-RPC',
+    ],
+    [
+      'a malformed result',
+      { result: WORDS },
+      'malformed answer to starknet_blockNumber: the result is not felt',
+    ],
+    [
+      'a result of the wrong type',
+      { result: { words: WORDS } },
+      'malformed answer to starknet_blockNumber: the result is not string',
+    ],
+  ])('%s', async (_, answer, said) => {
+    const node = await scriptedNode((requests, response) =>
+      sendJson(
+        response,
+        requests.map((request) =>
+          request.method === 'starknet_blockNumber'
+            ? { jsonrpc: '2.0', id: request.id, ...answer }
+            : { jsonrpc: '2.0', id: request.id, result: resultFor(request) },
+        ),
+      ),
+    );
+    const client = new NodeClient(TESTNET, { urls: [node.url] });
+    const error = await client
+      .call(feltCall('starknet_blockNumber'))
+      .catch((reason: unknown) => reason);
+    expect(String(error)).toContain(said);
+    expect(String(error)).not.toContain('3a48f9784a19e574e39');
+  });
+
+  it('keeps them for the log', async () => {
+    const node = await scriptedNode((requests, response) =>
+      sendJson(
+        response,
+        requests.map((request) =>
+          request.method === 'starknet_blockNumber'
+            ? {
+                jsonrpc: '2.0',
+                id: request.id,
+                error: { code: 41, message: WORDS },
+              }
+            : { jsonrpc: '2.0', id: request.id, result: resultFor(request) },
+        ),
+      ),
+    );
+    const client = new NodeClient(TESTNET, { urls: [node.url] });
+    const error = await client
+      .call(feltCall('starknet_blockNumber'))
+      .catch((reason: unknown) => reason);
+    expect(error).toHaveProperty('nodeText', WORDS);
+  });
+
+  it('names a body that is not JSON without quoting it', async () => {
+    const node = await scriptedNode(answeringRaw(`{${WORDS}`));
+    const client = new NodeClient(TESTNET, { urls: [node.url] });
+    const error = await client
+      .call(feltCall('starknet_blockNumber'))
+      .catch((reason: unknown) => reason);
+    expect(String(error)).toContain('malformed answer (not JSON)');
+    expect(String(error)).not.toContain('3a48f9784a19e574e39');
+  });
+});
+
 /**
  * A batch answer: the chain id and spec version as they should be, the
  * other call as `answer` says (left out when it returns undefined).
@@ -325,19 +401,27 @@ describe('NodeClient refuses malformed answers', () => {
   });
 
   it.each([
-    [500, 'Internal Server Error', 'HTTP 500 Internal Server Error'],
-    [404, 'Not Found', 'HTTP 404 Not Found'],
-    [429, 'Too Many Requests', 'HTTP 429 Too Many Requests'],
-  ])('HTTP %i', async (status, text, reason) => {
-    const node = await scriptedNode((_requests, response) => {
-      response.writeHead(status, text).end('{"error":"nope"}');
-    });
-    const client = new NodeClient(TESTNET, { urls: [node.url] });
-    await expectNodeError(
-      client.call(feltCall('starknet_blockNumber')),
-      reason,
-    );
-  });
+    [500, 'Internal Server Error'],
+    [404, 'Not Found'],
+    [429, 'Too Many Requests'],
+  ])(
+    "HTTP %i, without the status text (the server's words)",
+    async (status, text) => {
+      const node = await scriptedNode((_requests, response) => {
+        response
+          .writeHead(status, `${text} 0x3a48f9784a19e5`)
+          .end('{"error":"nope"}');
+      });
+      const client = new NodeClient(TESTNET, { urls: [node.url] });
+      const error = await client
+        .call(feltCall('starknet_blockNumber'))
+        .catch((reason: unknown) => reason);
+      expect(error).toBeInstanceOf(NodeError);
+      expect(String(error)).toContain(`HTTP ${status}`);
+      expect(String(error)).not.toContain(text);
+      expect(String(error)).not.toContain('3a48f9784a19e5');
+    },
+  );
 
   it('names an unreachable node', async () => {
     const node = await scriptedNode(() => undefined);

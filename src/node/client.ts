@@ -94,6 +94,19 @@ function describeError(
 }
 
 /**
+ * Where and how an answer failed its check, without the value that failed
+ * (superstruct's message quotes it, and a node can write into it anything
+ * it was sent).
+ *
+ * @param error - The check's failure.
+ * @returns E.g. "0.low is not a felt".
+ */
+function mismatchOf(error: StructError): string {
+  const where = error.path.length > 0 ? error.path.join('.') : 'the result';
+  return `${where} is not ${error.refinement ?? error.type}`;
+}
+
+/**
  * A JSON-RPC client for one network. Every failure names the network:
  * unreachable, HTTP errors, malformed answers, oversized answers and
  * timeouts are NodeErrors; errors the node answers (a rejected transaction)
@@ -346,7 +359,7 @@ export class NodeClient {
       return { status: 'fulfilled', value: call.parse(envelope.result) };
     } catch (error) {
       if (error instanceof StructError) {
-        return malformed(` to ${call.method}: ${error.message}`);
+        return malformed(` to ${call.method}: ${mismatchOf(error)}`);
       }
       return { status: 'rejected', reason: error };
     }

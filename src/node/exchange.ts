@@ -54,9 +54,8 @@ export async function postJson(
     }
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
-      throw new ExchangeFailure(
-        `HTTP ${response.status} ${response.statusText}`.trim(),
-      );
+      // The status text is the server's own words: not passed on.
+      throw new ExchangeFailure(`HTTP ${response.status}`);
     }
     const text = await readText(response, limits.maxBytes, controller.signal);
     if (controller.signal.aborted) {
@@ -137,8 +136,9 @@ function parseJson(text: string): unknown {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
-  } catch (error) {
-    throw new ExchangeFailure(`malformed answer (${messageOf(error)})`);
+  } catch {
+    // The parser's message quotes the text: the node's words, not passed on.
+    throw new ExchangeFailure('malformed answer (not JSON)');
   }
   if (typeof parsed !== 'object' || parsed === null) {
     throw new ExchangeFailure(

@@ -274,7 +274,7 @@ describe('a transaction', () => {
     expect(error).toBeInstanceOf(SubmissionUnknownError);
     expect(error).toHaveProperty('network', 'Testnet');
     expect(String(error)).toContain(
-      'Testnet node error: HTTP 502 Bad Gateway while sending a transaction: it may have reached the network, or not',
+      'Testnet node error: HTTP 502 while sending a transaction: it may have reached the network, or not',
     );
     expect(String(error)).toContain('it was not sent to another node');
     expect(methodsOf(flaky).at(-1)).toStrictEqual([
