@@ -170,6 +170,19 @@ export async function readNode(
     options,
   );
   const deployed = nodeNonce !== undefined;
+  if (deployed && intent.type === 'DEPLOY_ACCOUNT') {
+    // Nothing to plan, and nothing to simulate: a node refuses the
+    // deployment of a deployed account with words that name it.
+    return {
+      deployed,
+      nonce: nodeNonce,
+      steps: [],
+      simulated: [],
+      prices: undefined,
+      chainAbis: new Map(),
+      undeployedTargets: [],
+    };
+  }
   let nonce = nodeNonce ?? 0n;
   if (deployed && options.queueKey !== undefined) {
     nonce = nextNonce(options.queueKey, nonce);
