@@ -75,6 +75,18 @@ const KEY_CACHE_SIZE = 64;
  * (see derivedKeys). Keys are never written anywhere.
  */
 export class KeyRing {
+  /** The public keys this ring derived (the request's, to keep from sites). */
+  readonly #publicKeys = new Set<string>();
+
+  /**
+   * The public keys this ring has derived so far.
+   *
+   * @returns Them, hex.
+   */
+  derivedPublicKeys(): string[] {
+    return [...this.#publicKeys];
+  }
+
   /**
    * The key pair at `m/44'/9004'/0'/0/index`.
    *
@@ -94,7 +106,9 @@ export class KeyRing {
         }
       }
     }
-    return keys;
+    const derived = await keys;
+    this.#publicKeys.add(derived.publicKey);
+    return derived;
   }
 
   /**

@@ -27,6 +27,7 @@ import {
   UnknownMethodError,
 } from '../errors';
 import { walletContext } from '../wallet/context';
+import { errorForSite } from '../wallet/siteAnswers';
 
 /** Every wallet method, by its RPC name. */
 export const methods = {
@@ -114,7 +115,8 @@ function methodName(method: string): MethodName | undefined {
 
 /**
  * Serves one wallet request: route, check the origin, run the method (which
- * validates its params and result), and map any failure to a snaps error.
+ * validates its params and result), and map any failure to a snaps error
+ * that carries no account the site was not given (siteAnswers.ts).
  *
  * @param origin - The caller's origin.
  * @param request - The JSON-RPC request.
@@ -126,6 +128,7 @@ export async function handleRequest(
   origin: string,
   request: { method: string; params?: unknown },
 ): Promise<Json> {
+  const context = walletContext(origin);
   try {
     const name = methodName(
       request.method === 'snapnet_getTransaction'
@@ -141,8 +144,8 @@ export async function handleRequest(
       );
     }
     const method: RpcMethod = methods[name];
-    return await method.run(request.params, walletContext(origin));
+    return await method.run(request.params, context);
   } catch (error) {
-    throw toSnapError(error);
+    throw await errorForSite(toSnapError(error), context, request.params);
   }
 }
