@@ -320,7 +320,7 @@ describe('NodeClient refuses malformed answers', () => {
     const client = new NodeClient(TESTNET, { urls: [node.url] });
     await expectNodeError(
       client.call(feltCall('starknet_blockNumber')),
-      'cannot tell which chain the node serves: Testnet rejected the request (-32601): Method not found',
+      'error -32601 to starknet_chainId, not a Starknet answer: Method not found',
     );
   });
 
