@@ -15,6 +15,7 @@ import {
   invoke,
   plainResultOf,
 } from '../installedWallet';
+import type { Wallet } from '../installedWallet';
 import { TEST_MAINNET_PORT, TEST_MAINNET_SPARE_PORT } from '../ports';
 
 /**
@@ -165,12 +166,13 @@ async function verifyForeignSignature(): Promise<unknown> {
 }
 
 /**
- * ACCOUNT_0's STRK balance, through a fresh snap.
+ * Asks a snap for ACCOUNT_0's STRK balance on Mainnet.
  *
+ * @param wallet - A fresh snap (which tries the first node first).
  * @returns The pending request.
  */
-async function balanceRequest(): Promise<ReturnType<typeof invoke>> {
-  return invoke(await installSharedWallet(), 'snapnet_getErc20TokenBalance', {
+function balanceRequest(wallet: Wallet): ReturnType<typeof invoke> {
+  return invoke(wallet, 'snapnet_getErc20TokenBalance', {
     tokenAddress: STRK,
     userAddress: ACCOUNT_0.address,
     chainId: MAINNET,
@@ -205,7 +207,9 @@ describe('a provider failing by its own error, through the built snap', () => {
     async (_case, behaviour) => {
       const first = await startFirstNode(behaviour);
       try {
-        const balance = await plainResultOf(await balanceRequest());
+        const balance = await plainResultOf(
+          balanceRequest(await installSharedWallet()),
+        );
         expect(BigInt(balance.balanceLatest)).toBeGreaterThan(0n);
         expect(first.methods).toContain('starknet_call');
       } finally {
@@ -273,7 +277,7 @@ describe('a Starknet error from the first node, through the built snap', () => {
     });
     try {
       spare.resetRequestCount();
-      const error = await errorOf(await balanceRequest());
+      const error = await errorOf(balanceRequest(await installSharedWallet()));
       expect(error.code).toBe(-32603);
       expect(error.data?.nodeCode).toBe(20);
       expect(spare.roundTripCount()).toBe(0);
