@@ -73,8 +73,9 @@ const SPEC_VERSION_CALL: NodeCall<string> = {
  * one that answered last, and to the next when it fails — down, stalled,
  * garbage, rate-limited or otherwise failing by its own error (in any call
  * of the batch), another chain, another spec version — so the request
- * fails only when every endpoint did. An endpoint's chain id and spec version are
- * checked on its first use, in the same batch as the request's own calls.
+ * fails only when every endpoint did. An endpoint's chain id and spec
+ * version are checked on its first use, in the same batch as the request's
+ * own calls.
  * A transaction is sent to one endpoint only, already checked: once it may
  * have left, a failure is a SubmissionUnknownError, never a retry elsewhere.
  */
