@@ -10,36 +10,54 @@
  * `starknet_specVersion` (0.10.x) on its first use, so an endpoint that has
  * moved to another spec version is skipped, never trusted.
  *
- * Sources, read 2026-11 (this machine reaches none of the endpoints; the
- * paths name the spec version they serve, and a provider's unversioned
- * path changes version when it upgrades, so none is used):
- * - Zan, `/rpc/v0_10`: starknet.js 10.8's own default nodes
- *   (`RPC_DEFAULT_NODES` in src/global/constants.ts, plus `v0_10` from
- *   `getDefaultNodes`), and its provider guide
- *   (www/docs/guides/provider_instance.md, "verified 22/jun/2026"): public
- *   URLs for v0_8, v0_9 and v0_10 on Mainnet and Sepolia, 15 calls/s.
- * - Cartridge, `/rpc/v0_10`: docs.cartridge.gg/slot/rpc names
- *   api.cartridge.gg/x/starknet/{mainnet,sepolia}; a project's endpoint
- *   notes (September 2026) record `/rpc/v0_10` answering spec 0.10.2 on
- *   both without a key, its unversioned path 0.9. Its docs also speak of
- *   tokens and whitelisted domains, so it comes after Zan.
- * - Lava, `/rpc/v0_10` (Mainnet only): docs.starknet.io's ecosystem page
- *   lists Lava's open endpoints and its `/rpc/vX_Y` suffix; the starknet.js
- *   guide listed v0_8/v0_9 in June 2026 and later projects send 0.10
- *   transactions through this path. Lava's Sepolia endpoint is
- *   discontinued (starknet.js guide), so Sepolia has none from Lava.
- * Left out: Blast (shut down), Nethermind's free RPC (gone), Infura and
- * Alchemy (keys only), dRPC and PublicNode (no documented 0.10 path).
+ * Each entry must serve spec 0.10 on its network, keyless, to a request
+ * from any origin (a snap's requests come from MetaMask's sandbox, whose
+ * origin no provider can whitelist). This machine reaches none of them;
+ * the sources below were read 2026-11-25. Every path names the spec version
+ * it serves (a provider's unversioned path changes version when it
+ * upgrades). A provider that rate-limits (HTTP 429, or HTTP 200 with its
+ * own JSON-RPC error such as Zan's `-32011`) is failed over, never read as
+ * the chain's answer (src/node/rpcErrors.ts).
+ * - Zan, `api.zan.top/public/starknet-{mainnet,sepolia}/rpc/v0_10`:
+ *   starknet.js's provider guide (www/docs/guides/provider_instance.md,
+ *   "verified 22/jun/2026": public URL, v0_8/v0_9/v0_10 on Mainnet and
+ *   Sepolia; "limited to 15 calls per second, and has also monthly
+ *   limitation") and starknet.js's own default nodes (`RPC_DEFAULT_NODES`
+ *   in src/global/constants.ts, main of 2026-07-23), used from browsers.
+ *   Its 15 calls/s are shared by every starknet.js default user; its rate
+ *   limit answers `-32011 cu limit exceeded` (starknet.js PR #1651,
+ *   2026-07-21).
+ * - Nethermind, `free-rpc.nethermind.io/{mainnet,sepolia}-juno/v0_10`:
+ *   starknet.js's WalletAccount guide (www/docs/guides/account/
+ *   walletAccount.md, added 2026-07-01) uses the Sepolia URL as a dapp's
+ *   front-end (browser) provider; the Mainnet URL is the same documented
+ *   pattern, seen in 2026 projects' code but in no provider document read
+ *   here. starknet.js's node table (22/jun/2026) does not list Nethermind,
+ *   and its free RPC was announced as sunset in May 2025: if it is gone, the
+ *   snap's failover passes it (and its chain id and spec checks refuse
+ *   anything else answering there).
+ * Left out: Cartridge (docs.cartridge.gg/slot/rpc: an API token, or browser
+ * requests from whitelisted domains only), Lava (the starknet.js guide of
+ * 22/jun/2026: public Mainnet node v0_8/v0_9 only, Sepolia discontinued),
+ * Blast (shut down), Infura and Alchemy (keys only), dRPC and PublicNode
+ * (no documented 0.10 path).
  */
 const PUBLIC_NODES = {
   mainnet: [
+    // https://github.com/starknet-io/starknet.js/blob/main/www/docs/guides/provider_instance.md
+    // (verified 22/jun/2026; read 2026-11-25)
     'https://api.zan.top/public/starknet-mainnet/rpc/v0_10',
-    'https://api.cartridge.gg/x/starknet/mainnet/rpc/v0_10',
-    'https://rpc.starknet.lava.build/rpc/v0_10',
+    // the Sepolia URL's pattern (below); no provider document confirms this
+    // one (read 2026-11-25)
+    'https://free-rpc.nethermind.io/mainnet-juno/v0_10',
   ],
   testnet: [
+    // https://github.com/starknet-io/starknet.js/blob/main/www/docs/guides/provider_instance.md
+    // (verified 22/jun/2026; read 2026-11-25)
     'https://api.zan.top/public/starknet-sepolia/rpc/v0_10',
-    'https://api.cartridge.gg/x/starknet/sepolia/rpc/v0_10',
+    // https://github.com/starknet-io/starknet.js/blob/main/www/docs/guides/account/walletAccount.md
+    // (added 2026-07-01; read 2026-11-25)
+    'https://free-rpc.nethermind.io/sepolia-juno/v0_10',
   ],
 };
 

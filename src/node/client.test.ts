@@ -224,7 +224,7 @@ describe("NodeClient passes on none of a node's words", () => {
     [
       'an error of no known code',
       { error: { code: 777, message: WORDS } },
-      'Testnet rejected the request (777): an error code of neither Starknet nor JSON-RPC',
+      'error 777 to starknet_blockNumber, not a Starknet answer: an error code of neither Starknet nor JSON-RPC',
     ],
     [
       'a malformed result',
@@ -396,7 +396,7 @@ describe('NodeClient refuses malformed answers', () => {
     const client = new NodeClient(TESTNET, { urls: [node.url] });
     await expectNodeError(
       client.call(feltCall('starknet_blockNumber')),
-      'cannot tell which chain the node serves: Testnet rejected the request (-32601): Method not found',
+      'error -32601 to starknet_chainId, not a Starknet answer: Method not found',
     );
   });
 

@@ -12,6 +12,12 @@ import {
 import { ExchangeFailure, postJson } from './exchange';
 import { answerLimit, NODE_TIMEOUT_MS } from './limits';
 import type { NodeCall, Results, SettledResults } from './nodeCall';
+import {
+  isRecord,
+  isStarknetErrorCode,
+  providerFailure,
+  readRpcError,
+} from './rpcErrors';
 import { rpcUrlsFor } from '../config';
 import type { Network } from '../config';
 import {
@@ -55,45 +61,6 @@ const SPEC_VERSION_CALL: NodeCall<string> = {
 };
 
 /**
- * Whether a value is a JSON object (not an array): a response of a batch,
- * or an error object.
- *
- * @param value - The value.
- * @returns Whether its members can be read.
- */
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * Reads a JSON-RPC error object: an integer `code`, a string `message`, any
- * `data`.
- *
- * @param error - The `error` member of a response.
- * @returns Its code and a message with its data, or undefined when it is
- * not an error object.
- */
-function describeError(
-  error: unknown,
-): { code: number; message: string } | undefined {
-  if (!isRecord(error)) {
-    return undefined;
-  }
-  const { code, message, data } = error;
-  if (typeof code !== 'number' || !Number.isInteger(code)) {
-    return undefined;
-  }
-  if (typeof message !== 'string') {
-    return undefined;
-  }
-  const detail =
-    data === undefined
-      ? ''
-      : `: ${typeof data === 'string' ? data : JSON.stringify(data)}`;
-  return { code, message: `${message}${detail}` };
-}
-
-/**
  * Where and how an answer failed its check, without the value that failed
  * (superstruct's message quotes it, and a node can write into it anything
  * it was sent).
@@ -108,16 +75,20 @@ function mismatchOf(error: StructError): string {
 
 /**
  * A JSON-RPC client for one network. Every failure names the network:
- * unreachable, HTTP errors, malformed answers, oversized answers and
- * timeouts are NodeErrors; errors the node answers (a rejected transaction)
- * are ChainRejectedErrors. Every exchange is bounded (see nodeLimits.ts):
- * the whole of it, body included, in time, and the answer in size.
+ * unreachable, HTTP errors, malformed answers, oversized answers, timeouts
+ * and JSON-RPC errors that are not the Starknet spec's (a rate limit, a
+ * provider's internal error: rpcErrors.ts) are NodeErrors; the spec's
+ * errors (a rejected transaction, a reverted call) are ChainRejectedErrors.
+ * Every exchange is bounded (see nodeLimits.ts): the whole of it, body
+ * included, in time, and the answer in size.
  *
  * A network may have several endpoints (config.ts): a request goes to the
  * one that answered last, and to the next when it fails — down, stalled,
- * garbage, another chain, another spec version — so the request fails only
- * when every endpoint did. An endpoint's chain id and spec version are
- * checked on its first use, in the same batch as the request's own calls.
+ * garbage, rate-limited or otherwise failing by its own error (in any call
+ * of the batch), another chain, another spec version — so the request
+ * fails only when every endpoint did. An endpoint's chain id and spec
+ * version are checked on its first use, in the same batch as the request's
+ * own calls.
  * A transaction is sent to one endpoint only, already checked: once it may
  * have left, a failure is a SubmissionUnknownError, never a retry elsewhere.
  */
@@ -179,10 +150,11 @@ export class NodeClient {
 
   /**
    * Several calls in one round trip, each answered on its own: a call the
-   * node rejects gives a ChainRejectedError in its place. When an endpoint
-   * fails as a whole (transport, malformed answer, wrong chain or spec
-   * version), the batch goes to the next; the error of the last is thrown
-   * when none is left (all of them, named by host, when there were several).
+   * chain rejects gives a ChainRejectedError in its place. When an endpoint
+   * fails as a whole (transport, malformed answer, a provider's own error
+   * to any call, wrong chain or spec version), the batch goes to the next;
+   * the error of the last is thrown when none is left (all of them, named
+   * by host, when there were several).
    *
    * @param calls - The calls.
    * @returns One settled outcome per call, in order.
@@ -221,7 +193,10 @@ export class NodeClient {
    * (and a node that fails that check never saw it, so the next may be
    * tried). Once the transaction may have left, any failure is a
    * SubmissionUnknownError: sending it elsewhere could answer "duplicate"
-   * or "invalid nonce" for a transaction that went through.
+   * or "invalid nonce" for a transaction that went through. A provider's
+   * own error to the send (a rate limit, `-32603`) counts as such a
+   * failure too: nothing tells whether its gateway forwarded the
+   * transaction before failing, so it is not sent elsewhere either.
    *
    * @param url - The endpoint.
    * @param calls - The calls (a transaction among them).
@@ -278,6 +253,7 @@ export class NodeClient {
       requests.length === 1 ? requests[0] : requests,
       answerLimit(allCalls),
     );
+    this.#refuseLoneError(payload, ids);
     const envelopes = (Array.isArray(payload) ? payload : [payload]).filter(
       isRecord,
     );
@@ -324,6 +300,33 @@ export class NodeClient {
   }
 
   /**
+   * Fails the endpoint when it answered a single error that is no call's
+   * (a provider refusing the whole request, often with id null: a rate
+   * limit), naming that error rather than the responses it lacks.
+   *
+   * @param payload - The parsed answer.
+   * @param ids - The ids of the calls sent.
+   * @throws {NodeError} When the answer is such an error.
+   */
+  #refuseLoneError(payload: unknown, ids: number[]): void {
+    if (
+      !isRecord(payload) ||
+      payload.error === undefined ||
+      payload.error === null ||
+      ids.some((id) => id === payload.id)
+    ) {
+      return;
+    }
+    const error = readRpcError(payload.error);
+    throw new NodeError(
+      this.network.name,
+      error
+        ? providerFailure(error)
+        : 'malformed answer: not a JSON-RPC error object',
+    );
+  }
+
+  /**
    * One call's outcome from its response.
    *
    * @param call - The call.
@@ -342,9 +345,18 @@ export class NodeClient {
       return malformed(`: no response to ${call.method}`);
     }
     if (envelope.error !== undefined && envelope.error !== null) {
-      const error = describeError(envelope.error);
+      const error = readRpcError(envelope.error);
       if (!error) {
         return malformed(` to ${call.method}: not a JSON-RPC error object`);
+      }
+      if (!isStarknetErrorCode(error.code)) {
+        return {
+          status: 'rejected',
+          reason: new NodeError(
+            this.network.name,
+            providerFailure(error, call.method),
+          ),
+        };
       }
       return {
         status: 'rejected',

@@ -248,7 +248,7 @@ describe('a network with several endpoints', () => {
       new NodeClient(TESTNET, { urls: [silent.url] }).call(BLOCK_NUMBER),
     );
     expect(String(error)).toContain(
-      'Testnet node error: cannot tell which JSON-RPC version the node speaks: Testnet rejected the request (-32601): Method not found',
+      'Testnet node error: error -32601 to starknet_specVersion, not a Starknet answer: Method not found',
     );
   });
 });
