@@ -1,5 +1,6 @@
 import type { Json } from '@metamask/snaps-sdk';
 import { hash, outsideExecution, shortString } from 'starknet';
+import type { TypedData } from 'starknet';
 
 import { addSiteNetwork, useHostileNode } from './hostile-node';
 import type { HostileNode } from './hostile-node';
@@ -127,28 +128,40 @@ async function attackedWallet(options: {
  */
 function askTransfer(
   wallet: Wallet,
-  domainChain: string,
+  domainChain: string | undefined,
   chainId: string,
   origin = DAPP_ORIGIN,
 ): ReturnType<typeof invoke> {
   const now = Math.floor(Date.now() / 1000);
-  const data = outsideExecution.getTypedData(
-    domainChain,
-    {
-      caller: 'ANY_CALLER',
-      execute_after: now - 600,
-      execute_before: now + 3600,
-    },
-    '0x99',
-    [
-      {
-        contractAddress: USDC,
-        entrypoint: 'transfer',
-        calldata: [RECIPIENT, AMOUNT.toString(), '0'],
-      },
-    ],
-    '1',
+  // A copy: starknet.js hands out its shared type constants.
+  const data: TypedData = JSON.parse(
+    JSON.stringify(
+      outsideExecution.getTypedData(
+        domainChain ?? MAINNET,
+        {
+          caller: 'ANY_CALLER',
+          execute_after: now - 600,
+          execute_before: now + 3600,
+        },
+        '0x99',
+        [
+          {
+            contractAddress: USDC,
+            entrypoint: 'transfer',
+            calldata: [RECIPIENT, AMOUNT.toString(), '0'],
+          },
+        ],
+        '1',
+      ),
+    ),
   );
+  if (domainChain === undefined) {
+    // A domain that names no chain: its type and value without chainId.
+    data.types.StarkNetDomain = (data.types.StarkNetDomain ?? []).filter(
+      ({ name }) => name !== 'chainId',
+    );
+    delete data.domain.chainId;
+  }
   return invoke(
     wallet,
     'snapnet_signMessage',
@@ -255,6 +268,17 @@ describe("an outside execution's calls are read with the data of the chain it bi
       expect(hostile().seen()).toStrictEqual([]);
     },
   );
+
+  it('bound to no chain: raw under a banner, no node asked', async () => {
+    const wallet = await attackedWallet({ mainnetUsdc: true });
+    mainnet.resetRequestCount();
+    const text = await decide(askTransfer(wallet, undefined, SN_DEVNET), false);
+    expect(text).toContain('Valid on every network');
+    expect(text).toContain('Calls shown raw');
+    expect(text).not.toContain('USDC');
+    expect(mainnet.requestCount()).toBe(0);
+    expect(hostile().seen()).toStrictEqual([]);
+  });
 
   it("bound to another site's network: raw, and that site's node learns nothing", async () => {
     const wallet = await attackedWallet({ mainnetUsdc: false });
