@@ -14,7 +14,9 @@ import * as networks from '../wallet/networks';
  * the site's own: only that site may use it (its node would otherwise see
  * accounts other sites use), and its dialogs say whose node it is. Its name
  * must read as it is and differ from every other network's once normalised;
- * its chain id must be a Starknet chain id (a short ASCII string).
+ * its chain id must be a Starknet chain id (a short ASCII string). A clash
+ * with another site's network is answered as no clash until the user
+ * approves (then false): a site cannot probe what others added.
  */
 export const addNetwork = defineMethod({
   params: object({

@@ -3,16 +3,11 @@ import { object, string } from 'superstruct';
 
 import { defineMethod } from './method';
 import { AddressStruct, ChainIdStruct, TypedDataStruct } from './structs';
-import { contractAbis, lookupTargets } from '../node/contractAbis';
 import { signHash } from '../signing/signature';
 import { analyseTypedData } from '../signing/typedData';
 import { confirmOutsideExecution, confirmSignMessage } from '../ui/dialogs';
-import {
-  networkTokens,
-  ownAccount,
-  requestView,
-  resolveNetwork,
-} from '../wallet/access';
+import { ownAccount, requestView, resolveNetwork } from '../wallet/access';
+import { outsideExecutionChainData } from '../wallet/callData';
 
 /**
  * `snapnet_signMessage {typedDataMessage, signerAddress, chainId?}` → the
@@ -20,7 +15,9 @@ import {
  * reads the domain as it is hashed and the message, and approves. Typed data
  * that grants execution is never shown as a message: a SNIP-9 outside
  * execution is shown as the transaction it is (its calls decoded with the
- * called classes' ABIs from the chain: two node round trips), a session
+ * tokens and the called classes' ABIs of the chain its domain binds: two
+ * round trips to that network's node; raw when the wallet has no network of
+ * that chain the site may use), a session
  * grant or a message carrying calls under a danger banner. A plain message
  * needs no node.
  */
@@ -44,20 +41,18 @@ export const signMessage = defineMethod({
     const request = requestView(context, network, signerAddress);
     const { grant } = analysis;
     if (grant?.kind === 'outside-execution') {
-      const targets = lookupTargets(
-        grant.calls.map(({ contractAddress }) => contractAddress),
-        'typedDataMessage',
-      );
       await confirmOutsideExecution({
         request,
         analysis,
         execution: grant,
         field: 'typedDataMessage',
-        decode: {
-          tokens: await networkTokens(context, network.chainId),
-          account: signerAddress,
-          chainAbis: await contractAbis(context.node(network), targets),
-        },
+        chainData: await outsideExecutionChainData(
+          context,
+          network,
+          analysis.chain,
+          { calls: grant.calls, account: signerAddress },
+          'typedDataMessage',
+        ),
       });
     } else {
       await confirmSignMessage(request, analysis);

@@ -489,7 +489,7 @@ describe('NodeClient bounds every answer in size', () => {
       ),
     );
     const client = new NodeClient(TESTNET, { urls: [node.url] });
-    const { calls } = missingAbiCalls([`0x${'ab'.repeat(31)}`]);
+    const { calls } = missingAbiCalls(TESTNET, [`0x${'ab'.repeat(31)}`]);
     const [classCall] = calls;
     if (!classCall) {
       throw new Error('Expected a getClass call');

@@ -6,10 +6,21 @@ import {
   MAX_ABI_LOOKUPS,
   missingAbiCalls,
 } from './contractAbis';
+import type { Network } from '../config';
 import { InvalidInputError, NodeError } from '../errors';
 import { normaliseAddress } from '../keys/address';
 
 const ABI = [{ type: 'function', name: 'poke', inputs: [] }];
+
+const TESTNET = { name: 'Testnet', chainId: '0x534e5f5345504f4c4941' };
+
+/** A site's own network, on another chain. */
+const SITE_NETWORK = {
+  name: 'Site chain',
+  chainId: '0x534e5f4445564e4554',
+  rpcUrl: 'https://node.site.example/rpc',
+  addedBy: 'https://site.example',
+};
 
 /**
  * A distinct canonical address.
@@ -48,14 +59,17 @@ describe('abisByContract', () => {
    *
    * @param classes - Each contract's class hash (undefined: no code).
    * @param answers - The node's answer per class not yet known, in order.
+   * @param network - The network asked.
    * @returns The reading of each contract.
    */
   function read(
     classes: (string | undefined)[],
     answers: PromiseSettledResult<AbiReading>[],
+    network: Network = TESTNET,
   ): Map<string, AbiReading> {
-    const missing = missingAbiCalls(classes);
+    const missing = missingAbiCalls(network, classes);
     return abisByContract(
+      network,
       classes.map((_, index) => address(index)),
       classes,
       { hashes: missing.hashes, answers },
@@ -97,13 +111,31 @@ describe('abisByContract', () => {
         { status: 'rejected', reason: new Error('timeout') },
       ],
     );
-    expect(missingAbiCalls(['0xb1', '0xb2', '0xb3']).hashes).toStrictEqual([
-      '0xb3',
-    ]);
+    expect(
+      missingAbiCalls(TESTNET, ['0xb1', '0xb2', '0xb3']).hashes,
+    ).toStrictEqual(['0xb3']);
     const again = read(['0xb1', '0xb2'], []);
     expect([...again.values()].map(({ kind }) => kind)).toStrictEqual([
       'found',
       'none',
     ]);
+  });
+
+  it("keeps an ABI for the network whose node gave it: another network's node is asked again", () => {
+    read(
+      ['0xc1'],
+      [{ status: 'fulfilled', value: parseAbi(ABI) }],
+      SITE_NETWORK,
+    );
+    expect(missingAbiCalls(SITE_NETWORK, ['0xc1']).hashes).toStrictEqual([]);
+    expect(missingAbiCalls(TESTNET, ['0xc1']).hashes).toStrictEqual(['0xc1']);
+    const onTestnet = read(
+      ['0xc1'],
+      [{ status: 'fulfilled', value: parseAbi([]) }],
+    );
+    expect(onTestnet.get(address(0))?.kind).toBe('none');
+    expect(read(['0xc1'], [], SITE_NETWORK).get(address(0))?.kind).toBe(
+      'found',
+    );
   });
 });

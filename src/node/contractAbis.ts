@@ -7,17 +7,37 @@ import { classHashAtCall, isContractNotFound } from './calls';
 import type { NodeClient } from './client';
 import { CLASS_ANSWER_BYTES } from './limits';
 import type { NodeCall } from './nodeCall';
+import type { Network } from '../config';
 import { InvalidInputError } from '../errors';
 import { normaliseAddress } from '../keys/address';
 
 /**
- * ABIs of classes as the chain has them, kept for the life of the snap
- * process: a class hash names immutable code, so its ABI (or its having
- * none) never changes. An ABI that could not be fetched is not kept (the
- * next request asks again). Which class sits at an address can change
- * (upgrades), so that is asked again on every request.
+ * ABIs of classes as each network's nodes gave them, kept for the life of
+ * the snap process: a class hash names immutable code, so its ABI (or its
+ * having none) never changes. Kept per network (chain, whose it is, node):
+ * a node's answer is not checked against the class hash, so an ABI one
+ * network's node gave never labels another network's calls (a site's node
+ * could otherwise dress up a Mainnet class). An ABI that could not be
+ * fetched is not kept (the next request asks again). Which class sits at an
+ * address can change (upgrades), so that is asked again on every request.
  */
 const abiByClassHash = new Map<string, AbiReading>();
+
+/**
+ * The cache key of a class's ABI as a network's nodes give it.
+ *
+ * @param network - The network asked.
+ * @param classHash - The class hash (canonical hex).
+ * @returns The key.
+ */
+function keyOf(network: Network, classHash: string): string {
+  return JSON.stringify([
+    network.chainId,
+    network.addedBy ?? null,
+    network.rpcUrl ?? null,
+    classHash,
+  ]);
+}
 
 /**
  * The most distinct contracts one request may call: each is looked up on
@@ -56,14 +76,14 @@ export function lookupTargets(addresses: string[], field: string): string[] {
  * Remembers what a class's ABI reads as, when that cannot change: found, or
  * none at all. An unreadable ABI is not kept.
  *
- * @param classHash - The class hash (canonical hex).
+ * @param key - The class hash, on the network asked (keyOf).
  * @param reading - Its ABI as read.
  */
-function remember(classHash: string, reading: AbiReading): void {
+function remember(key: string, reading: AbiReading): void {
   if (reading.kind === 'unreadable') {
     return;
   }
-  abiByClassHash.set(classHash, reading);
+  abiByClassHash.set(key, reading);
   if (abiByClassHash.size > CACHE_SIZE) {
     const [oldest] = abiByClassHash.keys();
     if (oldest !== undefined) {
@@ -105,10 +125,14 @@ export function classHashCalls(addresses: string[]): NodeCall<string>[] {
 /**
  * The calls that fetch the ABIs not yet known (second round trip).
  *
+ * @param network - The network asked.
  * @param classHashes - Class hashes from the first round trip.
  * @returns The class hashes to fetch and their calls.
  */
-export function missingAbiCalls(classHashes: (string | undefined)[]): {
+export function missingAbiCalls(
+  network: Network,
+  classHashes: (string | undefined)[],
+): {
   hashes: string[];
   calls: NodeCall<AbiReading>[];
 } {
@@ -116,7 +140,7 @@ export function missingAbiCalls(classHashes: (string | undefined)[]): {
     ...new Set(
       classHashes.filter(
         (hash): hash is string =>
-          hash !== undefined && !abiByClassHash.has(hash),
+          hash !== undefined && !abiByClassHash.has(keyOf(network, hash)),
       ),
     ),
   ];
@@ -150,6 +174,7 @@ function notFetched(
  * fetched, or its ABI is malformed or too large) — never left out, so that
  * nothing else (a site's ABI) can stand in for what could not be read.
  *
+ * @param network - The network asked.
  * @param addresses - The contracts, as given to classHashCalls.
  * @param classHashes - Their class hashes (undefined: not deployed).
  * @param fetched - The hashes fetched and their settled answers.
@@ -158,6 +183,7 @@ function notFetched(
  * @returns The ABI reading of each contract with a class.
  */
 export function abisByContract(
+  network: Network,
   addresses: string[],
   classHashes: (string | undefined)[],
   fetched: {
@@ -171,7 +197,7 @@ export function abisByContract(
     const reading =
       answer?.status === 'fulfilled' ? answer.value : notFetched(answer);
     readings.set(hash, reading);
-    remember(hash, reading);
+    remember(keyOf(network, hash), reading);
   });
   const result = new Map<string, AbiReading>();
   addresses.forEach((address, index) => {
@@ -179,7 +205,9 @@ export function abisByContract(
     if (hash !== undefined) {
       result.set(
         address,
-        readings.get(hash) ?? abiByClassHash.get(hash) ?? notFetched(undefined),
+        readings.get(hash) ??
+          abiByClassHash.get(keyOf(network, hash)) ??
+          notFetched(undefined),
       );
     }
   });
@@ -220,10 +248,10 @@ export async function contractAbis(
       ? `0x${BigInt(answer.value).toString(16)}`
       : undefined,
   );
-  const missing = missingAbiCalls(classHashes);
+  const missing = missingAbiCalls(client.network, classHashes);
   const fetched =
     missing.calls.length > 0 ? await client.batchSettled(missing.calls) : [];
-  const readings = abisByContract(addresses, classHashes, {
+  const readings = abisByContract(client.network, addresses, classHashes, {
     hashes: missing.hashes,
     answers: fetched,
   });

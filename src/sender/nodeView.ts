@@ -192,7 +192,7 @@ export async function readNode(
     deployed || intent.type === 'DEPLOY_ACCOUNT'
       ? [intentStep]
       : [stepOf(account, chainId, { type: 'DEPLOY_ACCOUNT' }), intentStep];
-  const missing = missingAbiCalls(classHashes);
+  const missing = missingAbiCalls(client.network, classHashes);
   const [simulationAnswer, ...abiAnswers] = await client.batchSettled([
     simulateCall(
       simulationQueries(simulatedSteps, details, field, nonce),
@@ -209,7 +209,7 @@ export async function readNode(
     // only so that the intent could run; the plan covers the intent alone.
     simulated: options.withDeployment ? simulated : simulated.slice(-1),
     prices: undefined,
-    chainAbis: abisByContract(targets, classHashes, {
+    chainAbis: abisByContract(client.network, targets, classHashes, {
       hashes: missing.hashes,
       answers: abiAnswers,
     }),

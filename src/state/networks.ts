@@ -49,57 +49,84 @@ export function hiddenFromNode(
     : addresses.filter((address) => !isShared(state, site, address));
 }
 
+/** Why a network cannot be added: the field at fault, why, and the network in the way. */
+export type NetworkConflict = { field: string; reason: string; other: Network };
+
 /**
- * Why a network cannot be added next to the ones the wallet has: its chain
- * id is taken, or its name reads like another network's (compared after
+ * Why a network cannot be added next to some others: its chain id is
+ * taken, or its name reads like another network's (compared after
  * normalisation: case, full-width forms and invisible characters do not
  * make a name new).
  *
- * @param state - The wallet state.
+ * @param others - The networks it would sit beside.
  * @param network - The network to add.
- * @returns The field at fault and why, or undefined when it can be added.
+ * @returns The conflict, or undefined when there is none.
  */
 export function networkConflict(
-  state: WalletState,
+  others: Network[],
   network: Network,
-): { field: string; reason: string } | undefined {
-  // Another site's network is named to no one but the user.
-  const seen = (other: Network): string =>
-    networksFor(state, network.addedBy).includes(other)
-      ? ` (${other.name})`
-      : '';
-  const sameChain = state.networks.find(
-    ({ chainId }) => chainId === network.chainId,
-  );
+): NetworkConflict | undefined {
+  const sameChain = others.find(({ chainId }) => chainId === network.chainId);
   if (sameChain) {
     return {
       field: 'chainId',
-      reason: `${network.chainId} is already a network of this wallet${seen(sameChain)}`,
+      reason: `${network.chainId} is already a network of this wallet (${sameChain.name})`,
+      other: sameChain,
     };
   }
-  const sameName = state.networks.find(
+  const sameName = others.find(
     ({ name }) => nameKey(name) === nameKey(network.name),
   );
   if (sameName) {
     return {
       field: 'name',
-      reason: `it reads like the name of a network this wallet already has${seen(sameName)}`,
+      reason: `it reads like the name of a network this wallet already has (${sameName.name})`,
+      other: sameName,
     };
   }
   return undefined;
 }
 
 /**
+ * Why a network cannot be added, as far as whoever adds it may know: a
+ * conflict with a network it may use (built-in, the user's, or the site's
+ * own), naming that network. Another site's networks are not looked at:
+ * answered before the user is involved, a conflict with one would tell the
+ * site which chains and names other sites added (see storeNetwork).
+ *
+ * @param state - The wallet state.
+ * @param network - The network to add (`addedBy`: who adds it).
+ * @returns The conflict, or undefined.
+ */
+export function knownNetworkConflict(
+  state: WalletState,
+  network: Network,
+): NetworkConflict | undefined {
+  return networkConflict(networksFor(state, network.addedBy), network);
+}
+
+/**
  * Stores a network the user approved, with the fee tokens (STRK and ETH sit
- * at the same addresses on every Starknet network).
+ * at the same addresses on every Starknet network). A conflict its adder
+ * may know of is refused naming the field; one with another site's network
+ * stores nothing and is returned, for the user alone to be told (the site
+ * gets the answer a declined dialog gets).
  *
  * @param network - The network, its node already checked.
+ * @returns The conflict with another site's network, or undefined once
+ * stored.
  */
-export async function storeNetwork(network: Network): Promise<void> {
-  await updateState((draft) => {
-    const conflict = networkConflict(draft, network);
-    if (conflict) {
-      throw new InvalidInputError(conflict.field, conflict.reason);
+export async function storeNetwork(
+  network: Network,
+): Promise<NetworkConflict | undefined> {
+  return updateState((draft) => {
+    const known = knownNetworkConflict(draft, network);
+    if (known) {
+      throw new InvalidInputError(known.field, known.reason);
+    }
+    const hidden = networkConflict(draft.networks, network);
+    if (hidden) {
+      return hidden;
     }
     draft.networks.push({ ...network });
     const feeTokens = defaultState().tokens.filter(
@@ -108,6 +135,7 @@ export async function storeNetwork(network: Network): Promise<void> {
     draft.tokens.push(
       ...feeTokens.map((token) => ({ ...token, chainId: network.chainId })),
     );
+    return undefined;
   });
 }
 

@@ -44,6 +44,35 @@ export type DecodeContext = {
 };
 
 /**
+ * The data a signed payload's calls are read with: that of the network
+ * whose chain the payload binds (its tokens and its nodes' ABIs), or none
+ * when the wallet has no such network the site may use — the calls are
+ * then shown raw, never labelled with another chain's tokens or ABIs.
+ */
+export type ChainData =
+  | {
+      kind: 'chain';
+      /** The network whose data `decode` holds. */
+      networkName: string;
+      chainId: string;
+      decode: DecodeContext;
+    }
+  | { kind: 'none'; account: string };
+
+/**
+ * The decode context of chain data: for none, no tokens and no ABIs (raw
+ * calls; dangers that need no chain data still read).
+ *
+ * @param data - The chain data.
+ * @returns The context.
+ */
+export function decodeContextOf(data: ChainData): DecodeContext {
+  return data.kind === 'chain'
+    ? data.decode
+    : { tokens: [], account: data.account, chainAbis: new Map() };
+}
+
+/**
  * An address felt as the dialog shows it.
  *
  * @param value - The felt.

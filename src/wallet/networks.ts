@@ -4,7 +4,7 @@ import { rpcUrlsFor } from '../config';
 import { InvalidInputError } from '../errors';
 import { checkNetworkNode } from '../node/networkCheck';
 import {
-  networkConflict,
+  knownNetworkConflict,
   networksFor,
   setNetworkNode,
   storeNetwork,
@@ -14,12 +14,17 @@ import {
   confirmAddNetwork,
   confirmChangeNode,
   confirmSwitchNetwork,
+  tellNetworkNotAdded,
 } from '../ui/dialogs';
 
 /**
  * Adds a network once its node serves its chain and the user agrees (see
- * snapnet_addNetwork). A name or chain id taken is refused naming the field;
- * nothing is stored unless approved.
+ * snapnet_addNetwork). A name or chain id taken by a network the caller may
+ * use is refused naming the field; one taken by another site's network is
+ * answered exactly as an unused one (same node check, same dialog), so no
+ * site learns what others added: once the user approves, the user alone is
+ * told why it was not added, and the site gets false, as when declined.
+ * Nothing is stored unless approved.
  *
  * @param context - Who asks (a site's network carries `addedBy`).
  * @param network - The network.
@@ -29,7 +34,7 @@ export async function addNetwork(
   context: WalletContext,
   network: Network,
 ): Promise<boolean> {
-  const conflict = networkConflict(await context.state(), network);
+  const conflict = knownNetworkConflict(await context.state(), network);
   if (conflict) {
     throw new InvalidInputError(conflict.field, conflict.reason);
   }
@@ -37,7 +42,11 @@ export async function addNetwork(
   if (!(await confirmAddNetwork({ origin: context.origin, network }))) {
     return false;
   }
-  await storeNetwork(network);
+  const hidden = await storeNetwork(network);
+  if (hidden) {
+    await tellNetworkNotAdded({ origin: context.origin, network, ...hidden });
+    return false;
+  }
   return true;
 }
 

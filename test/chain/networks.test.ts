@@ -1,4 +1,5 @@
 import { startHostileNode } from './hostile-node';
+import type { HostileNode, SeenCall } from './hostile-node';
 import {
   mintStrk,
   nodeRequest,
@@ -16,6 +17,8 @@ import {
   textOf,
 } from '../installedWallet';
 import type { Wallet } from '../installedWallet';
+import type { LocalNode } from '@snapnet/local-node';
+import { startLocalNode } from '@snapnet/local-node';
 
 // The network a site adds at runtime: a second node on another chain.
 const devnet = useRuntimeNetworkNode();
@@ -190,5 +193,148 @@ describe('networks added at runtime', () => {
     expect(
       await plainResultOf(invoke(wallet, 'snapnet_getCurrentNetwork')),
     ).toStrictEqual({ name: 'Testnet', chainId: TESTNET });
+  });
+});
+
+describe("another site's networks cannot be probed", () => {
+  const SITE_B = 'https://site-b.example';
+  /** A chain no network of the wallet has, for name probes. */
+  const SN_PROBE = '0x534e5f50524f4245';
+  let probeChain: LocalNode;
+  let toDevnet: HostileNode;
+  let toProbeChain: HostileNode;
+
+  beforeAll(async () => {
+    probeChain = await startLocalNode({
+      host: '127.0.0.1',
+      chainId: 'SN_PROBE',
+    });
+    // Site B's nodes, which count what the snap asks them.
+    toDevnet = await startHostileNode({ target: devnet().url });
+    toProbeChain = await startHostileNode({ target: probeChain.url });
+  });
+
+  afterAll(async () => {
+    await toDevnet.close();
+    await toProbeChain.close();
+    await probeChain.stop();
+  });
+
+  /**
+   * A wallet where the test site (A) added its own network, Local devnet on
+   * SN_DEVNET, or a fresh one where no site did.
+   *
+   * @param siteANetwork - Whether site A added its network.
+   * @returns The wallet.
+   */
+  async function walletWith(siteANetwork: boolean): Promise<Wallet> {
+    const wallet = await installSharedWallet();
+    if (siteANetwork) {
+      expect((await addDevnet(wallet, true)).result).toBe(true);
+    }
+    return wallet;
+  }
+
+  /**
+   * Site B asks to add a network; everything it can observe, and what the
+   * user saw, with the user declining.
+   *
+   * @param wallet - The snap.
+   * @param params - The network.
+   * @param node - Site B's node (the params' rpcUrl).
+   * @returns The dialog's content, the response and the calls B's node got.
+   */
+  async function probe(
+    wallet: Wallet,
+    params: Record<string, string>,
+    node: HostileNode,
+  ): Promise<{ dialog: unknown; response: unknown; asked: SeenCall[] }> {
+    node.forget();
+    const pending = invoke(wallet, 'snapnet_addNetwork', params, SITE_B);
+    const dialog = await confirmationOf(pending);
+    const { content } = dialog;
+    await dialog.cancel();
+    const { response } = await pending;
+    return {
+      dialog: JSON.parse(JSON.stringify(content)),
+      response: JSON.parse(JSON.stringify(response)),
+      asked: node.seen(),
+    };
+  }
+
+  it.each([
+    ['chain id', { name: 'Probe net', chainId: SN_DEVNET }],
+    ['name', { name: 'local DEVNET', chainId: SN_PROBE }],
+  ])(
+    "a probe of site A's %s is answered exactly like a probe of an unused one",
+    async (_, network) => {
+      const node = network.chainId === SN_DEVNET ? toDevnet : toProbeChain;
+      const params = { ...network, rpcUrl: node.url };
+      const taken = await probe(await walletWith(true), params, node);
+      const unused = await probe(await walletWith(false), params, node);
+      expect(taken).toStrictEqual(unused);
+      expect(unused.response).toStrictEqual(
+        expect.objectContaining({ result: false }),
+      );
+      expect(JSON.stringify(taken.dialog)).not.toContain(DAPP_ORIGIN);
+      expect(unused.asked.length).toBeGreaterThan(0);
+    },
+  );
+
+  it('once the user approves, only the user is told why it was not added; site B gets false, as when declined', async () => {
+    const wallet = await walletWith(true);
+    const pending = invoke(
+      wallet,
+      'snapnet_addNetwork',
+      { name: 'Probe net', chainId: SN_DEVNET, rpcUrl: toDevnet.url },
+      SITE_B,
+    );
+    await (await confirmationOf(pending)).ok();
+    const told = await pending.getInterface();
+    expect(told.type).toBe('alert');
+    const text = textOf(told.content);
+    expect(text).toContain('Network not added');
+    expect(text).toContain('Local devnet');
+    expect(text).toContain(DAPP_ORIGIN);
+    if (told.type === 'alert') {
+      await told.ok();
+    }
+    expect(await pending).toRespondWith(false);
+    // Nothing changed: site B has no such network; site A keeps its own.
+    expect(
+      await plainResultOf(
+        invoke(wallet, 'snapnet_switchNetwork', { chainId: SN_DEVNET }, SITE_B),
+      ),
+    ).toBe(false);
+    const switching = invoke(wallet, 'snapnet_switchNetwork', {
+      chainId: SN_DEVNET,
+    });
+    const dialog = await confirmationOf(switching);
+    expect(textOf(dialog.content)).toContain('Local devnet');
+    await dialog.cancel();
+  });
+
+  it("a site's own network, or a built-in one, is still answered before any dialog", async () => {
+    const wallet = await walletWith(true);
+    const again = await errorOf(
+      invoke(wallet, 'snapnet_addNetwork', {
+        name: 'Another name',
+        chainId: SN_DEVNET,
+        rpcUrl: devnet().url,
+      }),
+    );
+    expect(again.code).toBe(-32602);
+    expect(again.message).toContain(
+      `${SN_DEVNET} is already a network of this wallet (Local devnet)`,
+    );
+    const builtIn = await errorOf(
+      invoke(
+        wallet,
+        'snapnet_addNetwork',
+        { name: 'Mine', chainId: TESTNET, rpcUrl: toDevnet.url },
+        SITE_B,
+      ),
+    );
+    expect(builtIn.message).toContain('already a network of this wallet');
   });
 });

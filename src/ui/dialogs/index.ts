@@ -10,6 +10,7 @@ export {
   confirmAddNetwork,
   confirmChangeNode,
   confirmSwitchNetwork,
+  tellNetworkNotAdded,
 } from './network';
 export { confirmAddToken } from './token';
 export { assertCallsShowable, confirmTransaction } from './transaction';

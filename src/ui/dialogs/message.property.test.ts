@@ -91,7 +91,12 @@ function show(data: TypedData, signer: string): Shown {
           request,
           analysis,
           execution: grant,
-          decode,
+          chainData: {
+            kind: 'chain',
+            networkName: TESTNET.name,
+            chainId: TESTNET.chainId,
+            decode,
+          },
           field: 'typedDataMessage',
         },
         describeCalls(grant.calls, decode),

@@ -14,8 +14,8 @@ import {
   MessageFields,
   RequestHeader,
 } from '../components';
-import { describeCalls, rawCalls } from '../decodeCalls';
-import type { DecodeContext } from '../decodeCalls';
+import { decodeContextOf, describeCalls, rawCalls } from '../decodeCalls';
+import type { ChainData } from '../decodeCalls';
 import type { CallView, RequestView } from '../dialogInputs';
 import {
   definitionFields,
@@ -56,6 +56,37 @@ function chainBanner(
     );
   }
   return null;
+}
+
+/**
+ * A banner saying whose data the calls are read with, when that is not
+ * plainly the request's network: another network's (the one the signature
+ * binds), or none (the calls are raw).
+ *
+ * @param view - What is asked.
+ * @returns The banner, or null.
+ */
+function chainDataBanner(view: OutsideExecutionView): JSXElement | null {
+  const { chainData, analysis, request } = view;
+  if (chainData.kind === 'chain') {
+    return chainData.chainId === request.chainId ? null : (
+      <Banner
+        title={`Calls read with ${chainData.networkName}'s data`}
+        severity="info"
+      >
+        <Text>{`The calls are read with the tokens and contracts this wallet knows on ${chainData.networkName} (${chainIdText(chainData.chainId)}), the network the signature is for, not ${request.networkName}.`}</Text>
+      </Banner>
+    );
+  }
+  return (
+    <Banner title="Calls shown raw" severity="warning">
+      <Text>
+        {analysis.chain.kind === 'other'
+          ? `The signature is for chain ${chainIdText(toHex(analysis.chain.chainId))}, and this wallet has no data of that chain to read its calls with: each is shown raw (its contract, selector and calldata, amounts in the token's smallest unit), exactly what you sign.`
+          : "The signed domain names no chain, so no network's tokens and contracts are this signature's: each call is shown raw (its contract, selector and calldata, amounts in the token's smallest unit), exactly what you sign."}
+      </Text>
+    </Banner>
+  );
 }
 
 /**
@@ -143,7 +174,8 @@ export type OutsideExecutionView = {
   request: RequestView;
   analysis: TypedDataAnalysis;
   execution: OutsideExecution;
-  decode: DecodeContext;
+  /** What its calls are read with: the bound chain's data, or none. */
+  chainData: ChainData;
   /** The param the typed data is, to blame when its calls cannot be shown. */
   field: string;
 };
@@ -151,9 +183,10 @@ export type OutsideExecutionView = {
 /**
  * What the outside-execution dialog shows: the transaction it is — whoever
  * may submit it, when, with which nonce, every call decoded as executeTxn
- * decodes them with its target, selector and raw calldata, and the domain —
- * under a danger banner. With SNIP-9's fixed types, that is everything the
- * signature covers.
+ * decodes them (with the data of the chain the signature binds, or raw
+ * under a banner when the wallet has none) with its target, selector and
+ * raw calldata, and the domain — under a danger banner. With SNIP-9's
+ * fixed types, that is everything the signature covers.
  *
  * @param view - What is asked.
  * @param shown - Its calls as shown, and whether they are shown raw (too
@@ -190,6 +223,7 @@ export function outsideExecutionContent(
         </Banner>
       ) : null}
       {chainBanner(analysis.chain, view.request.networkName)}
+      {chainDataBanner(view)}
       <LinesSection
         heading={`Outside execution (SNIP-9 version ${execution.version})`}
         lines={[
@@ -212,8 +246,9 @@ export function outsideExecutionContent(
 
 /**
  * Asks to sign a SNIP-9 outside execution, shown as the transaction it is
- * (see outsideExecutionContent): its calls decoded while that fits a
- * dialog, else raw under a banner; calls too large to show even raw are
+ * (see outsideExecutionContent): its calls decoded with the bound chain's
+ * data while that fits a dialog, else raw under a banner (always raw when
+ * there is no chain data); calls too large to show even raw are
  * refused (InvalidInputError naming `view.field`) before anything is signed.
  *
  * @param view - What is asked.
@@ -222,14 +257,18 @@ export function outsideExecutionContent(
 export async function confirmOutsideExecution(
   view: OutsideExecutionView,
 ): Promise<void> {
-  const decoded = describeCalls(view.execution.calls, view.decode);
+  const context = decodeContextOf(view.chainData);
   const raw = (): JSXElement =>
     outsideExecutionContent(view, {
-      calls: rawCalls(view.execution.calls, view.decode),
-      tooLarge: true,
+      calls: rawCalls(view.execution.calls, context),
+      tooLarge: view.chainData.kind === 'chain',
     });
+  const decoded =
+    view.chainData.kind === 'chain'
+      ? describeCalls(view.execution.calls, context)
+      : undefined;
   await askFitting(
-    decoded.tooLarge
+    !decoded || decoded.tooLarge
       ? [raw]
       : [(): JSXElement => outsideExecutionContent(view, decoded), raw],
     (size): InvalidInputError =>

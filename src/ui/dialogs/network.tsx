@@ -7,7 +7,7 @@ import {
   Text,
 } from '@metamask/snaps-sdk/jsx';
 
-import { confirm } from './open';
+import { alert, confirm } from './open';
 import type { Network } from '../../config';
 import { chainIdText } from '../components';
 
@@ -84,6 +84,40 @@ export async function confirmAddNetwork(view: {
         </Row>
         <Text>Node URL:</Text>
         <Copyable value={view.network.rpcUrl ?? ''} />
+      </Section>
+    </Box>,
+  );
+}
+
+/**
+ * Tells the user an approved network was not added: another site's network
+ * already has its chain id, or a name that reads like it. Only now, with
+ * the user involved, is that network named; the site is answered as if the
+ * user had declined.
+ *
+ * @param view - What happened.
+ * @param view.origin - The site that asked.
+ * @param view.network - The network it asked to add.
+ * @param view.reason - Why it was not added.
+ * @param view.other - The other site's network in the way.
+ */
+export async function tellNetworkNotAdded(view: {
+  origin: string;
+  network: Network;
+  reason: string;
+  other: Network;
+}): Promise<void> {
+  await alert(
+    <Box>
+      <Heading>Network not added</Heading>
+      <Text>{`${view.network.name} (${chainIdText(view.network.chainId)}) was not added: ${view.reason}, added by another site. ${view.origin} is told only that it was not added, as if you had declined.`}</Text>
+      <Section>
+        <Row label="Its network">
+          <Text>{`${view.other.name}, ${chainIdText(view.other.chainId)}`}</Text>
+        </Row>
+        <Row label="Added by">
+          <Text>{view.other.addedBy ?? 'another site'}</Text>
+        </Row>
       </Section>
     </Box>,
   );

@@ -1,0 +1,81 @@
+import { networkTokens } from './access';
+import type { WalletContext } from './context';
+import type { Network } from '../config';
+import { contractAbis, lookupTargets } from '../node/contractAbis';
+import type { CallToShow } from '../protocol/calls';
+import type { TypedDataAnalysis } from '../signing/typedData';
+import { networksFor } from '../state/networks';
+import type { ChainData } from '../ui/decodeCalls';
+
+/**
+ * The network whose data may read the calls of a signed payload: the one
+ * whose chain the payload binds, among those the site may use (built-in,
+ * the user's, its own; chain ids are unique among the wallet's networks,
+ * so a site's network never stands for a built-in chain). Another site's
+ * network is not one: its node would learn the signer.
+ *
+ * @param context - Who asks.
+ * @param network - The network the request names.
+ * @param binding - The chain the signed domain binds.
+ * @returns The network, or undefined when the wallet has none to use.
+ */
+async function boundNetwork(
+  context: WalletContext,
+  network: Network,
+  binding: TypedDataAnalysis['chain'],
+): Promise<Network | undefined> {
+  if (binding.kind === 'match') {
+    return network;
+  }
+  if (binding.kind === 'missing') {
+    return undefined;
+  }
+  return networksFor(await context.state(), context.origin).find(
+    ({ chainId }) => BigInt(chainId) === binding.chainId,
+  );
+}
+
+/**
+ * What the calls of an outside execution are read with: the tokens the
+ * wallet tracks on the chain its signed domain binds, and the called
+ * classes' ABIs from that network's nodes (two round trips at most) — not
+ * the request's network, whose data may be another chain's. Where the
+ * wallet has no network of that chain (or the domain names none), no data:
+ * the dialog shows the calls raw. Calls to more contracts than can be
+ * looked up are refused either way.
+ *
+ * @param context - Who asks.
+ * @param network - The network the request names.
+ * @param binding - The chain the signed domain binds.
+ * @param signed - What is signed.
+ * @param signed.calls - Its calls.
+ * @param signed.account - The signer (canonical).
+ * @param field - The param the calls are in, to blame.
+ * @returns The chain data.
+ */
+export async function outsideExecutionChainData(
+  context: WalletContext,
+  network: Network,
+  binding: TypedDataAnalysis['chain'],
+  signed: { calls: CallToShow[]; account: string },
+  field: string,
+): Promise<ChainData> {
+  const targets = lookupTargets(
+    signed.calls.map(({ contractAddress }) => contractAddress),
+    field,
+  );
+  const bound = await boundNetwork(context, network, binding);
+  if (!bound) {
+    return { kind: 'none', account: signed.account };
+  }
+  return {
+    kind: 'chain',
+    networkName: bound.name,
+    chainId: bound.chainId,
+    decode: {
+      tokens: await networkTokens(context, bound.chainId),
+      account: signed.account,
+      chainAbis: await contractAbis(context.node(bound), targets),
+    },
+  };
+}
