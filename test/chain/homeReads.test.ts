@@ -1,10 +1,10 @@
 import { hash, shortString } from 'starknet';
 
-import { startHostileNode } from './hostile-node';
+import { SITE_NETWORK_NAME, startHostileNode } from './hostile-node';
 import type { HostileNode, SeenCall } from './hostile-node';
-import { mintStrk, ONE_STRK } from './node';
+import { mintStrk, ONE_STRK, SN_DEVNET } from './node';
 import { defaultState, STATE_VERSION } from '../../src/state/schema';
-import { ACCOUNT_0, MAINNET } from '../fixtures';
+import { ACCOUNT_0, DAPP_ORIGIN, MAINNET } from '../fixtures';
 import {
   confirmationOf,
   errorOf,
@@ -83,6 +83,26 @@ function scriptToken(balance: unknown): void {
 }
 
 /**
+ * A wallet on Mainnet, account 0 shared with the site, which also added a
+ * network of its own (whose removal must stay within reach).
+ */
+const ON_MAINNET = JSON.parse(
+  JSON.stringify({
+    ...stateSharing([ACCOUNT_0.address]),
+    currentChainId: MAINNET,
+    networks: [
+      ...defaultState().networks,
+      {
+        name: SITE_NETWORK_NAME,
+        chainId: SN_DEVNET,
+        rpcUrl: 'http://127.0.0.1:9/rpc',
+        addedBy: DAPP_ORIGIN,
+      },
+    ],
+  }),
+);
+
+/**
  * Account 0 on Mainnet (already shared with the site: no dialog).
  *
  * @param wallet - The snap.
@@ -105,7 +125,7 @@ async function mainnetAccount(wallet: Wallet): Promise<void> {
  */
 async function walletWithToken(): Promise<Wallet> {
   const wallet = await installWallet({
-    state: { ...stateSharing([ACCOUNT_0.address]), currentChainId: MAINNET },
+    state: ON_MAINNET,
   });
   await mainnetAccount(wallet);
   const adding = invoke(wallet, 'snapnet_addErc20Token', {
@@ -180,8 +200,8 @@ describe('a token whose balanceOf answers garbage', () => {
       expect(text).toContain('Account 0 · not deployed yet');
       expect(text).toMatch(/STRK Text 5 STRK/u);
       expect(text).toMatch(/ETH Text 0 ETH/u);
-      // Everything else of the page is there: the networks and their removal.
-      expect(text).toContain('Add network');
+      // The rest of the page is there: the site's network can be removed.
+      expect(text).toContain(`Remove ${SITE_NETWORK_NAME}`);
 
       const error = await errorOf(
         invoke(wallet, 'snapnet_getErc20TokenBalance', {
@@ -231,7 +251,7 @@ describe('a token whose balanceOf answers garbage', () => {
 describe('an answer about the account that is not a nonce', () => {
   it('shows the deployment unreadable and why, the balances still read', async () => {
     const wallet = await installWallet({
-      state: { ...stateSharing([ACCOUNT_0.address]), currentChainId: MAINNET },
+      state: ON_MAINNET,
     });
     await mainnetAccount(wallet);
     hostile.script('starknet_getNonce', () => ({
