@@ -3,7 +3,7 @@ import type { UserInputEvent } from '@metamask/snaps-sdk';
 import { validate } from 'superstruct';
 import type { Struct } from 'superstruct';
 
-import { readHomeView } from './readHome';
+import { readHomePage } from './readHome';
 import type { HomeNotice } from './readHome';
 import { InvalidInputError, toSnapError, UserRejectedError } from '../errors';
 import { parseUnits } from '../format';
@@ -17,6 +17,7 @@ import { renameAccount, selectNetwork } from '../state/accounts';
 import { removeNetwork, setNetworkNode } from '../state/networks';
 import { revokeAccess } from '../state/permissions';
 import { readState } from '../state/store';
+import { removeToken } from '../state/tokens';
 import { HOME, updateHomeInterface } from '../ui/home';
 import { HOME_ORIGIN, walletContext } from '../wallet/context';
 import * as networks from '../wallet/networks';
@@ -199,6 +200,23 @@ async function rename(
 }
 
 /**
+ * Removes a token from a network, as its button names them.
+ *
+ * @param target - `<chainId>:<token address>`.
+ * @returns What happened.
+ */
+async function untrack(target: string): Promise<HomeNotice> {
+  const [chainId = '', address = ''] = target.split(':');
+  const removed = await removeToken(chainId, address);
+  return removed
+    ? {
+        severity: 'info',
+        text: `Removed ${removed.symbol} (${removed.address}).`,
+      }
+    : { severity: 'warning', text: 'That token is no longer here.' };
+}
+
+/**
  * Does what an event of the page asks.
  *
  * @param event - The event.
@@ -241,6 +259,9 @@ async function act(event: UserInputEvent): Promise<HomeNotice> {
       await removeNetwork(name.slice(HOME.removeNetwork.length));
       return { severity: 'info', text: 'Network removed.' };
     }
+    if (name.startsWith(HOME.removeToken)) {
+      return untrack(name.slice(HOME.removeToken.length));
+    }
     if (name.startsWith(HOME.defaultNodes)) {
       await setNetworkNode(name.slice(HOME.defaultNodes.length), undefined);
       return {
@@ -278,6 +299,6 @@ export async function handleHomeEvent(
   }
   await updateHomeInterface(
     id,
-    await readHomeView(walletContext(HOME_ORIGIN), notice),
+    await readHomePage(walletContext(HOME_ORIGIN), notice),
   );
 }

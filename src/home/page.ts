@@ -1,4 +1,4 @@
-import { readHomeView } from './readHome';
+import { readHomePage } from './readHome';
 import { createHomeInterface } from '../ui/home';
 import { HOME_ORIGIN, walletContext } from '../wallet/context';
 
@@ -11,7 +11,7 @@ import { HOME_ORIGIN, walletContext } from '../wallet/context';
 export async function openHomePage(): Promise<{ id: string }> {
   return {
     id: await createHomeInterface(
-      await readHomeView(walletContext(HOME_ORIGIN)),
+      await readHomePage(walletContext(HOME_ORIGIN)),
     ),
   };
 }

@@ -1,30 +1,87 @@
-import { hash } from 'starknet';
-
 import { rpcUrlsFor } from '../config';
 import { tokenLogo } from '../content/logo';
-import { NodeError } from '../errors';
-import { isContractNotFound, nonceCall, viewCall } from '../node/calls';
-import { u256FromResult } from '../node/erc20';
+import { ChainRejectedError, NodeError, toSnapError } from '../errors';
+import { readFelt, readingCall } from '../node/answers';
+import type { Reading } from '../node/answers';
+import { isContractNotFound, nonceCall } from '../node/calls';
+import { balanceReadingCall } from '../node/erc20';
 import { hiddenFromNode } from '../state/networks';
-import type { HomeView } from '../ui/home';
+import { isFeeToken } from '../state/tokens';
+import type { HomeShown, HomeView } from '../ui/home';
 import type { WalletContext } from '../wallet/context';
 
-const BALANCE_OF = hash.getSelectorFromName('balanceOf');
+/**
+ * Every value the page shows from a node is read by a total reader (see
+ * readingCall): a value that cannot be read is shown as unreadable, with
+ * the reason, beside every other value, and the page always opens.
+ */
+
+/** One settled read of the page's round trip, if it was made. */
+type Answer = PromiseSettledResult<Reading<bigint>> | undefined;
+
+/**
+ * Why a call the node refused has no value, in the wallet's words (the
+ * node's own text is not repeated on the page).
+ *
+ * @param reason - What the call failed with.
+ * @returns The reason.
+ */
+function refusal(reason: unknown): string {
+  if (isContractNotFound(reason)) {
+    return 'no contract at this address';
+  }
+  return reason instanceof ChainRejectedError
+    ? `the node refused the call (error ${reason.code})`
+    : 'the node did not answer it';
+}
 
 /**
  * Whether an account is deployed, from its nonce answer: a nonce means yes,
- * "Contract not found" means no, anything else is unknown.
+ * "Contract not found" means no; a refusal or an answer that is no nonce
+ * is unreadable, with the reason. Never throws.
  *
- * @param answer - The settled nonce call, if it was made.
- * @returns Whether it is deployed, or undefined when unknown.
+ * @param answer - The settled nonce read, if it was made.
+ * @returns Whether it is deployed, or why that is not known (neither when
+ * the node was not asked or did not answer).
  */
-function deployedFrom(
-  answer: PromiseSettledResult<unknown> | undefined,
-): boolean | undefined {
-  if (answer?.status === 'fulfilled') {
-    return true;
+export function deploymentOf(answer: Answer): {
+  deployed?: boolean;
+  unreadable?: string;
+} {
+  if (answer === undefined) {
+    return {};
   }
-  return answer && isContractNotFound(answer.reason) ? false : undefined;
+  if (answer.status === 'rejected') {
+    return isContractNotFound(answer.reason)
+      ? { deployed: false }
+      : { unreadable: refusal(answer.reason) };
+  }
+  return 'problem' in answer.value
+    ? { unreadable: `the nonce: ${answer.value.problem}` }
+    : { deployed: true };
+}
+
+/**
+ * A balance from its balanceOf answer, or why it is unreadable. Never
+ * throws.
+ *
+ * @param answer - The settled balance read, if it was made.
+ * @returns The amount, or why it is not known (neither when the node was
+ * not asked or did not answer).
+ */
+export function balanceOf(answer: Answer): {
+  amount?: bigint;
+  unreadable?: string;
+} {
+  if (answer === undefined) {
+    return {};
+  }
+  if (answer.status === 'rejected') {
+    return { unreadable: refusal(answer.reason) };
+  }
+  return 'problem' in answer.value
+    ? { unreadable: `balanceOf: ${answer.value.problem}` }
+    : { amount: answer.value.value };
 }
 
 /** What happened after the user's last action on the page, if anything. */
@@ -70,16 +127,18 @@ export async function readHomeView(
   );
   const asked = accounts.filter(({ address }) => !hidden.has(address));
   let nodeError: string | undefined;
-  let answers: PromiseSettledResult<unknown>[] = [];
+  let answers: Answer[] = [];
   if (asked.length > 0) {
     try {
       answers = await context
         .node(network)
         .batchSettled([
-          ...asked.map(({ address }) => nonceCall(address)),
+          ...asked.map(({ address }) =>
+            readingCall(nonceCall(address), readFelt),
+          ),
           ...asked.flatMap(({ address }) =>
             tokens.map((token) =>
-              viewCall(token.address, BALANCE_OF, [address], 'latest'),
+              balanceReadingCall(token.address, address, 'latest'),
             ),
           ),
         ]);
@@ -92,7 +151,11 @@ export async function readHomeView(
   }
   const logos = await Promise.all(
     tokens.map(async ({ address, logo }) =>
-      tokenLogo(address, logo).then(({ image }) => image),
+      // A logo that cannot be read is left out, like one not shown.
+      tokenLogo(address, logo).then(
+        ({ image }) => image,
+        () => undefined,
+      ),
     ),
   );
   return {
@@ -103,11 +166,16 @@ export async function readHomeView(
     })),
     accounts: accounts.map((account) => {
       const index = asked.indexOf(account);
-      const deployed = index < 0 ? undefined : deployedFrom(answers[index]);
+      const { deployed, unreadable } = deploymentOf(
+        index < 0 ? undefined : answers[index],
+      );
       return {
         address: account.address,
         name: account.name ?? `Account ${account.addressIndex}`,
         ...(deployed === undefined ? {} : { deployed }),
+        ...(unreadable === undefined
+          ? {}
+          : { deploymentUnreadable: unreadable }),
         ...(index < 0
           ? {
               notAskedBecause: `Balances not read: this network's node was added by ${network.addedBy ?? 'a site'}, which was not given this account and would learn it.`,
@@ -121,10 +189,7 @@ export async function readHomeView(
           return {
             symbol: token.symbol,
             decimals: token.decimals,
-            amount:
-              answer?.status === 'fulfilled' && Array.isArray(answer.value)
-                ? u256FromResult(answer.value.map(String))
-                : undefined,
+            ...balanceOf(answer),
           };
         }),
       };
@@ -135,6 +200,7 @@ export async function readHomeView(
       name: token.name,
       decimals: token.decimals,
       logo: logos[index],
+      removable: !isFeeToken(token.address),
     })),
     sites: state.permissions.map(({ origin, accounts: shared }) => ({
       origin,
@@ -143,4 +209,24 @@ export async function readHomeView(
     ...(notice ? { notice } : {}),
     ...(nodeError ? { nodeError } : {}),
   };
+}
+
+/**
+ * The page to show, always: the view, or, when even the wallet cannot be
+ * read (its stored state, say), a page that says why (as a dapp would be
+ * told) instead of no page at all.
+ *
+ * @param context - The user's context.
+ * @param notice - The outcome of the user's last action, to show on top.
+ * @returns What to show.
+ */
+export async function readHomePage(
+  context: WalletContext,
+  notice?: HomeNotice,
+): Promise<HomeShown> {
+  try {
+    return await readHomeView(context, notice);
+  } catch (error) {
+    return { failure: toSnapError(error).message };
+  }
 }

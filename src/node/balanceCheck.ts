@@ -1,6 +1,6 @@
 import { array, optional, type, unknown } from 'superstruct';
 
-import { FeltText } from './answers';
+import { FeltText, validateAnswer } from './answers';
 import type { BalanceChange } from './simulation';
 import { transferOf } from './simulation';
 import { accountEffect, readTokenCall } from './tokenCalls';
@@ -102,7 +102,7 @@ function readTrace(root: unknown): {
   const invocations: Invocation[] = [];
   let complete = true;
   const read = (value: unknown, depth: number): Invocation | undefined => {
-    const [, parsed] = InvocationStruct.validate(value);
+    const [, parsed] = validateAnswer(value, InvocationStruct);
     if (!parsed) {
       return undefined;
     }

@@ -1,7 +1,7 @@
 import { array, optional, string, type, unknown } from 'superstruct';
 import type { Infer } from 'superstruct';
 
-import { FeltText, parsedBy } from './answers';
+import { FeltText, parsedBy, validateAnswer } from './answers';
 import { FeeEstimateStruct } from './calls';
 import type { BroadcastTransaction } from './calls';
 import { SIMULATION_ANSWER_BYTES } from './limits';
@@ -143,7 +143,7 @@ function collectTransfers(
   totals: Map<string, bigint>,
   depth: number,
 ): void {
-  const [, parsed] = InvocationStruct.validate(invocation);
+  const [, parsed] = validateAnswer(invocation, InvocationStruct);
   if (!parsed || depth > MAX_CALL_DEPTH) {
     return;
   }

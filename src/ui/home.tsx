@@ -17,6 +17,7 @@ import {
 } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
+import { homeFailureContent } from './homeFailure';
 import { visibleContent } from './visibleContent';
 import { isBuiltInNetwork } from '../config';
 import type { Network } from '../config';
@@ -38,6 +39,7 @@ export const HOME = {
   revoke: 'home-revoke:',
   addNetwork: 'home-add-network',
   removeNetwork: 'home-remove-network:',
+  removeToken: 'home-remove-token:', // then `<chainId>:<token address>`
   setNode: 'home-set-node:',
   defaultNodes: 'home-default-nodes:',
   refresh: 'home-refresh',
@@ -53,6 +55,8 @@ export type HomeView = {
     name: string;
     /** Undefined when the node could not tell, or was not asked. */
     deployed?: boolean;
+    /** Why the node's answer about the deployment could not be read. */
+    deploymentUnreadable?: string;
     /**
      * Set when the node was not asked about the account: the network's node
      * belongs to a site the account is not shared with (it would learn it).
@@ -62,7 +66,9 @@ export type HomeView = {
       symbol: string;
       decimals: number;
       /** Undefined when the node could not tell. */
-      amount: bigint | undefined;
+      amount?: bigint;
+      /** Why the node's (or the token's) answer could not be read. */
+      unreadable?: string;
     }[];
   }[];
   tokens: {
@@ -71,6 +77,8 @@ export type HomeView = {
     name: string;
     decimals: number;
     logo: string | undefined;
+    /** Every token but the fee tokens can be removed. */
+    removable: boolean;
   }[];
   sites: { origin: string; accounts: string[] }[];
   notice?: { severity: 'info' | 'warning' | 'danger'; text: string };
@@ -87,6 +95,8 @@ function accountSection(account: HomeView['accounts'][number]): JSXElement {
   let deployment = 'deployment unknown (node unavailable)';
   if (account.deployed !== undefined) {
     deployment = account.deployed ? 'deployed' : 'not deployed yet';
+  } else if (account.deploymentUnreadable !== undefined) {
+    deployment = `deployment unreadable: ${account.deploymentUnreadable}`;
   } else if (account.notAskedBecause !== undefined) {
     deployment = 'not read';
   }
@@ -97,15 +107,19 @@ function accountSection(account: HomeView['accounts'][number]): JSXElement {
       {account.notAskedBecause === undefined ? null : (
         <Text>{account.notAskedBecause}</Text>
       )}
-      {account.balances.map(({ symbol, decimals, amount }) => (
-        <Row label={symbol}>
-          <Text>
-            {amount === undefined
-              ? '–'
-              : `${formatUnits(amount, decimals)} ${symbol}`}
-          </Text>
-        </Row>
-      ))}
+      {account.balances.map(({ symbol, decimals, amount, unreadable }) => {
+        let shown = '–';
+        if (amount !== undefined) {
+          shown = `${formatUnits(amount, decimals)} ${symbol}`;
+        } else if (unreadable !== undefined) {
+          shown = `unreadable: ${unreadable}`;
+        }
+        return (
+          <Row label={symbol}>
+            <Text>{shown}</Text>
+          </Row>
+        );
+      })}
       <Form name={`${HOME.rename}${account.address}`}>
         <Field label="Rename">
           <Input
@@ -313,11 +327,21 @@ export function homeContent(view: HomeView): JSXElement {
       <Section>
         <Heading>Tokens</Heading>
         {view.tokens.map((token) => (
-          <Box direction="horizontal" alignment="start">
-            {token.logo ? (
-              <Image src={token.logo} alt={`${token.symbol} logo`} />
+          <Box>
+            <Box direction="horizontal" alignment="start">
+              {token.logo ? (
+                <Image src={token.logo} alt={`${token.symbol} logo`} />
+              ) : null}
+              <Text>{`${token.symbol} · ${token.name}`}</Text>
+            </Box>
+            {token.removable ? (
+              <Button
+                name={`${HOME.removeToken}${network.chainId}:${token.address}`}
+                variant="destructive"
+              >
+                {`Remove ${token.symbol}`}
+              </Button>
             ) : null}
-            <Text>{`${token.symbol} · ${token.name}`}</Text>
           </Box>
         ))}
       </Section>
@@ -328,16 +352,31 @@ export function homeContent(view: HomeView): JSXElement {
   );
 }
 
+/** The page, or why it cannot be read (see homeFailure.tsx). */
+export type HomeShown = HomeView | { failure: string };
+
+/**
+ * @param shown - The page, or why it cannot be read.
+ * @returns Its content.
+ */
+function contentOf(shown: HomeShown): JSXElement {
+  return visibleContent(
+    'failure' in shown
+      ? homeFailureContent(shown.failure, HOME.refresh)
+      : homeContent(shown),
+  );
+}
+
 /**
  * Creates the page's interface.
  *
- * @param view - What to show.
+ * @param shown - What to show.
  * @returns Its id.
  */
-export async function createHomeInterface(view: HomeView): Promise<string> {
+export async function createHomeInterface(shown: HomeShown): Promise<string> {
   return snap.request({
     method: 'snap_createInterface',
-    params: { ui: visibleContent(homeContent(view)) },
+    params: { ui: contentOf(shown) },
   });
 }
 
@@ -345,14 +384,14 @@ export async function createHomeInterface(view: HomeView): Promise<string> {
  * Shows a new state of the page.
  *
  * @param id - The interface.
- * @param view - What to show.
+ * @param shown - What to show.
  */
 export async function updateHomeInterface(
   id: string,
-  view: HomeView,
+  shown: HomeShown,
 ): Promise<void> {
   await snap.request({
     method: 'snap_updateInterface',
-    params: { id, ui: visibleContent(homeContent(view)) },
+    params: { id, ui: contentOf(shown) },
   });
 }
