@@ -1,8 +1,12 @@
 import base, { createConfig } from '@metamask/eslint-config';
 import nodejs from '@metamask/eslint-config-nodejs';
 import typescript from '@metamask/eslint-config-typescript';
+import regexp from 'eslint-plugin-regexp';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+// eslint-disable-next-line import-x/extensions -- Node's ESM loader needs it
+import nestedRepetition from './scripts/eslint-nested-repetition.js';
 
 const rootDir = dirname(fileURLToPath(import.meta.url));
 
@@ -86,6 +90,21 @@ const config = createConfig([
       'bench/**',
     ],
     extends: nodejs,
+  },
+  {
+    // Time linear in input wherever a site, node or file supplies text: no
+    // regular expression that backtracks super-linearly, at the strictest
+    // settings; and, for the exponential shape the plugin's analysis can
+    // miss, no repeated group holding an unbounded repetition.
+    plugins: { regexp, snapnet: { rules: nestedRepetition.rules } },
+    rules: {
+      'regexp/no-super-linear-backtracking': ['error', { report: 'potential' }],
+      'regexp/no-super-linear-move': [
+        'error',
+        { ignorePartial: false, ignoreSticky: false },
+      ],
+      'snapnet/no-nested-repetition': 'error',
+    },
   },
   {
     // Project choice: doc comments where the why is not obvious, not on every

@@ -61,7 +61,7 @@ export async function measureThroughput(): Promise<ThroughputFigures> {
   return {
     clients: numberIn(stdout, /from (\d+) concurrent/u),
     transactions: numberIn(stdout, /throughput: (\d+) tx/u),
-    txPerSecond: numberIn(stdout, /^\s+([\d.]+) tx\/s/mu),
+    txPerSecond: numberIn(stdout, /^[ \t]+([\d.]+) tx\/s/mu),
     p50Ms: numberIn(stdout, /p50 ([\d.]+) ms, p99/u),
     p99Ms: numberIn(stdout, /p99 ([\d.]+) ms/u),
     fullFlowTxPerSecond: flow === undefined ? undefined : Number(flow),

@@ -68,7 +68,8 @@ describe('the npm package', () => {
     const text = await bundle();
     const uses = text.match(/Math\.random/gu) ?? [];
     const nodePickers =
-      text.match(/\w+\[Math\.floor\(Math\.random\(\)\*\w+\.length\)\]/gu) ?? [];
+      text.match(/\b\w+\[Math\.floor\(Math\.random\(\)\*\w+\.length\)\]/gu) ??
+      [];
     expect(uses.length).toBeGreaterThan(0);
     expect(nodePickers).toHaveLength(uses.length);
   });

@@ -96,7 +96,7 @@ export function contentStorage(): { url: string; auth: string | undefined } {
   }
   // An empty SNAP_CONTENT_STORAGE_AUTH means none.
   return {
-    url: url.replace(/\/+$/u, ''),
+    url: url.replace(/(?<!\/)\/+$/u, ''),
     auth: auth === '' ? undefined : auth,
   };
 }

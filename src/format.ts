@@ -13,7 +13,9 @@ export function formatUnits(amount: bigint, decimals: number): string {
     .toString()
     .padStart(decimals + 1, '0');
   const whole = digits.slice(0, digits.length - decimals);
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/u, '');
+  const fraction = digits
+    .slice(digits.length - decimals)
+    .replace(/(?<!0)0+$/u, '');
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 

@@ -1,7 +1,9 @@
 import type { SnapInterface } from '@metamask/snaps-jest';
 import * as fc from 'fast-check';
+import { performance } from 'node:perf_hooks';
 
 import { ACCOUNT_0, DAPP_ORIGIN } from './fixtures';
+import { enumHeavy } from './fuzzLarge';
 import { paramsFor } from './fuzzParams';
 import type { RequestParams } from './fuzzParams';
 import { recordedResponses } from './installedWallet';
@@ -20,7 +22,12 @@ import type { MethodName } from '../src/methods/router';
  * a crash; and a refused call leaves the snap's stored state byte for byte
  * as it was. Every dialog that opens is declined.
  *
- * Cases per method: FUZZ_RUNS (default 100, about 15 s in all), from FUZZ_SEED (default fixed,
+ * Every request is also timed, and fails past a time linear in the size of
+ * its params (`timeBoundMs`): the large inputs of fuzzLarge.ts give that
+ * bound its teeth. FUZZ_TIMINGS, a file path, receives every request's
+ * method, size and time as JSON, to see how near the bound they come.
+ *
+ * Cases per method: FUZZ_RUNS (default 100, about 30 s of requests in all), from FUZZ_SEED (default fixed,
  * so `npm test` is repeatable; set another to explore). Params that once
  * failed are replayed on their own (REGRESSIONS).
  */
@@ -79,6 +86,64 @@ const REGRESSIONS: Partial<Record<MethodName, RequestParams[]>> = {
         },
         compiledClassHash: '0x1234',
       },
+    },
+  ],
+};
+
+/**
+ * A fixed allowance for one request, in ms: the round trip through the
+ * simulator (its worker, postMessage both ways, the snap's JSON checks, a
+ * dialog opened and declined, a key derived), with room for a loaded 2-core
+ * machine running other suites beside this one under coverage. Requests of
+ * small params take tens of ms here, the slowest (deriving keys) 300 ms.
+ */
+const BASE_MS = 2_000;
+
+/**
+ * Bytes of params allowed per ms on top of it: 100 (10 µs a byte). Linear
+ * work — copying, parsing, checking or hashing each byte a fixed number of
+ * times — stays well below it: the slowest measured, 2.3 MB of contract
+ * class hashed in 6 s, came to a quarter of its bound. Work past linear does
+ * not: the SVG comments a regular expression once backtracked on took tens
+ * of seconds for 211 bytes, and 85 KB of enum-heavy typed data over a
+ * minute in verifySignedMessage before it took signMessage's bounds.
+ */
+const BYTES_PER_MS = 100;
+
+/**
+ * The longest a request with these params may take.
+ *
+ * @param bytes - The size of its params (UTF-8 JSON).
+ * @returns The bound, in ms.
+ */
+function timeBoundMs(bytes: number): number {
+  return BASE_MS + bytes / BYTES_PER_MS;
+}
+
+/** Each request's time, as the fuzz test records it. */
+type Timing = { method: string; bytes: number; ms: number };
+
+const timings: Timing[] = [];
+
+/**
+ * Large params replayed under the time bound on every run, whatever the
+ * seed draws: 85 KB of enum-heavy typed data (2,500 items of a 1,200-variant
+ * enum), which verifySignedMessage once hashed, with none of signMessage's
+ * bounds, for over a minute while every other site's request waited; for
+ * both methods that read typed data.
+ */
+const LARGE: Partial<Record<MethodName, RequestParams[]>> = {
+  snapnet_verifySignedMessage: [
+    {
+      typedDataMessage: enumHeavy(2_500, 1, 1_200),
+      address: OWN_ADDRESS,
+      signature: '0x1,0x2',
+    },
+  ],
+  snapnet_signMessage: [
+    {
+      typedDataMessage: enumHeavy(2_500, 1, 1_200),
+      signerAddress: OWN_ADDRESS,
     },
   ],
 };
@@ -189,11 +254,20 @@ async function expectActionableAnswer(
     ...(METHOD_DOCS[name].node ? [-32002] : []),
   ];
   const before = storedState(snap);
+  const bytes = Buffer.byteLength(JSON.stringify(params));
+  const started = performance.now();
   const answer = await ask(snap, name, params);
+  const ms = performance.now() - started;
+  timings.push({ method: name, bytes, ms });
+  const context = `${name} ${preview(params)} → ${answer.code ?? 'a result'} ${String(answer.message ?? '')}`;
+  if (ms > timeBoundMs(bytes)) {
+    throw new Error(
+      `Took ${Math.round(ms)} ms for ${bytes} bytes of params, past the ${Math.round(timeBoundMs(bytes))} ms bound: ${context}`,
+    );
+  }
   if (answer.code === undefined) {
     return;
   }
-  const context = `${name} ${preview(params)} → ${answer.code} ${String(answer.message)}`;
   if (!allowed.includes(answer.code)) {
     throw new Error(`Unexpected error: ${context}`);
   }
@@ -210,6 +284,15 @@ const methodNames = Object.keys(methods).filter(
 );
 
 describe('fuzz: every method answers any params with an error a dapp can act on', () => {
+  afterAll(async () => {
+    // eslint-disable-next-line n/no-process-env
+    if (process.env.FUZZ_TIMINGS) {
+      const { writeFile } = await import('node:fs/promises');
+      // eslint-disable-next-line n/no-process-env
+      await writeFile(process.env.FUZZ_TIMINGS, JSON.stringify(timings));
+    }
+  });
+
   it('covers every method of the router table', () => {
     expect(methodNames).toStrictEqual(Object.keys(methods));
   });
@@ -228,6 +311,18 @@ describe('fuzz: every method answers any params with an error a dapp can act on'
       }
     },
   );
+
+  it.each(
+    Object.entries(LARGE).filter(
+      (entry): entry is [MethodName, RequestParams[]] =>
+        entry[0] in METHOD_DOCS,
+    ),
+  )('%s: large params answered within the time bound', async (name, calls) => {
+    const snap = await installSimulatedSnap();
+    for (const params of calls) {
+      await expectActionableAnswer(snap, name, params);
+    }
+  });
 
   it.each(methodNames)('%s', async (name) => {
     const snap = await installSimulatedSnap();

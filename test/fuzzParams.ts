@@ -3,6 +3,7 @@ import * as fc from 'fast-check';
 import type { Arbitrary } from 'fast-check';
 
 import { ACCOUNT_0, MAINNET, TESTNET } from './fixtures';
+import { largeParams } from './fuzzLarge';
 
 /**
  * What a hostile or careless dapp may send as params, for the fuzz test:
@@ -359,7 +360,7 @@ function asParams(value: Json): RequestParams {
 
 /**
  * Params for one method: anything at all, its own keys with hostile values,
- * or one of its valid examples broken.
+ * one of its valid examples broken, or one with a large value.
  *
  * @param keys - The method's param names.
  * @param examples - Valid params of the method.
@@ -379,6 +380,7 @@ export function paramsFor(
       { weight: 1, arbitrary: hostileValue },
       { weight: 2, arbitrary: ownKeys.map(asJsonObject) },
       { weight: 5, arbitrary: mutatedExample(examples) },
+      { weight: 3, arbitrary: largeParams(keys, examples) },
     )
     .map(asParams);
 }

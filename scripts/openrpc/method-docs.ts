@@ -495,7 +495,7 @@ export const METHOD_DOCS: Record<MethodName, MethodDoc> = {
     summary:
       'Whether a signature of SNIP-12 typed data is valid for an address.',
     description:
-      'An account of this wallet is checked with its own key; any other account contract is asked on chain (`is_valid_signature`).',
+      'An account of this wallet is checked with its own key; any other account contract is asked on chain (`is_valid_signature`). The typed data is read as `snapnet_signMessage` reads it, with its bounds: what that method refuses is refused here (invalid params naming the field), never answered `true`.',
     dialog: false,
     node: true,
     examples: [

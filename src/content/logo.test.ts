@@ -21,6 +21,7 @@ describe('logoImage', () => {
         ),
         'image/svg+xml',
       ],
+      [text(`<?xml?>${'<!---->'.repeat(30)}\n<svg>`), 'image/svg+xml'],
     ] as const) {
       const image = logoImage(bytes);
       expect(image.startsWith('<svg ')).toBe(true);
@@ -45,6 +46,14 @@ describe('logoImage', () => {
     ['HTML', text('<html><svg></svg></html>')],
     ['not UTF-8', Uint8Array.from([0xc3, 0x28, 0x3c, 0x73])],
     ['empty', new Uint8Array(0)],
+    // The 211 bytes a regular expression backtracked on for tens of seconds,
+    // and a 64 KiB file of the same (the most a logo may take).
+    ['211 bytes of empty comments', text(`${'<!---->'.repeat(30)}x`)],
+    ['64 KiB of empty comments', text(`${'<!---->'.repeat(9362)}x`)],
+    ['an unclosed comment', text('<!-- <svg></svg>')],
+    ['`--` inside a comment', text('<!-- a -- b --><svg></svg>')],
+    ['an unclosed XML declaration', text('<?xml version="1.0"><svg></svg>')],
+    ['a declaration after a comment', text('<!-- a --><?xml?><svg></svg>')],
   ])('refuses %s', (_name, bytes) => {
     expect(() => logoImage(bytes)).toThrow(ContentError);
     expect(() => logoImage(bytes)).toThrow('not a PNG, JPEG or SVG image');

@@ -10,7 +10,7 @@ import {
 import { AccountNotSharedError, InvalidInputError } from '../errors';
 import { accountAcceptsSignature } from '../node/signatureCheck';
 import { verifyHash } from '../signing/signature';
-import { typedDataHash } from '../signing/typedData';
+import { analyseTypedData } from '../signing/typedData';
 import { ownPublicKey, resolveNetwork } from '../wallet/access';
 import type { WalletContext } from '../wallet/context';
 
@@ -20,7 +20,12 @@ import type { WalletContext } from '../wallet/context';
  * account owner's signature of the typed data. For this seed's accounts
  * shared with the site no node is asked; any other account (an account the
  * site was not given included, so nothing tells it apart) is asked through
- * the node (`is_valid_signature`, one round trip).
+ * the node (`is_valid_signature`, one round trip). The typed data is read
+ * exactly as `snapnet_signMessage` reads it, with its bounds: what that
+ * method refuses (a value past its type, an enum value naming two variants,
+ * oversized data) is refused here with the same invalid-params error naming
+ * the field, never answered `true` — a signature is only ever "valid" for
+ * typed data a dialog could have shown as it is hashed.
  */
 /**
  * The public key of an account this seed owns, or undefined for others.
@@ -59,9 +64,10 @@ export const verifySignedMessage = defineMethod({
     context,
   ) => {
     const network = await resolveNetwork(context, chainId);
-    const messageHash = typedDataHash(
+    const { hash: messageHash } = analyseTypedData(
       typedDataMessage,
       address,
+      network,
       'typedDataMessage',
     );
     const own = await ownedPublicKey(context, address);

@@ -57,7 +57,7 @@ export type TypedDataAnalysis = {
  * @param field - The param name to blame.
  * @returns The message hash (hex).
  */
-export function typedDataHash(
+function typedDataHash(
   data: TypedData,
   accountAddress: string,
   field: string,
