@@ -1,12 +1,11 @@
-import type { SnapInterface } from '@metamask/snaps-jest';
 import * as fc from 'fast-check';
 import { performance } from 'node:perf_hooks';
 
 import { ACCOUNT_0, DAPP_ORIGIN } from './fixtures';
 import { enumHeavy } from './fuzzLarge';
-import { paramsFor } from './fuzzParams';
+import { paramNamesOf, paramsFor } from './fuzzParams';
 import type { RequestParams } from './fuzzParams';
-import { recordedResponses } from './installedWallet';
+import { askDeclining } from './siteRequests';
 import { installSimulatedSnap, storedState } from './snapState';
 import type { SimulatedSnap } from './snapState';
 import { METHOD_DOCS } from '../scripts/openrpc/method-docs';
@@ -158,19 +157,6 @@ type Answer = {
 };
 
 /**
- * Declines a dialog: cancels a confirmation or prompt, dismisses an alert.
- *
- * @param dialog - The dialog.
- */
-async function decline(dialog: SnapInterface): Promise<void> {
-  if ('cancel' in dialog) {
-    await dialog.cancel();
-  } else if ('ok' in dialog) {
-    await dialog.ok();
-  }
-}
-
-/**
  * Calls a method as a site would, declining any dialog it opens.
  *
  * @param snap - The snap.
@@ -183,20 +169,12 @@ async function ask(
   method: string,
   params: RequestParams,
 ): Promise<Answer> {
-  const pending = snap.request({ origin: DAPP_ORIGIN, method, params });
-  const answer: Answer = { dialog: false };
-  // Resolves only if a dialog opens while this request runs (and never
-  // otherwise, which is fine: requests run one at a time).
-  pending
-    .getInterface()
-    .then(async (dialog) => {
-      answer.dialog = true;
-      await decline(dialog);
-      return undefined;
-    })
-    .catch(() => undefined);
-  const { response } = await pending;
-  recordedResponses.push(response);
+  const { response, dialog } = await askDeclining(snap, {
+    origin: DAPP_ORIGIN,
+    method,
+    params,
+  });
+  const answer: Answer = { dialog };
   if ('error' in response) {
     const { error } = response;
     const fields =
@@ -208,19 +186,6 @@ async function ask(
       typeof fields.message === 'string' ? fields.message : 'no message';
   }
   return answer;
-}
-
-/**
- * The names of a method's params, from its struct in the router's table.
- *
- * @param name - The method.
- * @returns Its top-level param names.
- */
-function paramNames(name: MethodName): string[] {
-  const { schema }: { schema: unknown } = methods[name].params;
-  return typeof schema === 'object' && schema !== null
-    ? Object.keys(schema)
-    : [];
 }
 
 /**
@@ -330,8 +295,9 @@ describe('fuzz: every method answers any params with an error a dapp can act on'
       (example) => example.params,
     );
     await fc.assert(
-      fc.asyncProperty(paramsFor(paramNames(name), examples), async (params) =>
-        expectActionableAnswer(snap, name, params),
+      fc.asyncProperty(
+        paramsFor(paramNamesOf(name), examples),
+        async (params) => expectActionableAnswer(snap, name, params),
       ),
       { numRuns: RUNS, seed: SEED },
     );

@@ -4,6 +4,8 @@ import type { Arbitrary } from 'fast-check';
 
 import { ACCOUNT_0, MAINNET, TESTNET } from './fixtures';
 import { largeParams } from './fuzzLarge';
+import { methods } from '../src/methods/router';
+import type { MethodName } from '../src/methods/router';
 
 /**
  * What a hostile or careless dapp may send as params, for the fuzz test:
@@ -394,4 +396,17 @@ export function paramsFor(
  */
 function asJsonObject(entries: Record<string, Json>): Json {
   return Object.fromEntries(Object.entries(entries));
+}
+
+/**
+ * The names of a method's params, from its struct in the router's table.
+ *
+ * @param name - The method.
+ * @returns Its top-level param names.
+ */
+export function paramNamesOf(name: MethodName): string[] {
+  const { schema }: { schema: unknown } = methods[name].params;
+  return typeof schema === 'object' && schema !== null
+    ? Object.keys(schema)
+    : [];
 }

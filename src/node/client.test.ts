@@ -229,7 +229,7 @@ describe("NodeClient passes on none of a node's words", () => {
     [
       'a malformed result',
       { result: WORDS },
-      'malformed answer to starknet_blockNumber: the result is not felt',
+      'malformed answer to starknet_blockNumber: Expected a hex felt',
     ],
     [
       'a result of the wrong type',

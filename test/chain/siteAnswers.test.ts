@@ -7,7 +7,7 @@ import { METHOD_DOCS } from '../../scripts/openrpc/method-docs';
 import { methods } from '../../src/methods/router';
 import type { MethodName } from '../../src/methods/router';
 import { DAPP_ORIGIN, MAINNET, STRK, TESTNET } from '../fixtures';
-import { paramsFor } from '../fuzzParams';
+import { paramNamesOf, paramsFor } from '../fuzzParams';
 import type { RequestParams } from '../fuzzParams';
 import {
   confirmationOf,
@@ -77,19 +77,6 @@ function spellingsOf(value: bigint): string[] {
 }
 
 /**
- * The names of a method's params, from its struct in the router's table.
- *
- * @param name - The method.
- * @returns Its top-level param names.
- */
-function paramNames(name: MethodName): string[] {
-  const { schema }: { schema: unknown } = methods[name].params;
-  return typeof schema === 'object' && schema !== null
-    ? Object.keys(schema)
-    : [];
-}
-
-/**
  * Params a site that knows the wallet's indices would send: each of the
  * method's params drawn from A's indices, both networks, a token, flags.
  *
@@ -108,7 +95,7 @@ function probingParams(name: MethodName): fc.Arbitrary<RequestParams> {
     STRK,
     '0x1',
   );
-  const names = paramNames(name);
+  const names = paramNamesOf(name);
   if (names.length === 0) {
     return fc.constant({});
   }
@@ -125,7 +112,7 @@ function probingParams(name: MethodName): fc.Arbitrary<RequestParams> {
  * @returns The examples, as fast-check takes them.
  */
 function probesOf(name: MethodName): [RequestParams][] {
-  const names = paramNames(name);
+  const names = paramNamesOf(name);
   return [
     { addressIndex: 0 },
     { addressIndex: 1, chainId: MAINNET },
@@ -156,7 +143,7 @@ describe('nothing a site was not given, in any answer (echoing nodes)', () => {
     );
     const params = fc.oneof(
       probingParams(name),
-      paramsFor(paramNames(name), examples),
+      paramsFor(paramNamesOf(name), examples),
     );
     await fc.assert(
       fc.asyncProperty(params, async (sent) => {
