@@ -2,6 +2,8 @@ import { createServer } from 'http';
 import type { IncomingMessage, Server, ServerResponse } from 'http';
 import type { AddressInfo } from 'net';
 
+import type { BroadcastTransaction } from '../src/node/calls';
+
 /**
  * Loopback HTTP servers that play a node as a unit test scripts them, for
  * the node client's tests (src/node/*.test.ts): every POST's requests are
@@ -112,4 +114,39 @@ export function answering(resultOf: (request: RpcRequest) => unknown): Script {
         result: resultOf(request),
       })),
     );
+}
+
+/** A v3 invoke to hand a node (its fields need not make sense to one). */
+export const BROADCAST_INVOKE: BroadcastTransaction = {
+  type: 'INVOKE',
+  version: '0x3',
+  sender_address: '0x1',
+  calldata: [],
+  signature: ['0x1', '0x2'],
+  nonce: '0x0',
+  resource_bounds: {
+    l1_gas: { max_amount: '0x0', max_price_per_unit: '0x0' },
+    l2_gas: { max_amount: '0x0', max_price_per_unit: '0x0' },
+    l1_data_gas: { max_amount: '0x0', max_price_per_unit: '0x0' },
+  },
+  tip: '0x0',
+  paymaster_data: [],
+  account_deployment_data: [],
+  nonce_data_availability_mode: 'L1',
+  fee_data_availability_mode: 'L1',
+};
+
+/**
+ * The error a call fails with.
+ *
+ * @param pending - The call.
+ * @returns What it threw.
+ */
+export async function failureOf(pending: Promise<unknown>): Promise<unknown> {
+  try {
+    await pending;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('Expected the call to fail');
 }

@@ -1,6 +1,5 @@
 import { FeltText, parsedBy } from './answers';
 import { addTransactionCall } from './calls';
-import type { BroadcastTransaction } from './calls';
 import { NodeClient } from './client';
 import { isSupportedSpec } from './endpoints';
 import type { NodeCall } from './nodeCall';
@@ -9,6 +8,8 @@ import {
   answering,
   closeScriptedNodes,
   scriptedNode,
+  BROADCAST_INVOKE,
+  failureOf,
 } from '../../test/scriptedNode';
 import type { RpcRequest, ScriptedNode } from '../../test/scriptedNode';
 import { MAINNET_CHAIN_ID, TESTNET_CHAIN_ID } from '../config';
@@ -80,25 +81,6 @@ const BLOCK_NUMBER: NodeCall<string> = {
   parse: parsedBy(FeltText),
 };
 
-const INVOKE: BroadcastTransaction = {
-  type: 'INVOKE',
-  version: '0x3',
-  sender_address: '0x1',
-  calldata: [],
-  signature: ['0x1', '0x2'],
-  nonce: '0x0',
-  resource_bounds: {
-    l1_gas: { max_amount: '0x0', max_price_per_unit: '0x0' },
-    l2_gas: { max_amount: '0x0', max_price_per_unit: '0x0' },
-    l1_data_gas: { max_amount: '0x0', max_price_per_unit: '0x0' },
-  },
-  tip: '0x0',
-  paymaster_data: [],
-  account_deployment_data: [],
-  nonce_data_availability_mode: 'L1',
-  fee_data_availability_mode: 'L1',
-};
-
 /**
  * The methods of each POST a node received.
  *
@@ -107,21 +89,6 @@ const INVOKE: BroadcastTransaction = {
  */
 function methodsOf(scripted: ScriptedNode): string[][] {
   return scripted.posts.map((post) => post.map(({ method }) => method));
-}
-
-/**
- * The error a call fails with.
- *
- * @param pending - The call.
- * @returns What it threw.
- */
-async function failureOf(pending: Promise<unknown>): Promise<unknown> {
-  try {
-    await pending;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('Expected the call to fail');
 }
 
 describe('a network with several endpoints', () => {
@@ -269,7 +236,9 @@ describe('a transaction', () => {
     await new NodeClient(TESTNET, { urls }).call(BLOCK_NUMBER);
     failNext = true;
     const error = await failureOf(
-      new NodeClient(TESTNET, { urls }).call(addTransactionCall(INVOKE)),
+      new NodeClient(TESTNET, { urls }).call(
+        addTransactionCall(BROADCAST_INVOKE),
+      ),
     );
     expect(error).toBeInstanceOf(SubmissionUnknownError);
     expect(error).toHaveProperty('network', 'Testnet');
@@ -303,7 +272,7 @@ describe('a transaction', () => {
       await new NodeClient(TESTNET, { urls }).call(BLOCK_NUMBER);
       const error = await failureOf(
         new NodeClient(TESTNET, { urls, timeoutMs: 300 }).call(
-          addTransactionCall(INVOKE),
+          addTransactionCall(BROADCAST_INVOKE),
         ),
       );
       expect(error).toBeInstanceOf(SubmissionUnknownError);
@@ -320,7 +289,9 @@ describe('a transaction', () => {
     const client = new NodeClient(TESTNET, {
       urls: [await downNode(), oldSpec.url, healthy.url],
     });
-    expect(await client.call(addTransactionCall(INVOKE))).toStrictEqual({
+    expect(
+      await client.call(addTransactionCall(BROADCAST_INVOKE)),
+    ).toStrictEqual({
       transaction_hash: TX_HASH,
     });
     // The 0.9 node was asked the checks alone and never saw the transaction.
@@ -353,7 +324,7 @@ describe('a transaction', () => {
     const spare = await healthyNode('0x1');
     const error = await failureOf(
       new NodeClient(TESTNET, { urls: [refusing.url, spare.url] }).call(
-        addTransactionCall(INVOKE),
+        addTransactionCall(BROADCAST_INVOKE),
       ),
     );
     expect(error).toBeInstanceOf(ChainRejectedError);

@@ -2,7 +2,6 @@ import type { ServerResponse } from 'http';
 
 import { FeltText, parsedBy } from './answers';
 import { addTransactionCall } from './calls';
-import type { BroadcastTransaction } from './calls';
 import { NodeClient } from './client';
 import type { NodeCall } from './nodeCall';
 import { accountAcceptsSignature } from './signatureCheck';
@@ -10,6 +9,8 @@ import {
   closeScriptedNodes,
   scriptedNode,
   sendJson,
+  BROADCAST_INVOKE,
+  failureOf,
 } from '../../test/scriptedNode';
 import type { RpcRequest, ScriptedNode } from '../../test/scriptedNode';
 import { TESTNET_CHAIN_ID } from '../config';
@@ -44,25 +45,6 @@ const NONCE: NodeCall<string> = {
   method: 'starknet_getNonce',
   params: { block_id: 'latest', contract_address: '0x1' },
   parse: parsedBy(FeltText),
-};
-
-const INVOKE: BroadcastTransaction = {
-  type: 'INVOKE',
-  version: '0x3',
-  sender_address: '0x1',
-  calldata: [],
-  signature: ['0x1', '0x2'],
-  nonce: '0x0',
-  resource_bounds: {
-    l1_gas: { max_amount: '0x0', max_price_per_unit: '0x0' },
-    l2_gas: { max_amount: '0x0', max_price_per_unit: '0x0' },
-    l1_data_gas: { max_amount: '0x0', max_price_per_unit: '0x0' },
-  },
-  tip: '0x0',
-  paymaster_data: [],
-  account_deployment_data: [],
-  nonce_data_availability_mode: 'L1',
-  fee_data_availability_mode: 'L1',
 };
 
 /**
@@ -107,21 +89,6 @@ async function nodeWithErrors(
       }),
     ),
   );
-}
-
-/**
- * The error a call fails with.
- *
- * @param pending - The call.
- * @returns What it threw.
- */
-async function failureOf(pending: Promise<unknown>): Promise<unknown> {
-  try {
-    await pending;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('Expected the call to fail');
 }
 
 const PROVIDER_ERRORS: [string, RpcError][] = [
@@ -227,7 +194,9 @@ describe('a provider’s own error', () => {
     const urls = [failing.url, spare.url];
     await new NodeClient(TESTNET, { urls }).call(BLOCK_NUMBER);
     const error = await failureOf(
-      new NodeClient(TESTNET, { urls }).call(addTransactionCall(INVOKE)),
+      new NodeClient(TESTNET, { urls }).call(
+        addTransactionCall(BROADCAST_INVOKE),
+      ),
     );
     expect(error).toBeInstanceOf(SubmissionUnknownError);
     expect(String(error)).toContain(

@@ -28,49 +28,23 @@ import { testPhraseKeys } from '../testKeys';
 
 const SITES = [1, 2, 3, 4, 5].map((site) => `https://site${site}.example`);
 
-/** What each site asks, in an order that mixes kinds (40 per site). */
-const PLAN: Kind[] = [
+/** One round of a site's requests: every kind, signing between them. */
+const ROUND: Kind[] = [
   'send',
   'sign',
   'token',
   'sign',
-  'switch',
-  'send',
-  'sign',
-  'revoke',
-  'sign',
-  'send',
-  'token',
-  'sign',
-  'switch',
-  'sign',
-  'send',
-  'sign',
-  'token',
-  'sign',
-  'send',
-  'switch',
-  'sign',
-  'send',
-  'sign',
-  'token',
-  'sign',
-  'send',
   'switch',
   'sign',
   'revoke',
-  'sign',
-  'send',
-  'token',
-  'sign',
-  'switch',
-  'sign',
-  'sign',
-  'token',
-  'sign',
-  'switch',
   'sign',
 ];
+
+/** What each site asks: five rounds, 40 requests. */
+const PLAN: Kind[] = Array.from(
+  { length: 40 },
+  (_, turn) => ROUND[turn % ROUND.length] ?? 'sign',
+);
 
 type Kind = 'send' | 'sign' | 'token' | 'switch' | 'revoke';
 
