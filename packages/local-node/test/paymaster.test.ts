@@ -1,30 +1,19 @@
-import type { Call, PaymasterDetails, RpcProvider } from 'starknet';
-import {
-  Account,
-  CallData,
-  PaymasterRpc,
-  cairo,
-  ec,
-  hash,
-  num as numUtils,
-  stark,
-  uint256,
-} from 'starknet';
+import type { PaymasterDetails, PaymasterRpc, RpcProvider } from 'starknet';
+import { Account, hash, num as numUtils, stark } from 'starknet';
 
+import { ETH, STRK, rpc, rpcResult } from './helpers';
 import {
-  ARGENT_CLASS_HASH,
-  ETH,
-  STRK,
-  checkedProvider,
-  rpc,
-  rpcResult,
-} from './helpers';
-import { paymasterFetch, paymasterSpec } from './paymaster-spec';
+  RECIPIENT,
+  SPONSORED,
+  WAIT,
+  paidIn,
+  startPaymasterFixture,
+  transfer,
+} from './paymaster-fixture';
+import type { PaymasterFixture } from './paymaster-fixture';
+import { paymasterSpec } from './paymaster-spec';
 import type { LocalNode } from '../src';
-import { startLocalNode } from '../src';
 
-const WAIT = { retryInterval: 20 };
-const RECIPIENT = '0x1234567';
 const TRANSFER_KEY = numUtils.toHex(hash.starknetKeccak('Transfer'));
 
 let node: LocalNode;
@@ -33,28 +22,7 @@ let paymaster: PaymasterRpc;
 let funder: Account;
 let relayer: string;
 let user: Account;
-
-const balanceOf = async (token: string, address: string): Promise<bigint> => {
-  const [low = '0x0', high = '0x0'] = await provider.callContract({
-    contractAddress: token,
-    entrypoint: 'balance_of',
-    calldata: [address],
-  });
-  return uint256.uint256ToBN({ low, high });
-};
-
-// starknet.js sends a call's address as given; SNIP-29's FELT has no leading
-// zeros, so the calls name the tokens canonically.
-const transfer = (token: string, recipient: string, amount: bigint): Call => ({
-  contractAddress: numUtils.toHex(token),
-  entrypoint: 'transfer',
-  calldata: CallData.compile({ recipient, amount: cairo.uint256(amount) }),
-});
-
-const paidIn = (gasToken: string): PaymasterDetails => ({
-  feeMode: { mode: 'default', gasToken },
-});
-const SPONSORED: PaymasterDetails = { feeMode: { mode: 'sponsored' } };
+let balanceOf: PaymasterFixture['balanceOf'];
 
 /**
  * Balances of the user, the recipient and the relayer in a token.
@@ -71,44 +39,8 @@ async function balances(token: string): Promise<bigint[]> {
 }
 
 beforeAll(async () => {
-  node = await startLocalNode({ seed: 11, accounts: 2 });
-  provider = checkedProvider(node.url);
-  paymaster = new PaymasterRpc({
-    nodeUrl: node.url,
-    baseFetch: paymasterFetch,
-  });
-  const [first, last] = node.accounts;
-  if (!first || !last) {
-    throw new Error('no predeployed accounts');
-  }
-  relayer = last.address;
-  funder = new Account({
-    provider,
-    address: first.address,
-    signer: first.privateKey,
-  });
-  // An Argent 0.3.1 account (SNIP-9 v1), deployed and funded in STRK and ETH.
-  const privateKey = '0x5f1e3a2b9c8d7e6f5a4b3c2d1e0f9a8b';
-  const publicKey = ec.starkCurve.getStarkKey(privateKey);
-  const address = hash.calculateContractAddressFromHash(
-    publicKey,
-    ARGENT_CLASS_HASH,
-    [publicKey, 0],
-    0,
-  );
-  const funding = await funder.execute([
-    transfer(STRK, address, 10n ** 19n),
-    transfer(ETH, address, 10n ** 18n),
-  ]);
-  await provider.waitForTransaction(funding.transaction_hash, WAIT);
-  user = new Account({ provider, address, signer: privateKey, paymaster });
-  const deployed = await user.deployAccount({
-    classHash: ARGENT_CLASS_HASH,
-    constructorCalldata: [publicKey, 0],
-    addressSalt: publicKey,
-    contractAddress: address,
-  });
-  await provider.waitForTransaction(deployed.transaction_hash, WAIT);
+  ({ node, provider, paymaster, funder, relayer, user, balanceOf } =
+    await startPaymasterFixture(11));
 });
 
 afterAll(async () => {
@@ -294,7 +226,7 @@ describe("the local node's SNIP-29 paymaster, through starknet.js", () => {
     ).rejects.toMatchObject({ code: 154 });
   });
 
-  it('refuses unsupported tokens (151), non-Argent accounts (155), unknown addresses (150), bad time bounds (157) and deployments (163)', async () => {
+  it('refuses unsupported tokens (151), non-Argent accounts (155), unknown addresses (150), bad time bounds (157)', async () => {
     const invoke = (
       userAddress: string,
     ): Parameters<PaymasterRpc['buildTransaction']>[0] => ({
@@ -325,21 +257,6 @@ describe("the local node's SNIP-29 paymaster, through starknet.js", () => {
         parameters({ ...SPONSORED, timeBounds: { executeBefore: 1000 } }),
       ),
     ).rejects.toMatchObject({ code: 157 });
-    await expect(
-      paymaster.buildTransaction(
-        {
-          type: 'deploy',
-          deployment: {
-            address: user.address,
-            class_hash: ARGENT_CLASS_HASH,
-            salt: '0x1',
-            calldata: ['0x1', '0x0'],
-            version: 1,
-          },
-        },
-        parameters(SPONSORED),
-      ),
-    ).rejects.toMatchObject({ code: 163 });
   });
 
   it('refuses an execution whose window has passed (156)', async () => {

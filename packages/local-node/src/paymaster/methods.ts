@@ -1,39 +1,35 @@
 /* eslint-disable no-bitwise -- u256 halves */
 import { randomBytes } from 'node:crypto';
 
+import { signatureValid, userAccount } from './accounts';
 import { paymasterError } from './errors';
 import type { ExecutionParameters, FeeMode } from './params';
 import {
   parseCalls,
-  parseInvoke,
   parseOutsideTypedData,
   parseParameters,
+  parseUserTransaction,
 } from './params';
-import type { GasToken, Relayer } from './relayer';
+import type { Deployment, GasToken, Relayer } from './relayer';
 import {
   GAS_TOKENS,
   STRK_GAS_TOKEN,
   feeTransfer,
   relay,
   relayFeeInStrk,
+  relayedCalls,
   relayerInvoke,
   relayerOf,
   strkToToken,
 } from './relayer';
-import { RpcError } from '../base/errors';
 import { parseFelt, parseFeltArray, toHex } from '../base/felt';
-import { ARGENT_CLASS_HASH } from '../contracts/argent';
 import { selectorOf } from '../contracts/calls';
 import type {
   OutsideCall,
   OutsideExecution,
 } from '../contracts/outside-execution';
-import {
-  outsideExecutionHash,
-  outsideExecutionTypedData,
-} from '../contracts/outside-execution';
+import { outsideExecutionTypedData } from '../contracts/outside-execution';
 import { required } from '../methods/params';
-import { stateMethods } from '../methods/state';
 import type { MethodContext, MethodTable } from '../methods/types';
 
 /** How long a built execution stays valid without time bounds: one hour. */
@@ -41,8 +37,6 @@ const DEFAULT_VALIDITY_SECONDS = 3600n;
 
 /** The paymaster pays what it estimates times this (the user's suggested maximum). */
 const SUGGESTED_MARGIN = 2n;
-
-const VALID = 0x56414c4944n;
 
 /**
  * The relayer, or UNKNOWN_ERROR when the node has no predeployed account.
@@ -79,78 +73,6 @@ function gasTokenOf(feeMode: FeeMode): GasToken | undefined {
 }
 
 /**
- * Reads the user's address and checks it is a deployed Argent 0.3.1 account
- * (the only SNIP-9 account the node emulates).
- *
- * @param ctx - The method context.
- * @param invoke - The transaction's `invoke` part.
- * @returns The address.
- */
-function userAccount(
-  ctx: MethodContext,
-  invoke: Record<string, unknown>,
-): bigint {
-  const user = parseFelt(
-    invoke.user_address,
-    'transaction.invoke.user_address',
-  );
-  let classHash: unknown;
-  try {
-    classHash = stateMethods.starknet_getClassHashAt?.handler(
-      { block_id: 'pre_confirmed', contract_address: toHex(user) },
-      ctx,
-    );
-  } catch {
-    throw paymasterError('INVALID_ADDRESS');
-  }
-  if (
-    typeof classHash !== 'string' ||
-    BigInt(classHash) !== ARGENT_CLASS_HASH
-  ) {
-    throw paymasterError('CLASS_HASH_NOT_SUPPORTED');
-  }
-  return user;
-}
-
-/**
- * Whether the account accepts a signature over its outside execution, by
- * the node's own `starknet_call` of `is_valid_signature`.
- *
- * @param ctx - The method context.
- * @param user - The account.
- * @param execution - The execution.
- * @param signature - The signature.
- * @returns True when valid.
- */
-function signatureValid(
-  ctx: MethodContext,
-  user: bigint,
-  execution: OutsideExecution,
-  signature: bigint[],
-): boolean {
-  const hash = outsideExecutionHash(execution, user, ctx.node.options.chainId);
-  try {
-    const result = stateMethods.starknet_call?.handler(
-      {
-        request: {
-          contract_address: toHex(user),
-          entry_point_selector: toHex(selectorOf('is_valid_signature')),
-          calldata: [hash, BigInt(signature.length), ...signature].map(toHex),
-        },
-        block_id: 'pre_confirmed',
-      },
-      ctx,
-    );
-    return Array.isArray(result) && result[0] === toHex(VALID);
-  } catch (error) {
-    if (error instanceof RpcError) {
-      return false;
-    }
-    throw error;
-  }
-}
-
-/**
  * The fee estimate of SNIP-29 (FEE_ESTIMATE), in STRK and in the token.
  *
  * @param feeInStrk - The estimated fee in FRI.
@@ -175,48 +97,72 @@ function feeEstimate(
 }
 
 /**
- * The parameters as SNIP-29 echoes them (USER_PARAMETERS).
+ * The parameters as SNIP-29 echoes them (USER_PARAMETERS; TIMESTAMP is a
+ * decimal string).
  *
  * @param params - The parameters.
- * @param execution - The execution built.
+ * @param execution - The execution built, if any.
  * @returns The JSON.
  */
 function parametersJson(
   params: ExecutionParameters,
-  execution: OutsideExecution,
+  execution: OutsideExecution | undefined,
 ): Record<string, unknown> {
+  const bounds = execution ?? params.timeBounds;
   return {
     version: '0x1',
     fee_mode:
       params.feeMode.mode === 'sponsored'
         ? { mode: 'sponsored' }
         : { mode: 'default', gas_token: toHex(params.feeMode.gasToken) },
-    time_bounds: {
-      execute_after: execution.executeAfter.toString(),
-      execute_before: execution.executeBefore.toString(),
-    },
+    ...(bounds && {
+      time_bounds: {
+        execute_after: bounds.executeAfter.toString(),
+        execute_before: bounds.executeBefore.toString(),
+      },
+    }),
   };
 }
 
 /**
- * paymaster_buildTransaction: the SNIP-9 v1 typed data the user signs, with
- * the relayer as caller and, when paid, the fee transfer to the relayer as
- * its last call (the suggested maximum, as starknet.js checks).
+ * SNIP-29's ACCOUNT_DEPLOYMENT_DATA of a deployment.
  *
- * @param params - `transaction`, `parameters`.
- * @param ctx - The method context.
- * @returns SNIP-29's invoke response.
+ * @param deployment - The deployment.
+ * @returns The JSON.
  */
-function buildTransaction(
-  params: Record<string, unknown>,
+function deploymentJson(deployment: Deployment): Record<string, unknown> {
+  return {
+    address: toHex(deployment.address),
+    class_hash: toHex(deployment.classHash),
+    salt: toHex(deployment.salt),
+    calldata: deployment.calldata.map(toHex),
+    version: 1,
+  };
+}
+
+/**
+ * A deployment alone carries no call to pay with: sponsored only.
+ *
+ * @returns The error.
+ */
+const unpaidDeployment = (): Error =>
+  paymasterError(
+    'UNKNOWN_ERROR',
+    'a deployment without calls cannot pay a fee: use the sponsored fee mode, or deploy_and_invoke',
+  );
+
+/**
+ * The validity window of a built execution: the bounds given (refused when
+ * empty or past) or one hour from now.
+ *
+ * @param ctx - The method context.
+ * @param parameters - The parameters.
+ * @returns The window.
+ */
+function windowOf(
   ctx: MethodContext,
-): Record<string, unknown> {
-  const relayer = relayerFor(ctx);
-  const invoke = parseInvoke(required(params, 'transaction'));
-  const parameters = parseParameters(required(params, 'parameters'));
-  const user = userAccount(ctx, invoke);
-  const calls = parseCalls(invoke.calls, 'transaction.invoke.calls');
-  const token = gasTokenOf(parameters.feeMode);
+  parameters: ExecutionParameters,
+): { executeAfter: bigint; executeBefore: bigint } {
   const now = BigInt(ctx.node.chain.now());
   const bounds = parameters.timeBounds ?? {
     executeAfter: 0n,
@@ -228,19 +174,66 @@ function buildTransaction(
   ) {
     throw paymasterError('INVALID_TIME_BOUNDS');
   }
+  return bounds;
+}
+
+/**
+ * paymaster_buildTransaction: the SNIP-9 v1 typed data the user signs, with
+ * the relayer as caller and, when paid, the fee transfer to the relayer as
+ * its last call (the suggested maximum, as starknet.js checks); with the
+ * deployment echoed for `deploy` and `deploy_and_invoke`.
+ *
+ * @param params - `transaction`, `parameters`.
+ * @param ctx - The method context.
+ * @returns SNIP-29's build response.
+ */
+function buildTransaction(
+  params: Record<string, unknown>,
+  ctx: MethodContext,
+): Record<string, unknown> {
+  const relayer = relayerFor(ctx);
+  const tx = parseUserTransaction(required(params, 'transaction'));
+  const parameters = parseParameters(required(params, 'parameters'));
+  const user = userAccount(ctx, tx);
+  const token = gasTokenOf(parameters.feeMode);
+  const deployment = tx.deployment && {
+    deployment: deploymentJson(tx.deployment),
+  };
+  if (!tx.invoke) {
+    if (token) {
+      throw unpaidDeployment();
+    }
+    const fee = relayFeeInStrk(
+      ctx.node,
+      relayer,
+      user,
+      tx.deployment,
+      undefined,
+    );
+    return {
+      type: tx.type,
+      ...deployment,
+      parameters: parametersJson(parameters, undefined),
+      fee: feeEstimate(fee, STRK_GAS_TOKEN).json,
+    };
+  }
+  const calls = parseCalls(tx.invoke.calls, 'transaction.invoke.calls');
+  const bounds = windowOf(ctx, parameters);
   const paid = (amount: bigint): OutsideCall[] =>
     token ? [...calls, feeTransfer(token, relayer, amount)] : calls;
-  const feeInStrk = relayFeeInStrk(ctx.node, relayer, user, paid(0n));
-  const fee = feeEstimate(feeInStrk, token ?? STRK_GAS_TOKEN);
+  const fee = feeEstimate(
+    relayFeeInStrk(ctx.node, relayer, user, tx.deployment, paid(0n)),
+    token ?? STRK_GAS_TOKEN,
+  );
   const execution: OutsideExecution = {
     caller: relayer.address,
     nonce: BigInt(`0x${randomBytes(16).toString('hex')}`),
-    executeAfter: bounds.executeAfter,
-    executeBefore: bounds.executeBefore,
+    ...bounds,
     calls: paid(fee.suggestedInToken),
   };
   return {
-    type: 'invoke',
+    type: tx.type,
+    ...deployment,
     typed_data: outsideExecutionTypedData(execution, ctx.node.options.chainId),
     parameters: parametersJson(parameters, execution),
     fee: fee.json,
@@ -253,14 +246,16 @@ function buildTransaction(
  *
  * @param ctx - The method context.
  * @param relayer - The relayer.
- * @param user - The user's account.
+ * @param tx - The transaction.
+ * @param tx.user - The user's account.
+ * @param tx.deployment - Its deployment, if any.
  * @param execution - The execution.
  * @param token - The gas token.
  */
 function assertFeePaid(
   ctx: MethodContext,
   relayer: Relayer,
-  user: bigint,
+  tx: { user: bigint; deployment: Deployment | undefined },
   execution: OutsideExecution,
   token: GasToken,
 ): void {
@@ -272,19 +267,24 @@ function assertFeePaid(
     last.selector === selectorOf('transfer') &&
     last.calldata.length === 3 &&
     recipient === relayer.address;
-  const due = strkToToken(
-    relayFeeInStrk(ctx.node, relayer, user, execution.calls),
-    token,
+  const fee = relayFeeInStrk(
+    ctx.node,
+    relayer,
+    tx.user,
+    tx.deployment,
+    execution.calls,
   );
-  if (!pays || low + (high << 128n) < due) {
+  if (!pays || low + (high << 128n) < strkToToken(fee, token)) {
     throw paymasterError('MAX_AMOUNT_TOO_LOW');
   }
 }
 
 /**
- * paymaster_executeTransaction: checks the account, the fee transfer and the
- * user's signature, then has the relayer submit `execute_from_outside`
- * (run first on the pre-confirmed state, so a refusal changes nothing).
+ * paymaster_executeTransaction: checks the account (or its deployment), the
+ * fee transfer and, for a deployed account, the user's signature; then has
+ * the relayer deploy the account and/or call `execute_from_outside`, run
+ * first on the pre-confirmed state, so a refusal changes nothing (a
+ * signature of an account not deployed yet is checked there: 156).
  *
  * @param params - `transaction`, `parameters`.
  * @param ctx - The method context.
@@ -295,23 +295,39 @@ function executeTransaction(
   ctx: MethodContext,
 ): Record<string, string> {
   const relayer = relayerFor(ctx);
-  const invoke = parseInvoke(required(params, 'transaction'));
+  const tx = parseUserTransaction(required(params, 'transaction'));
   const parameters = parseParameters(required(params, 'parameters'));
-  const user = userAccount(ctx, invoke);
-  const execution = parseOutsideTypedData(invoke.typed_data);
-  const signature = parseFeltArray(
-    invoke.signature,
-    'transaction.invoke.signature',
-  );
+  const user = userAccount(ctx, tx);
   const token = gasTokenOf(parameters.feeMode);
-  if (token) {
-    assertFeePaid(ctx, relayer, user, execution, token);
+  let outside;
+  if (tx.invoke) {
+    const execution = parseOutsideTypedData(tx.invoke.typed_data);
+    const signature = parseFeltArray(
+      tx.invoke.signature,
+      'transaction.invoke.signature',
+    );
+    if (token) {
+      assertFeePaid(
+        ctx,
+        relayer,
+        { user, deployment: tx.deployment },
+        execution,
+        token,
+      );
+    }
+    if (!tx.deployment && !signatureValid(ctx, user, execution, signature)) {
+      throw paymasterError('INVALID_SIGNATURE');
+    }
+    outside = { execution, signature };
+  } else if (token) {
+    throw unpaidDeployment();
   }
-  if (!signatureValid(ctx, user, execution, signature)) {
-    throw paymasterError('INVALID_SIGNATURE');
-  }
-  const tx = relayerInvoke(ctx.node, relayer, user, execution, signature);
-  const hash = toHex(relay(ctx.node, tx).hash);
+  const relayed = relayerInvoke(
+    ctx.node,
+    relayer,
+    relayedCalls(user, tx.deployment, outside),
+  );
+  const hash = toHex(relay(ctx.node, relayed).hash);
   return { tracking_id: hash, transaction_hash: hash };
 }
 

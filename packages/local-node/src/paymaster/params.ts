@@ -1,4 +1,5 @@
 import { paymasterError } from './errors';
+import type { Deployment } from './relayer';
 import { invalidParams } from '../base/errors';
 import { parseFelt, parseFeltArray } from '../base/felt';
 import { expectObject } from '../chain/txs';
@@ -70,27 +71,63 @@ export function parseParameters(value: unknown): ExecutionParameters {
   };
 }
 
+/** A SNIP-29 transaction: an invoke, a deployment, or both. */
+export type UserTransaction = {
+  type: 'invoke' | 'deploy' | 'deploy_and_invoke';
+  invoke: Record<string, unknown> | undefined;
+  deployment: Deployment | undefined;
+};
+
 /**
- * Reads a SNIP-29 transaction's type and its `invoke` part. Deployments
- * (`deploy`, `deploy_and_invoke`) are not served by the local node.
+ * Reads SNIP-29's ACCOUNT_DEPLOYMENT_DATA (Cairo 1 only: `version` 1). The
+ * Argent 0.3.1 signature needs no extra data, so `sigdata` must be empty.
+ *
+ * @param value - The `deployment`.
+ * @returns The deployment.
+ */
+function parseDeployment(value: unknown): Deployment {
+  const raw = expectObject(value, 'transaction.deployment');
+  if (raw.version !== 1) {
+    throw invalidParams('transaction.deployment.version: expected 1');
+  }
+  const sigdata = parseFeltArray(
+    raw.sigdata ?? [],
+    'transaction.deployment.sigdata',
+  );
+  if (sigdata.length > 0) {
+    throw paymasterError('INVALID_DEPLOYMENT_DATA');
+  }
+  return {
+    address: parseFelt(raw.address, 'transaction.deployment.address'),
+    classHash: parseFelt(raw.class_hash, 'transaction.deployment.class_hash'),
+    salt: parseFelt(raw.salt, 'transaction.deployment.salt'),
+    calldata: parseFeltArray(raw.calldata, 'transaction.deployment.calldata'),
+  };
+}
+
+/**
+ * Reads a SNIP-29 transaction (USER_TRANSACTION or its executable form):
+ * its type, its `invoke` part and its deployment.
  *
  * @param value - The `transaction` param.
- * @returns The invoke part.
+ * @returns The transaction.
  */
-export function parseInvoke(value: unknown): Record<string, unknown> {
+export function parseUserTransaction(value: unknown): UserTransaction {
   const raw = expectObject(value, 'transaction');
-  if (raw.type === 'deploy' || raw.type === 'deploy_and_invoke') {
-    throw paymasterError(
-      'UNKNOWN_ERROR',
-      'the local node paymaster serves invoke transactions of deployed accounts only (no deployment data)',
-    );
-  }
-  if (raw.type !== 'invoke') {
+  const { type } = raw;
+  if (type !== 'invoke' && type !== 'deploy' && type !== 'deploy_and_invoke') {
     throw invalidParams(
       'transaction.type: expected "invoke", "deploy" or "deploy_and_invoke"',
     );
   }
-  return expectObject(raw.invoke, 'transaction.invoke');
+  return {
+    type,
+    invoke:
+      type === 'deploy'
+        ? undefined
+        : expectObject(raw.invoke, 'transaction.invoke'),
+    deployment: type === 'invoke' ? undefined : parseDeployment(raw.deployment),
+  };
 }
 
 /**

@@ -17,6 +17,7 @@ import type {
   OutsideExecution,
 } from '../contracts/outside-execution';
 import { outsideExecutionCalldata } from '../contracts/outside-execution';
+import { UDC_ADDRESS } from '../contracts/udc';
 
 /** A token the paymaster takes fees in, with its fixed price. */
 export type GasToken = {
@@ -60,26 +61,69 @@ export function relayerOf(node: LocalChain): Relayer | undefined {
     : undefined;
 }
 
+/** SNIP-29's ACCOUNT_DEPLOYMENT_DATA, read. */
+export type Deployment = {
+  address: bigint;
+  classHash: bigint;
+  salt: bigint;
+  calldata: bigint[];
+};
+
 /**
- * The relayer's invoke of `execute_from_outside` on the user's account,
- * signed by the relayer, with resource bounds twice the fixed gas use at
- * twice the current prices.
+ * The relayer's calls: the account's deployment through the Universal
+ * Deployer (not unique, so the address is the account's counterfactual
+ * one), then `execute_from_outside` on it.
+ *
+ * @param user - The user's account.
+ * @param deployment - Its deployment, when not deployed yet.
+ * @param outside - The outside execution and its signature, if any.
+ * @param outside.execution - The execution.
+ * @param outside.signature - The user's signature.
+ * @returns The calls.
+ */
+export function relayedCalls(
+  user: bigint,
+  deployment: Deployment | undefined,
+  outside: { execution: OutsideExecution; signature: bigint[] } | undefined,
+): OutsideCall[] {
+  const calls: OutsideCall[] = [];
+  if (deployment) {
+    calls.push({
+      to: UDC_ADDRESS,
+      selector: selectorOf('deploy_contract'),
+      calldata: [
+        deployment.classHash,
+        deployment.salt,
+        0n,
+        BigInt(deployment.calldata.length),
+        ...deployment.calldata,
+      ],
+    });
+  }
+  if (outside) {
+    calls.push({
+      to: user,
+      selector: selectorOf('execute_from_outside'),
+      calldata: outsideExecutionCalldata(outside.execution, outside.signature),
+    });
+  }
+  return calls;
+}
+
+/**
+ * The relayer's invoke of calls, signed by the relayer, with resource
+ * bounds twice the fixed gas use at twice the current prices.
  *
  * @param node - The chain.
  * @param relayer - The relayer.
- * @param user - The user's account.
- * @param execution - The outside execution.
- * @param signature - The user's signature.
+ * @param calls - The relayer's calls.
  * @returns The broadcasted transaction JSON.
  */
 export function relayerInvoke(
   node: LocalChain,
   relayer: Relayer,
-  user: bigint,
-  execution: OutsideExecution,
-  signature: bigint[],
+  calls: OutsideCall[],
 ): Record<string, unknown> {
-  const inner = outsideExecutionCalldata(execution, signature);
   const { prices } = node.chain;
   const draft = (
     gas: { l1DataGas: bigint; l2Gas: bigint },
@@ -89,11 +133,13 @@ export function relayerInvoke(
     version: '0x3',
     sender_address: toHex(relayer.address),
     calldata: [
-      1n,
-      user,
-      selectorOf('execute_from_outside'),
-      BigInt(inner.length),
-      ...inner,
+      BigInt(calls.length),
+      ...calls.flatMap((call) => [
+        call.to,
+        call.selector,
+        BigInt(call.calldata.length),
+        ...call.calldata,
+      ]),
     ].map(toHex),
     signature: txSignature,
     nonce: toHex(node.chain.pendingState.read(nonceKey(relayer.address))),
@@ -128,31 +174,35 @@ export function relayerInvoke(
 }
 
 /**
- * What the relayer's transaction for these calls costs in STRK (FRI) at
- * current prices, under the node's fixed gas model.
+ * What the relayer's transaction costs in STRK (FRI) at current prices,
+ * under the node's fixed gas model.
  *
  * @param node - The chain.
  * @param relayer - The relayer.
  * @param user - The user's account.
- * @param calls - The outside calls, the fee transfer included.
+ * @param deployment - Its deployment, if any.
+ * @param calls - The outside calls (the fee transfer included), if any.
  * @returns The fee in FRI.
  */
 export function relayFeeInStrk(
   node: LocalChain,
   relayer: Relayer,
   user: bigint,
-  calls: OutsideCall[],
+  deployment: Deployment | undefined,
+  calls: OutsideCall[] | undefined,
 ): bigint {
-  const execution = {
-    caller: relayer.address,
-    nonce: 0n,
-    executeAfter: 0n,
-    executeBefore: 0n,
-    calls,
+  const outside = calls && {
+    execution: {
+      caller: relayer.address,
+      nonce: 0n,
+      executeAfter: 0n,
+      executeBefore: 0n,
+      calls,
+    },
+    signature: new Array<bigint>(ESTIMATED_SIGNATURE_LENGTH).fill(0n),
   };
-  const signature = new Array<bigint>(ESTIMATED_SIGNATURE_LENGTH).fill(0n);
   const tx = parseTransaction(
-    relayerInvoke(node, relayer, user, execution, signature),
+    relayerInvoke(node, relayer, relayedCalls(user, deployment, outside)),
     node.options.chainId,
     false,
   );
