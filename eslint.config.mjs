@@ -208,6 +208,7 @@ const config = createConfig([
             'chain',
             'storage',
             'methods',
+            'paymaster',
             'server',
           ]),
         },

@@ -101,6 +101,18 @@ const outsideExecution = (ctx: CallContext, calldata: bigint[]): bigint[] =>
     ),
   );
 
+/** SNIP-9's interface id (version 1), which Argent 0.3.1 answers true for. */
+export const SNIP9_V1_INTERFACE_ID =
+  0x68cfd18b92d1907b8ba3cc324900277f5a3622099431ea85dd8089255e4181n;
+
+const argentSupportsInterface = (
+  ctx: CallContext,
+  calldata: bigint[],
+): bigint[] =>
+  new CalldataReader(calldata).felt() === SNIP9_V1_INTERFACE_ID
+    ? [1n]
+    : supportsInterface(ctx, calldata);
+
 const constant = (values: bigint[]) => (): bigint[] => values;
 
 /** Native emulation of Argent account 0.3.1. */
@@ -116,8 +128,8 @@ export const ARGENT_CLASS: NativeClass = {
     is_valid_outside_execution_nonce: isValidOutsideNonce,
     is_valid_signature: isValidSignature,
     isValidSignature,
-    supports_interface: supportsInterface,
-    supportsInterface,
+    supports_interface: argentSupportsInterface,
+    supportsInterface: argentSupportsInterface,
     get_owner: (ctx) => [owner(ctx)],
     getSigner: (ctx) => [owner(ctx)],
     get_guardian: (ctx) => [guardian(ctx)],

@@ -1,4 +1,5 @@
 import { OutsideExecutionTypesV1, typedData } from 'starknet';
+import type { TypedData } from 'starknet';
 
 import { CalldataReader, callContract } from './calls';
 import { mapSlot, readSlot, writeSlot } from './storage-vars';
@@ -7,13 +8,13 @@ import { ExecutionError } from '../base/errors';
 import { shortString, toHex } from '../base/felt';
 
 /** SNIP-9's caller that lets anyone submit: the short string `ANY_CALLER`. */
-const ANY_CALLER = shortString('ANY_CALLER');
+export const ANY_CALLER = shortString('ANY_CALLER');
 
 /** A call of an outside execution, as its calldata carries it. */
-type OutsideCall = { to: bigint; selector: bigint; calldata: bigint[] };
+export type OutsideCall = { to: bigint; selector: bigint; calldata: bigint[] };
 
 /** The OutsideExecution struct of Argent 0.3.1 (SNIP-9 version 1). */
-type OutsideExecution = {
+export type OutsideExecution = {
   caller: bigint;
   nonce: bigint;
   executeAfter: bigint;
@@ -54,8 +55,40 @@ function readOutsideExecution(calldata: bigint[]): {
 }
 
 /**
- * The SNIP-12 (revision 0) hash Argent 0.3.1 signs for an outside
- * execution: domain `Account.execute_from_outside`, version 1.
+ * The SNIP-12 (revision 0) typed data Argent 0.3.1 signs for an outside
+ * execution: domain `Account.execute_from_outside`, version 1. The paymaster
+ * hands it out and the account hashes it, so both read the same document.
+ *
+ * @param execution - The execution.
+ * @param chainId - The chain id (hex).
+ * @returns The typed data.
+ */
+export function outsideExecutionTypedData(
+  execution: OutsideExecution,
+  chainId: string,
+): TypedData {
+  return {
+    types: OutsideExecutionTypesV1,
+    primaryType: 'OutsideExecution',
+    domain: { name: 'Account.execute_from_outside', version: '1', chainId },
+    message: {
+      caller: toHex(execution.caller),
+      nonce: toHex(execution.nonce),
+      execute_after: toHex(execution.executeAfter),
+      execute_before: toHex(execution.executeBefore),
+      calls_len: toHex(BigInt(execution.calls.length)),
+      calls: execution.calls.map((call) => ({
+        to: toHex(call.to),
+        selector: toHex(call.selector),
+        calldata_len: toHex(BigInt(call.calldata.length)),
+        calldata: call.calldata.map(toHex),
+      })),
+    },
+  };
+}
+
+/**
+ * The SNIP-12 hash of an outside execution for an account.
  *
  * @param execution - The execution.
  * @param account - The account address.
@@ -69,31 +102,39 @@ export function outsideExecutionHash(
 ): bigint {
   return BigInt(
     typedData.getMessageHash(
-      {
-        types: OutsideExecutionTypesV1,
-        primaryType: 'OutsideExecution',
-        domain: {
-          name: 'Account.execute_from_outside',
-          version: '1',
-          chainId,
-        },
-        message: {
-          caller: toHex(execution.caller),
-          nonce: toHex(execution.nonce),
-          execute_after: toHex(execution.executeAfter),
-          execute_before: toHex(execution.executeBefore),
-          calls_len: execution.calls.length,
-          calls: execution.calls.map((call) => ({
-            to: toHex(call.to),
-            selector: toHex(call.selector),
-            calldata_len: call.calldata.length,
-            calldata: call.calldata.map(toHex),
-          })),
-        },
-      },
+      outsideExecutionTypedData(execution, chainId),
       toHex(account),
     ),
   );
+}
+
+/**
+ * `execute_from_outside`'s calldata: the OutsideExecution struct, then the
+ * signature (what a relayer passes to the account).
+ *
+ * @param execution - The execution.
+ * @param signature - The owner's signature.
+ * @returns The calldata.
+ */
+export function outsideExecutionCalldata(
+  execution: OutsideExecution,
+  signature: bigint[],
+): bigint[] {
+  return [
+    execution.caller,
+    execution.nonce,
+    execution.executeAfter,
+    execution.executeBefore,
+    BigInt(execution.calls.length),
+    ...execution.calls.flatMap((call) => [
+      call.to,
+      call.selector,
+      BigInt(call.calldata.length),
+      ...call.calldata,
+    ]),
+    BigInt(signature.length),
+    ...signature,
+  ];
 }
 
 const nonceSlot = (nonce: bigint): bigint => mapSlot('outside_nonces', nonce);

@@ -21,6 +21,7 @@ import { stateMethods } from '../methods/state';
 import { transactionMethods } from '../methods/transactions';
 import type { DevSettings, MethodContext, MethodTable } from '../methods/types';
 import { writeMethods } from '../methods/write';
+import { paymasterMethods } from '../paymaster/methods';
 import { PUT_CONTENT } from '../storage/journal';
 
 const METHODS: MethodTable = {
@@ -33,6 +34,7 @@ const METHODS: MethodTable = {
   ...devnetMethods,
   ...devnetControlMethods,
   ...contentMethods,
+  ...paymasterMethods,
 };
 
 /** Methods whose successful calls are journaled for devnet_dump. */

@@ -1,0 +1,164 @@
+import type { PaymasterDetails, PaymasterRpc, RpcProvider } from 'starknet';
+import { Account, num as numUtils } from 'starknet';
+
+import { ARGENT_CLASS_HASH, STRK } from './helpers';
+import {
+  RECIPIENT,
+  SPONSORED,
+  WAIT,
+  paidIn,
+  startPaymasterFixture,
+  transfer,
+} from './paymaster-fixture';
+import type { DeploymentData, PaymasterFixture } from './paymaster-fixture';
+import { paymasterSpec } from './paymaster-spec';
+import type { LocalNode } from '../src';
+
+let node: LocalNode;
+let provider: RpcProvider;
+let paymaster: PaymasterRpc;
+let funder: Account;
+let relayer: string;
+let userDeployment: DeploymentData;
+let argentFor: PaymasterFixture['argentFor'];
+let balanceOf: PaymasterFixture['balanceOf'];
+let newArgent: ReturnType<PaymasterFixture['argentFor']>;
+
+beforeAll(async () => {
+  ({
+    node,
+    provider,
+    paymaster,
+    funder,
+    relayer,
+    userDeployment,
+    argentFor,
+    balanceOf,
+  } = await startPaymasterFixture(12));
+  newArgent = argentFor('0x2b9c8d7e6f5a4b3c2d1e0f9a8b5f1e3a');
+});
+
+afterAll(async () => {
+  await node.stop();
+});
+
+describe("the local node's SNIP-29 paymaster deploys accounts", () => {
+  it('refuses bad deployment data (158), other classes (155) and a paid deployment alone (163)', async () => {
+    const parameters = (
+      details: PaymasterDetails,
+    ): Parameters<PaymasterRpc['buildTransaction']>[1] => ({
+      version: '0x1',
+      ...details,
+    });
+    const deployment = (fields: Partial<DeploymentData>): DeploymentData => ({
+      ...newArgent.deploymentData,
+      ...fields,
+    });
+    const deployOnly = (
+      fields: Partial<DeploymentData>,
+    ): Parameters<PaymasterRpc['buildTransaction']>[0] => ({
+      type: 'deploy',
+      deployment: deployment(fields),
+    });
+    // The address is not the class's for that salt and calldata.
+    await expect(
+      paymaster.buildTransaction(
+        deployOnly({ salt: '0x1' }),
+        parameters(SPONSORED),
+      ),
+    ).rejects.toMatchObject({ code: 158 });
+    // Already deployed.
+    await expect(
+      paymaster.buildTransaction(
+        deployOnly(userDeployment),
+        parameters(SPONSORED),
+      ),
+    ).rejects.toMatchObject({ code: 158 });
+    await expect(
+      paymaster.buildTransaction(
+        deployOnly({ class_hash: '0x1234' }),
+        parameters(SPONSORED),
+      ),
+    ).rejects.toMatchObject({ code: 155 });
+    // A deployment alone has no call to pay a fee with.
+    await expect(
+      paymaster.buildTransaction(deployOnly({}), parameters(paidIn(STRK))),
+    ).rejects.toMatchObject({ code: 163 });
+  });
+
+  it('deploys an account and runs its calls paid in STRK (deploy_and_invoke)', async () => {
+    const { account, deploymentData } = newArgent;
+    await provider.waitForTransaction(
+      (await funder.execute(transfer(STRK, account.address, 10n ** 18n)))
+        .transaction_hash,
+      WAIT,
+    );
+    const details: PaymasterDetails = { ...paidIn(STRK), deploymentData };
+    const calls = [transfer(STRK, RECIPIENT, 9n)];
+    // A forged signature is found when the account, not yet deployed, runs
+    // the execution on the pre-confirmed state: 156, nothing deployed.
+    const built = await account.buildPaymasterTransaction(calls, details);
+    const signed = await account.preparePaymasterTransaction(built);
+    if (signed.type !== 'deploy_and_invoke') {
+      throw new Error('expected deploy_and_invoke');
+    }
+    const [sigR = '0x1', sigS = '0x1'] = signed.invoke.signature;
+    await expect(
+      paymaster.executeTransaction(
+        {
+          ...signed,
+          invoke: {
+            ...signed.invoke,
+            signature: [sigR, numUtils.toHex(BigInt(sigS) + 1n)],
+          },
+        },
+        built.parameters,
+      ),
+    ).rejects.toMatchObject({
+      code: 156,
+      baseError: {
+        data: { execution_error: expect.stringMatching(/invalid-owner-sig/u) },
+      },
+    });
+    await expect(provider.getClassHashAt(account.address)).rejects.toThrow(
+      /Contract not found/u,
+    );
+    const fee = await account.estimatePaymasterTransactionFee(calls, details);
+    const [recipientBefore = 0n, relayerBefore = 0n] = await Promise.all(
+      [RECIPIENT, relayer].map(async (address) => balanceOf(STRK, address)),
+    );
+    const { transaction_hash: txHash } =
+      await account.executePaymasterTransaction(calls, details);
+    const receipt = await provider.waitForTransaction(txHash, WAIT);
+    const gas = receipt.isSuccess()
+      ? BigInt(receipt.value.actual_fee.amount)
+      : 0n;
+    expect(BigInt(await provider.getClassHashAt(account.address))).toBe(
+      BigInt(ARGENT_CLASS_HASH),
+    );
+    const paid = BigInt(fee.suggested_max_fee_in_gas_token);
+    expect(await balanceOf(STRK, account.address)).toBe(10n ** 18n - 9n - paid);
+    expect(await balanceOf(STRK, RECIPIENT)).toBe(recipientBefore + 9n);
+    expect(await balanceOf(STRK, relayer)).toBe(relayerBefore + paid - gas);
+  });
+
+  it('deploys an account alone when sponsored (deploy)', async () => {
+    const { account, deploymentData } = argentFor('0x7a11ce');
+    const { transaction_hash: txHash } =
+      await account.executePaymasterTransaction([], {
+        ...SPONSORED,
+        deploymentData,
+      });
+    await provider.waitForTransaction(txHash, WAIT);
+    expect(BigInt(await provider.getClassHashAt(account.address))).toBe(
+      BigInt(ARGENT_CLASS_HASH),
+    );
+  });
+
+  it('checked every paymaster call against SNIP-29', () => {
+    expect([...paymasterSpec.seen.keys()].sort()).toStrictEqual([
+      'paymaster_buildTransaction',
+      'paymaster_executeTransaction',
+    ]);
+  });
+});
