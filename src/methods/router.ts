@@ -27,7 +27,7 @@ import {
   UnknownMethodError,
 } from '../errors';
 import { walletContext } from '../wallet/context';
-import { errorForSite } from '../wallet/siteAnswers';
+import { errorForSite, resultForSite } from '../wallet/siteAnswers';
 
 /** Every wallet method, by its RPC name. */
 export const methods = {
@@ -116,7 +116,8 @@ function methodName(method: string): MethodName | undefined {
 /**
  * Serves one wallet request: route, check the origin, run the method (which
  * validates its params and result), and map any failure to a snaps error
- * that carries no account the site was not given (siteAnswers.ts).
+ * that carries no account the site was not given (siteAnswers.ts); free
+ * text in a result (a node's reason) is held to the same rule.
  *
  * @param origin - The caller's origin.
  * @param request - The JSON-RPC request.
@@ -144,7 +145,8 @@ export async function handleRequest(
       );
     }
     const method: RpcMethod = methods[name];
-    return await method.run(request.params, context);
+    const result = await method.run(request.params, context);
+    return await resultForSite(result, context, request.params);
   } catch (error) {
     throw await errorForSite(toSnapError(error), context, request.params);
   }

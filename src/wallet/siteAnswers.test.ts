@@ -1,7 +1,7 @@
 import { InternalError, SnapError } from '@metamask/snaps-sdk';
 
 import type { WalletContext } from './context';
-import { errorForSite, hideSpellings } from './siteAnswers';
+import { errorForSite, hideSpellings, resultForSite } from './siteAnswers';
 import { KeyRing } from '../keys/derivation';
 import { defaultState } from '../state/schema';
 import type { WalletState } from '../state/schema';
@@ -125,5 +125,51 @@ describe('errorForSite', () => {
     expect(await errorForSite(plain, contextOver(stateWith([])), {})).toBe(
       plain,
     );
+  });
+});
+
+describe('resultForSite', () => {
+  const address = `0x${ADDRESS.toString(16).padStart(64, '0')}`;
+
+  it("hides an account the site was not given in a node's free text", async () => {
+    const result = {
+      txnHash: '0x1234',
+      failureReason: `Error in the called contract (${address}): u256_sub Overflow`,
+    };
+    expect(
+      await resultForSite(result, contextOver(stateWith([])), {}),
+    ).toStrictEqual({
+      txnHash: '0x1234',
+      failureReason: 'Error in the called contract (0x…): u256_sub Overflow',
+    });
+  });
+
+  it('answers a value that is one number as it is (on-chain data)', async () => {
+    const result = {
+      contractCallData: [address, '0x1'],
+      note: `sent ${address}`,
+    };
+    expect(
+      await resultForSite(result, contextOver(stateWith([])), {}),
+    ).toStrictEqual({
+      contractCallData: [address, '0x1'],
+      note: 'sent 0x…',
+    });
+  });
+
+  it("keeps the site's own account in free text", async () => {
+    const result = { failureReason: `from ${address}` };
+    expect(
+      await resultForSite(result, contextOver(stateWith([SITE])), {}),
+    ).toStrictEqual(result);
+  });
+
+  it('returns a result without free text untouched, reading nothing', async () => {
+    const result = ['0x1', { balance: '12', symbol: 'STRK' }];
+    const context = contextOver(stateWith([]));
+    context.state = async (): Promise<never> => {
+      throw new Error('read');
+    };
+    expect(await resultForSite(result, context, {})).toBe(result);
   });
 });

@@ -16,7 +16,8 @@ import { readState } from '../state/store';
  * spelling: hex with or without `0x` and leading zeros, any case, decimal —
  * that the site was not given and did not name itself in its request (what
  * it sent, it knows: echoing it keeps "not shared" and "not the wallet's"
- * answered alike).
+ * answered alike). Free text in a result (a node's revert or failure
+ * reason) is held to the same rule; a value that is one number is not.
  */
 
 const KINDS: AccountKind[] = ['argent-cairo1', 'argent-cairo0'];
@@ -166,6 +167,114 @@ function hideInJson(value: Json, spellings: string[]): Json {
   return value;
 }
 
+/** One number, hex or decimal. */
+const NUMBER = /^(?:0x[0-9a-f]+|[0-9]+)$/iu;
+
+/**
+ * Whether a value is written as numbers only: calldata, an address, a hash,
+ * a signature (`r,s`).
+ *
+ * @param value - The value.
+ * @returns Whether it holds nothing but numbers.
+ */
+function isNumbers(value: string): boolean {
+  return value.split(',').every((part) => NUMBER.test(part));
+}
+
+/** A run of digits long enough to spell an address or a key. */
+const LONG_RUN = /[0-9a-f]{40}/iu;
+
+/**
+ * Whether a result holds free text with a long run of digits: a node's
+ * words (a revert reason, a failure reason) that could spell an account.
+ * Values that are one number are data the site's own account produced on
+ * chain, and are answered as they are.
+ *
+ * @param value - The result, or a part of it.
+ * @returns Whether some free text needs a look.
+ */
+function hasFreeTextNumbers(value: Json): boolean {
+  if (typeof value === 'string') {
+    return !isNumbers(value) && LONG_RUN.test(value);
+  }
+  if (Array.isArray(value)) {
+    return value.some(hasFreeTextNumbers);
+  }
+  if (typeof value === 'object' && value !== null) {
+    return Object.values(value).some(hasFreeTextNumbers);
+  }
+  return false;
+}
+
+/**
+ * A result with the free text in it (see hasFreeTextNumbers) passed
+ * through hideSpellings; one-number values are left as they are.
+ *
+ * @param value - The result, or a part of it.
+ * @param spellings - Lower-case spellings.
+ * @returns The result.
+ */
+function hideInFreeText(value: Json, spellings: string[]): Json {
+  if (typeof value === 'string') {
+    return isNumbers(value) ? value : hideSpellings(value, spellings);
+  }
+  if (Array.isArray(value)) {
+    return value.map((item) => hideInFreeText(item, spellings));
+  }
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [
+        key,
+        hideInFreeText(item, spellings),
+      ]),
+    );
+  }
+  return value;
+}
+
+/**
+ * The spellings to hide from the site that made this request.
+ *
+ * @param state - The state to judge sharing by.
+ * @param context - The request's context.
+ * @param params - The request's params.
+ * @returns Lower-case spellings.
+ */
+function spellingsToHide(
+  state: WalletState | undefined,
+  context: WalletContext,
+  params: unknown,
+): string[] {
+  const shared = state
+    ? sharedAccounts(state, context.origin).map((address) => BigInt(address))
+    : [];
+  return hiddenSpellings(knownAccounts(state, context), shared, params);
+}
+
+/**
+ * The result to answer a site: free text in it (a node's revert or failure
+ * reason) without the accounts the site was not given; every value that is
+ * one number is answered as it is (it is on-chain data of the site's own
+ * account, and hiding it would tell the site whose it is). Most results
+ * hold no free text, and cost nothing here.
+ *
+ * @param result - The method's result.
+ * @param context - The request's context.
+ * @param params - The request's params.
+ * @returns The result to answer.
+ */
+export async function resultForSite(
+  result: Json,
+  context: WalletContext,
+  params: unknown,
+): Promise<Json> {
+  if (!hasFreeTextNumbers(result)) {
+    return result;
+  }
+  const state = await context.state().catch(() => undefined);
+  return hideInFreeText(result, spellingsToHide(state, context, params));
+}
+
 /**
  * The state to judge sharing by: as stored now (a dialog of this request
  * may have shared an account), else as the request read it.
@@ -202,13 +311,9 @@ export async function errorForSite(
     if (!(error instanceof SnapError)) {
       return error;
     }
-    const state = await currentState(context);
-    const shared = state
-      ? sharedAccounts(state, context.origin).map((address) => BigInt(address))
-      : [];
-    const spellings = hiddenSpellings(
-      knownAccounts(state, context),
-      shared,
+    const spellings = spellingsToHide(
+      await currentState(context),
+      context,
       params,
     );
     const message = hideSpellings(error.message, spellings);
