@@ -153,3 +153,21 @@ export function readingCall<Value>(
 ): NodeCall<Reading<Value>> {
   return { ...call, parse: read };
 }
+
+/**
+ * Where and how an answer failed its check, without the value that failed.
+ * superstruct's own messages quote it ("…, but received: `…`"), and a node
+ * can write into it anything it was sent: those are replaced by the path
+ * and the expected type. The messages the wallet's own parsers write
+ * (refinements, total readers) never quote the answer and are kept.
+ *
+ * @param error - The check's failure.
+ * @returns E.g. "0.low is not felt".
+ */
+export function mismatchOf(error: StructError): string {
+  if (!error.message.includes('but received')) {
+    return error.message;
+  }
+  const where = error.path.length > 0 ? error.path.join('.') : 'the result';
+  return `${where} is not ${error.refinement ?? error.type}`;
+}

@@ -1,6 +1,6 @@
 import { string, StructError } from 'superstruct';
 
-import { FeltText, parsedBy } from './answers';
+import { FeltText, mismatchOf, parsedBy } from './answers';
 import {
   checkEndpoint,
   endpointLabel,
@@ -59,24 +59,6 @@ const SPEC_VERSION_CALL: NodeCall<string> = {
   parse: parsedBy(string()),
   maxAnswerBytes: CHECK_ANSWER_BYTES,
 };
-
-/**
- * Where and how an answer failed its check, without the value that failed.
- * superstruct's own messages quote it ("…, but received: `…`"), and a node
- * can write into it anything it was sent: those are replaced by the path
- * and the expected type. The messages the wallet's own parsers write
- * (refinements, total readers) never quote the answer and are kept.
- *
- * @param error - The check's failure.
- * @returns E.g. "0.low is not felt".
- */
-function mismatchOf(error: StructError): string {
-  if (!error.message.includes('but received')) {
-    return error.message;
-  }
-  const where = error.path.length > 0 ? error.path.join('.') : 'the result';
-  return `${where} is not ${error.refinement ?? error.type}`;
-}
 
 /**
  * A JSON-RPC client for one network. Every failure names the network:
