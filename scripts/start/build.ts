@@ -1,5 +1,5 @@
 import snapsCliPackage from '@metamask/snaps-cli/package.json';
-import { readdir, readFile, writeFile } from 'fs/promises';
+import { readdir, readFile, rm, writeFile } from 'fs/promises';
 import { dirname, isAbsolute, relative, resolve } from 'path';
 
 import { spawnGroup } from './child-group';
@@ -142,6 +142,13 @@ export async function buildSnap(
   shutdown: Shutdown,
 ): Promise<void> {
   await checkBuildDirIsOurs(dir);
+  // The stamp goes last: a stop while the last build is being removed
+  // leaves a folder that is still recognisably ours (a recursive removal
+  // may take the stamp first and leave the rest).
+  const leftovers = await readdir(dir).catch((): string[] => []);
+  for (const entry of leftovers.filter((name) => name !== STAMP_FILE)) {
+    await rm(resolve(dir, entry), { recursive: true, force: true });
+  }
   const stamp = (complete: boolean): string =>
     `${JSON.stringify({ variables, complete }, null, 2)}\n`;
   // The stamp goes in first: stopped at any point after this, the folder
