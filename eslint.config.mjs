@@ -160,6 +160,7 @@ const config = createConfig([
             'node',
             'content',
             'sender',
+            'paymaster',
             'ui',
             'wallet',
             'methods',

@@ -2,7 +2,10 @@ import type { SnapConfig } from '@metamask/snaps-cli';
 import { merge } from '@metamask/snaps-cli';
 import { resolve } from 'path';
 
-import { nodeUrlsFromEnvironment } from './scripts/node-urls';
+import {
+  nodeUrlsFromEnvironment,
+  paymasterUrlsFromEnvironment,
+} from './scripts/node-urls';
 
 /**
  * Build-time network configuration. The snap reads these as `process.env.*`;
@@ -14,6 +17,9 @@ import { nodeUrlsFromEnvironment } from './scripts/node-urls';
  * - `SNAP_RPC_API_KEY`: puts the keyed Infura node in front of the public
  *   ones of each network whose variable above is absent.
  *   An empty variable, an empty entry or an empty key stops the build.
+ * - `SNAP_MAINNET_PAYMASTER_URL` / `SNAP_TESTNET_PAYMASTER_URL`: the
+ *   network's SNIP-29 paymaster (one URL, or `none`); by default the public
+ *   keyless ones starknet.js names (scripts/node-urls.js).
  * - `SNAP_NODE_TIMEOUT_MS`: how long one exchange with a node may take, body
  *   included (default 30000). Only the test build shortens it, to test
  *   stalled nodes quickly; values outside 1000–30000 stop the build, so no
@@ -30,6 +36,7 @@ import { nodeUrlsFromEnvironment } from './scripts/node-urls';
  *   coverage maps back to src/ lines.
  */
 const nodeUrls = nodeUrlsFromEnvironment(process.env);
+const paymasterUrls = paymasterUrlsFromEnvironment(process.env);
 const nodeTimeoutMs = process.env.SNAP_NODE_TIMEOUT_MS ?? '30000';
 if (
   !/^\d+$/u.test(nodeTimeoutMs) ||
@@ -72,6 +79,8 @@ const config: SnapConfig = {
     // Each list as its URLs joined by commas (src/config.ts splits them).
     SNAP_MAINNET_RPC_URL: nodeUrls.mainnet.join(','),
     SNAP_TESTNET_RPC_URL: nodeUrls.testnet.join(','),
+    SNAP_MAINNET_PAYMASTER_URL: paymasterUrls.mainnet,
+    SNAP_TESTNET_PAYMASTER_URL: paymasterUrls.testnet,
     SNAP_NODE_TIMEOUT_MS: nodeTimeoutMs,
     SNAP_CONTENT_STORAGE_URL: contentStorageUrl,
     SNAP_CONTENT_STORAGE_AUTH: contentStorageAuth,

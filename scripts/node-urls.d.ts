@@ -10,3 +10,7 @@ export declare function parseNodeUrls(text: string, variable: string): string[];
 export declare function nodeUrlsFromEnvironment(
   env: Record<string, string | undefined>,
 ): { mainnet: string[]; testnet: string[] };
+
+export declare function paymasterUrlsFromEnvironment(
+  env: Record<string, string | undefined>,
+): { mainnet: string; testnet: string };

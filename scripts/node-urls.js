@@ -179,7 +179,53 @@ function nodeUrlsFromEnvironment(env) {
   return { mainnet: listOf('mainnet'), testnet: listOf('testnet') };
 }
 
+/**
+ * The public keyless SNIP-29 paymasters: starknet.js's defaults
+ * (`PAYMASTER_RPC_NODES` in src/global/constants.ts, starknet.js 10.8.0),
+ * AVNU's. Their `default` fee mode (a fee in a supported token) needs no
+ * key; `sponsored` needs the dapp's API key, which the dapp brings.
+ */
+const PUBLIC_PAYMASTERS = {
+  mainnet: 'https://starknet.paymaster.avnu.fi',
+  testnet: 'https://sepolia.paymaster.avnu.fi',
+};
+
+const PAYMASTER_VARIABLES = {
+  mainnet: 'SNAP_MAINNET_PAYMASTER_URL',
+  testnet: 'SNAP_TESTNET_PAYMASTER_URL',
+};
+
+/**
+ * The paymaster of both built-in networks for a build's environment: the
+ * network's variable when set (one URL, checked like a node's; `none`
+ * builds the network without a paymaster), the public one otherwise.
+ *
+ * @param {Record<string, string | undefined>} env - The build's environment.
+ * @returns {{ mainnet: string, testnet: string }} Each URL ('' for none).
+ */
+function paymasterUrlsFromEnvironment(env) {
+  const urlOf = (network) => {
+    const variable = PAYMASTER_VARIABLES[network];
+    const configured = env[variable]?.trim();
+    if (configured === undefined) {
+      return PUBLIC_PAYMASTERS[network];
+    }
+    if (configured === 'none') {
+      return '';
+    }
+    const problem = urlProblem(configured);
+    if (configured === '' || problem) {
+      throw new Error(
+        `${variable}: ${configured || '(empty)'} ${problem ?? 'is not a URL'}: give one paymaster URL, or none`,
+      );
+    }
+    return configured;
+  };
+  return { mainnet: urlOf('mainnet'), testnet: urlOf('testnet') };
+}
+
 module.exports = {
+  paymasterUrlsFromEnvironment,
   PUBLIC_NODES,
   parseNodeUrls,
   nodeUrlsFromEnvironment,

@@ -28,6 +28,9 @@ export const TEST_BUILD_ENV = {
   SNAP_MAINNET_RPC_URL: [TEST_MAINNET_PORT, TEST_MAINNET_SPARE_PORT]
     .map((port) => `http://127.0.0.1:${port}/rpc`)
     .join(','),
+  // The local node (and the devnet tier's proxy) serve SNIP-29 there too.
+  SNAP_TESTNET_PAYMASTER_URL: `http://127.0.0.1:${TEST_NODE_PORT}/rpc`,
+  SNAP_MAINNET_PAYMASTER_URL: `http://127.0.0.1:${TEST_MAINNET_PORT}/rpc`,
   SNAP_CONTENT_STORAGE_URL: `http://127.0.0.1:${TEST_STORAGE_PORT}`,
   SNAP_CONTENT_STORAGE_AUTH: `${TEST_STORAGE_KEY}:${TEST_STORAGE_SECRET}`,
 };

@@ -63,6 +63,8 @@ async function startEverything(
   step();
   const variables = buildVariables({
     SNAP_TESTNET_RPC_URL: node.url,
+    // A node without a paymaster: Testnet is built without one (not AVNU's).
+    SNAP_TESTNET_PAYMASTER_URL: node.paymasterUrl ?? 'none',
     // Token logos from the local node's content-storage API.
     ...(node.storageUrl ? { SNAP_CONTENT_STORAGE_URL: node.storageUrl } : {}),
   });

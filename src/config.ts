@@ -25,6 +25,12 @@ export type Network = {
    * Absent for the built-in networks and those the user added.
    */
   addedBy?: string | undefined;
+  /**
+   * The SNIP-29 paymaster the user chose for a built-in network, or the one
+   * a site named for its own network; absent: the build's paymaster of a
+   * built-in network (a network added without one has none).
+   */
+  paymasterUrl?: string | undefined;
 };
 
 export const SUPPORTED_NETWORKS: readonly Network[] = [
@@ -122,3 +128,28 @@ export const ARGENT_CAIRO0_IMPLEMENTATION =
 
 /** How many indices are derived when looking for an address not in state. */
 export const ADDRESS_SCAN_LIMIT = 20;
+
+/**
+ * The SNIP-29 paymaster of a network: its own (chosen by the user, or named
+ * by the site that added it), else the build's for Mainnet and Testnet
+ * (`SNAP_MAINNET_PAYMASTER_URL`, `SNAP_TESTNET_PAYMASTER_URL`: by default
+ * starknet.js's public keyless paymasters). This is the one place a
+ * paymaster's URL comes from.
+ *
+ * @param network - The network.
+ * @returns Its paymaster's URL, or undefined when it has none.
+ */
+export function paymasterUrlFor(network: Network): string | undefined {
+  if (network.paymasterUrl !== undefined) {
+    return network.paymasterUrl;
+  }
+  // `process.env` is replaced at build time by the bundler (snap.config.ts).
+  /* eslint-disable no-restricted-globals */
+  const urls = new Map([
+    [MAINNET_CHAIN_ID, process.env.SNAP_MAINNET_PAYMASTER_URL],
+    [TESTNET_CHAIN_ID, process.env.SNAP_TESTNET_PAYMASTER_URL],
+  ]);
+  /* eslint-enable no-restricted-globals */
+  const url = urls.get(network.chainId);
+  return url === '' ? undefined : url;
+}

@@ -66,3 +66,34 @@ const MEANINGS: ReadonlyMap<number, string> = new Map([
 export function errorMeaning(code: number): string {
   return MEANINGS.get(code) ?? 'an error code of neither Starknet nor JSON-RPC';
 }
+
+/**
+ * SNIP-29's error codes (its OpenRPC document, `components/errors`, whose
+ * messages are only the names), in words.
+ */
+const PAYMASTER_MEANINGS = new Map<number, string>([
+  [150, 'the account address is not valid (INVALID_ADDRESS)'],
+  [151, 'it does not take fees in this token (TOKEN_NOT_SUPPORTED)'],
+  [153, 'the signature is not valid (INVALID_SIGNATURE)'],
+  [154, 'the fee is below its current price (MAX_AMOUNT_TOO_LOW)'],
+  [155, "it does not serve this account's class (CLASS_HASH_NOT_SUPPORTED)"],
+  [156, 'the transaction fails (TRANSACTION_EXECUTION_ERROR)'],
+  [157, 'the validity window is not valid (INVALID_TIME_BOUNDS)'],
+  [158, 'the deployment data are not valid (INVALID_DEPLOYMENT_DATA)'],
+  [159, 'the class hash is not valid (INVALID_CLASS_HASH)'],
+  [160, 'it knows no such transaction (INVALID_ID)'],
+  [163, 'an unknown error (UNKNOWN_ERROR)'],
+]);
+
+/**
+ * The meaning of a paymaster's error code, in SNIP-29's words.
+ *
+ * @param code - The code the paymaster answered.
+ * @returns Its meaning, or a phrase saying the code is not SNIP-29's.
+ */
+export function paymasterErrorMeaning(code: number): string {
+  return (
+    PAYMASTER_MEANINGS.get(code) ??
+    `its own error ${code}, not one of SNIP-29's`
+  );
+}

@@ -77,6 +77,29 @@ export class NodeError extends WalletError {
   }
 }
 
+/**
+ * A network's SNIP-29 paymaster failed: unreachable, refused (its SNIP-29
+ * code kept), answered garbage, or built something other than what was
+ * asked. Nothing was signed.
+ */
+export class PaymasterError extends WalletError {
+  /** The paymaster's host, as dialogs name it. */
+  readonly paymaster: string;
+
+  readonly paymasterCode: number | undefined;
+
+  /**
+   * @param paymaster - The paymaster's host.
+   * @param problem - What went wrong, completing "The paymaster <host> …".
+   * @param paymasterCode - Its SNIP-29 error code, when it refused.
+   */
+  constructor(paymaster: string, problem: string, paymasterCode?: number) {
+    super(`The paymaster ${paymaster} ${problem}`);
+    this.paymaster = paymaster;
+    this.paymasterCode = paymasterCode;
+  }
+}
+
 /** The node at a network's URL serves another chain than the network's. */
 export class WrongChainError extends NodeError {
   readonly served: string;
@@ -345,6 +368,14 @@ export function toSnapError(error: unknown): Error {
       ...(error.transactionHash === undefined
         ? {}
         : { transactionHash: error.transactionHash }),
+    });
+  }
+  if (error instanceof PaymasterError) {
+    return new ResourceUnavailableError(error.message, {
+      paymaster: error.paymaster,
+      ...(error.paymasterCode === undefined
+        ? {}
+        : { paymasterCode: error.paymasterCode }),
     });
   }
   if (error instanceof NodeError) {

@@ -55,6 +55,11 @@ export function banner(facts: BannerFacts): string {
   return [
     '',
     `Starknet node (Testnet, JSON-RPC ${node.specVersion}): ${node.url} — ${node.label}`,
+    ...(node.paymasterUrl
+      ? [
+          `SNIP-29 paymaster (fees in STRK or ETH, sponsored): ${node.paymasterUrl}`,
+        ]
+      : []),
     'Funded accounts:',
     ...accounts,
     '',

@@ -22,6 +22,7 @@ export class ExchangeFailure extends Error {}
  * @param url - Where to post.
  * @param body - The JSON value to send.
  * @param limits - Time and size limits.
+ * @param headers - Extra request headers (a paymaster's API key).
  * @returns The parsed answer.
  * @throws {ExchangeFailure} Naming the failure: unreachable, HTTP status,
  * timeout, too large, or not JSON.
@@ -30,6 +31,7 @@ export async function postJson(
   url: string,
   body: unknown,
   limits: ExchangeLimits,
+  headers: Record<string, string> = {},
 ): Promise<unknown> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), limits.timeoutMs);
@@ -42,7 +44,7 @@ export async function postJson(
     try {
       response = await fetch(url, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: { ...headers, 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
         signal: controller.signal,
       });

@@ -12,6 +12,7 @@ import {
   classHashCalls,
   missingAbiCalls,
 } from '../node/contractAbis';
+import type { NodeCall } from '../node/nodeCall';
 import type { SimulatedTransaction } from '../node/simulation';
 import { simulateCall } from '../node/simulation';
 
@@ -99,6 +100,12 @@ async function readNodeForDeclareByHash(
   };
 }
 
+/** Round one's answers: the account's nonce (undefined: not deployed) and the classes of the called contracts, in `targetsOf` order. */
+export type RoundOne = {
+  nodeNonce: bigint | undefined;
+  classHashes: (string | undefined)[];
+};
+
 /** How to read the node for one request. */
 export type ReadOptions = {
   /** Plan an undeployed account's deployment before the intent. */
@@ -118,14 +125,11 @@ export type ReadOptions = {
  * @param options - How to read.
  * @returns The nonce (undefined: not deployed) and class hashes.
  */
-async function readAccountAndClasses(
+export async function readAccountAndClasses(
   request: Omit<SenderRequest, 'confirm'>,
   targets: string[],
-  options: ReadOptions,
-): Promise<{
-  nodeNonce: bigint | undefined;
-  classHashes: (string | undefined)[];
-}> {
+  options: Pick<ReadOptions, 'assumeUndeployed'>,
+): Promise<RoundOne> {
   if (options.assumeUndeployed) {
     return { nodeNonce: undefined, classHashes: [] };
   }
@@ -158,29 +162,56 @@ export async function readNode(
   request: Omit<SenderRequest, 'confirm'>,
   options: ReadOptions,
 ): Promise<NodeView> {
-  const { client, account, intent, details, field } = request;
-  const { chainId } = client.network;
+  const { intent } = request;
   if (intent.type === 'DECLARE' && !intent.contractClass) {
     return readNodeForDeclareByHash(request);
   }
-  const targets = targetsOf(intent);
-  const { nodeNonce, classHashes } = await readAccountAndClasses(
+  const roundOne = await readAccountAndClasses(
     request,
-    targets,
+    targetsOf(intent),
     options,
   );
+  const { view } = await readAfterRoundOne(request, roundOne, options, []);
+  return view;
+}
+
+/**
+ * Round two, from round one's answers: the simulation of the whole sequence
+ * (an undeployed account's deployment first) with the ABIs not yet known,
+ * and any other reads the caller batches with them (answered settled, in
+ * order). Nothing is asked for a deployment of a deployed account.
+ *
+ * @param request - The request (its intent's targets are round one's).
+ * @param roundOne - Round one's answers.
+ * @param options - How to read.
+ * @param extraCalls - More reads for the same round trip.
+ * @returns The node's view, and the extra reads' answers.
+ */
+export async function readAfterRoundOne(
+  request: Omit<SenderRequest, 'confirm'>,
+  roundOne: RoundOne,
+  options: ReadOptions,
+  extraCalls: NodeCall<string[]>[],
+): Promise<{ view: NodeView; extra: PromiseSettledResult<string[]>[] }> {
+  const { client, account, intent, details, field } = request;
+  const { chainId } = client.network;
+  const { nodeNonce, classHashes } = roundOne;
+  const targets = targetsOf(intent);
   const deployed = nodeNonce !== undefined;
   if (deployed && intent.type === 'DEPLOY_ACCOUNT') {
     // Nothing to plan, and nothing to simulate: a node refuses the
     // deployment of a deployed account with words that name it.
     return {
-      deployed,
-      nonce: nodeNonce,
-      steps: [],
-      simulated: [],
-      prices: undefined,
-      chainAbis: new Map(),
-      undeployedTargets: [],
+      view: {
+        deployed,
+        nonce: nodeNonce,
+        steps: [],
+        simulated: [],
+        prices: undefined,
+        chainAbis: new Map(),
+        undeployedTargets: [],
+      },
+      extra: [],
     };
   }
   let nonce = nodeNonce ?? 0n;
@@ -193,28 +224,40 @@ export async function readNode(
       ? [intentStep]
       : [stepOf(account, chainId, { type: 'DEPLOY_ACCOUNT' }), intentStep];
   const missing = missingAbiCalls(client.network, classHashes);
-  const [simulationAnswer, ...abiAnswers] = await client.batchSettled([
+  const [simulationAnswer, ...answers] = await client.batchSettled([
     simulateCall(
       simulationQueries(simulatedSteps, details, field, nonce),
       details.skipValidate !== false,
     ),
     ...missing.calls,
+    ...extraCalls,
   ]);
   const simulated = settledValue(simulationAnswer);
+  // Each answer was parsed by its own call's parser, in order.
+  const abiAnswers = answers.slice(
+    0,
+    missing.calls.length,
+  ) as PromiseSettledResult<AbiReading>[];
+  const extra = answers.slice(missing.calls.length) as PromiseSettledResult<
+    string[]
+  >[];
   return {
-    deployed,
-    nonce,
-    steps: options.withDeployment ? simulatedSteps : [intentStep],
-    // Signing from an undeployed account: the deployment was simulated
-    // only so that the intent could run; the plan covers the intent alone.
-    simulated: options.withDeployment ? simulated : simulated.slice(-1),
-    prices: undefined,
-    chainAbis: abisByContract(client.network, targets, classHashes, {
-      hashes: missing.hashes,
-      answers: abiAnswers,
-    }),
-    undeployedTargets: targets.filter(
-      (_, index) => classHashes[index] === undefined,
-    ),
+    view: {
+      deployed,
+      nonce,
+      steps: options.withDeployment ? simulatedSteps : [intentStep],
+      // Signing from an undeployed account: the deployment was simulated
+      // only so that the intent could run; the plan covers the intent alone.
+      simulated: options.withDeployment ? simulated : simulated.slice(-1),
+      prices: undefined,
+      chainAbis: abisByContract(client.network, targets, classHashes, {
+        hashes: missing.hashes,
+        answers: abiAnswers,
+      }),
+      undeployedTargets: targets.filter(
+        (_, index) => classHashes[index] === undefined,
+      ),
+    },
+    extra,
   };
 }

@@ -82,7 +82,10 @@ function recordOf(
  * @param node - What the node said.
  * @returns The plan.
  */
-function planOf(request: Omit<SenderRequest, 'confirm'>, node: NodeView): Plan {
+export function planOf(
+  request: Omit<SenderRequest, 'confirm'>,
+  node: NodeView,
+): Plan {
   return planFrom({
     steps: node.steps,
     given: request.details,
@@ -103,8 +106,8 @@ function planOf(request: Omit<SenderRequest, 'confirm'>, node: NodeView): Plan {
  * @param plan - The plan.
  * @returns The preview.
  */
-function previewOf(
-  request: SenderRequest,
+export function previewOf(
+  request: Omit<SenderRequest, 'confirm'>,
   mode: TransactionPreview['mode'],
   node: NodeView,
   plan: Plan,

@@ -58,6 +58,8 @@ const NetworkStruct = object({
    * page.
    */
   addedBy: optional(size(string(), 1, 2048)),
+  /** The network's SNIP-29 paymaster, when not the build's (src/config.ts). */
+  paymasterUrl: optional(size(string(), 1, MAX_RPC_URL)),
 });
 
 /** The kinds of account contract an address of this seed can hold. */

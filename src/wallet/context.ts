@@ -1,6 +1,8 @@
 import type { Network } from '../config';
+import { paymasterUrlFor } from '../config';
 import { KeyRing } from '../keys/derivation';
 import { NodeClient } from '../node/client';
+import { PaymasterClient } from '../paymaster/client';
 import type { WalletState } from '../state/schema';
 import { readState } from '../state/store';
 
@@ -24,6 +26,11 @@ export type WalletContext = {
   state: () => Promise<WalletState>;
   /** The client of a network's nodes (the only place one is built). */
   node: (network: Network) => NodeClient;
+  /**
+   * The client of a network's SNIP-29 paymaster (the only place one is
+   * built), with a dapp's sponsorship key; undefined when it has none.
+   */
+  paymaster: (network: Network, apiKey?: string) => PaymasterClient | undefined;
 };
 
 /** Who asks, in dialogs opened from the home page: the user. */
@@ -43,5 +50,9 @@ export function walletContext(origin: string): WalletContext {
     keys: new KeyRing(),
     state: async () => (snapshot ??= readState()),
     node: (network) => new NodeClient(network),
+    paymaster: (network, apiKey): PaymasterClient | undefined => {
+      const url = paymasterUrlFor(network);
+      return url === undefined ? undefined : new PaymasterClient(url, apiKey);
+    },
   };
 }

@@ -56,6 +56,9 @@ function contextOver(state: WalletState): WalletContext {
     node: (): never => {
       throw new Error('no node in this test');
     },
+    paymaster: (): never => {
+      throw new Error('no paymaster in this test');
+    },
   };
 }
 

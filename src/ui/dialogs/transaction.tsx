@@ -9,6 +9,8 @@ import {
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import { askFitting, dialogSize, MAX_DIALOG_CHARS } from './open';
+import { paymasterSections, paymasterTitle } from './paymaster';
+import type { PaymasterShown } from './paymaster';
 import { InvalidInputError } from '../../errors';
 import type { TransactionPreview, WalletCall } from '../../sender/intent';
 import type { TokenRecord } from '../../state/schema';
@@ -52,6 +54,8 @@ const SIGN_ONLY_NOTICE =
   'The site receives the signature only; it may send this transaction later, as long as the nonce is unused.';
 const DEPLOY_NOTICE =
   'This account is not deployed yet. Approving deploys it first, then sends this; the maximum fee covers both.';
+const PAYMASTER_DEPLOY_NOTICE =
+  'This account is not deployed yet. The paymaster deploys it, then runs these calls, in one transaction.';
 
 /**
  * Room kept in a transaction dialog for everything besides its calls: the
@@ -100,11 +104,13 @@ export type CallsShown = { calls: CallView[]; tooLarge: boolean };
  *
  * @param preview - The planned transaction.
  * @param calls - Its calls as shown (an invoke's).
+ * @param paymaster - The paymaster, when it sends the transaction.
  * @returns The intent's sections.
  */
 function intentSections(
   preview: TransactionPreview,
   calls: CallsShown,
+  paymaster: PaymasterShown | undefined,
 ): JSXElement {
   const { intent } = preview;
   if (intent.type === 'DECLARE') {
@@ -118,7 +124,9 @@ function intentSections(
     );
   }
   if (intent.type === 'DEPLOY_ACCOUNT') {
-    return (
+    return paymaster ? (
+      <Text>{`Deploys this Argent account contract on chain, through ${paymaster.host}.`}</Text>
+    ) : (
       <Text>
         Deploys this Argent account contract on chain, paid in STRK from the
         account itself.
@@ -175,6 +183,8 @@ export type TransactionView = {
   callsField?: string;
   notices?: string[];
   warnings?: string[];
+  /** Set when the transaction goes through a paymaster (SNIP-29). */
+  paymaster?: PaymasterShown;
 };
 
 /**
@@ -194,10 +204,15 @@ export function transactionContent(
   const { plan } = preview;
   const total = plan.transactions.length;
   const balances = balanceViewOf(preview, view.tokens);
+  const { paymaster } = view;
   return (
     <Box>
       <RequestHeader
-        title={TITLES[preview.mode][preview.intent.type]}
+        title={
+          paymaster
+            ? paymasterTitle(paymaster)
+            : TITLES[preview.mode][preview.intent.type]
+        }
         request={view.request}
         accountLabel={preview.mode === 'sign' ? 'Signer' : 'Sender'}
       />
@@ -221,7 +236,7 @@ export function transactionContent(
       <Banners
         title="Check the fee"
         severity="warning"
-        messages={plan.feeWarnings}
+        messages={paymaster ? [] : plan.feeWarnings}
       />
       <Banners
         title="Warning"
@@ -236,21 +251,22 @@ export function transactionContent(
       ) : null}
       {preview.deploying ? (
         <Banner title="Note" severity="info">
-          <Text>{DEPLOY_NOTICE}</Text>
+          <Text>{paymaster ? PAYMASTER_DEPLOY_NOTICE : DEPLOY_NOTICE}</Text>
         </Banner>
       ) : null}
       {balances ? (
         <LinesSection heading={balances.heading} lines={balances.lines} />
       ) : null}
-      {intentSections(preview, calls)}
+      {intentSections(preview, calls, paymaster)}
       {accountContractSection(preview)}
-      {plan.transactions.map((planned, index) => (
+      {paymaster ? paymasterSections(paymaster) : null}
+      {(paymaster ? [] : plan.transactions).map((planned, index) => (
         <LinesSection
           heading={feeHeadingOf(planned, index + 1, total)}
           lines={feeLinesOf(planned)}
         />
       ))}
-      {total > 1 ? (
+      {total > 1 && !paymaster ? (
         <Row label="Maximum fee, in all">
           <Text>{strk(plan.maxFee)}</Text>
         </Row>

@@ -1,0 +1,149 @@
+import { PaymasterRpc, RpcError } from 'starknet';
+import type {
+  ExecutableUserTransaction,
+  ExecutionParameters,
+  PreparedTransaction,
+  UserTransaction,
+} from 'starknet';
+
+import { paymasterErrorMeaning } from '../errorMeanings';
+import { PaymasterError } from '../errors';
+import { endpointLabel } from '../node/endpoints';
+import { ExchangeFailure, postJson } from '../node/exchange';
+import { ANSWER_BYTES_PER_CALL, NODE_TIMEOUT_MS } from '../node/limits';
+
+/**
+ * A network's SNIP-29 paymaster, spoken to through starknet.js's
+ * `PaymasterRpc` over the wallet's own bounded exchange (the node timeout,
+ * at most ANSWER_BYTES_PER_CALL of answer, no status text passed on).
+ * Whatever goes wrong leaves as a PaymasterError naming the paymaster's
+ * host: its SNIP-29 code in words when it refused, the exchange's failure
+ * when it could not be read. Its answers are still unchecked: the caller
+ * checks them (src/paymaster/checkBuilt.ts) before anything is shown.
+ */
+export class PaymasterClient {
+  /** The paymaster's host, as dialogs and errors name it. */
+  readonly host: string;
+
+  readonly url: string;
+
+  readonly #rpc: PaymasterRpc;
+
+  /** The last exchange failure, which PaymasterRpc rethrows as a bare Error. */
+  #failure: ExchangeFailure | undefined;
+
+  /**
+   * @param url - The paymaster's JSON-RPC URL.
+   * @param apiKey - A dapp's sponsorship key, sent as `x-paymaster-api-key`.
+   */
+  constructor(url: string, apiKey?: string) {
+    this.url = url;
+    this.host = endpointLabel(url);
+    const headers: Record<string, string> =
+      apiKey === undefined ? {} : { 'x-paymaster-api-key': apiKey };
+    this.#rpc = new PaymasterRpc({
+      nodeUrl: url,
+      headers,
+      baseFetch: async (input, init): Promise<Response> =>
+        this.#exchange(input, init, headers),
+    });
+  }
+
+  /**
+   * One bounded exchange, answered as the Response PaymasterRpc reads.
+   *
+   * @param _input - The URL (this client's own).
+   * @param init - The request (its body is PaymasterRpc's JSON text).
+   * @param headers - The extra headers.
+   * @returns The answer.
+   */
+  async #exchange(
+    _input: unknown,
+    init: RequestInit | undefined,
+    headers: Record<string, string>,
+  ): Promise<Response> {
+    this.#failure = undefined;
+    try {
+      const body: unknown = JSON.parse(
+        typeof init?.body === 'string' ? init.body : 'null',
+      );
+      const answer = await postJson(
+        this.url,
+        body,
+        { timeoutMs: NODE_TIMEOUT_MS, maxBytes: ANSWER_BYTES_PER_CALL },
+        headers,
+      );
+      // PaymasterRpc reads only `json()` of the response (the snap has no
+      // Response constructor): the answer, already read within the limits.
+      const read = { json: async (): Promise<unknown> => answer };
+      return read as Response;
+    } catch (error) {
+      this.#failure =
+        error instanceof ExchangeFailure
+          ? error
+          : new ExchangeFailure('could not be asked');
+      throw this.#failure;
+    }
+  }
+
+  /**
+   * Runs one request, with every failure made a PaymasterError.
+   *
+   * @param ask - The request.
+   * @returns Its answer.
+   */
+  async #ask<Answer>(ask: () => Promise<Answer>): Promise<Answer> {
+    try {
+      return await ask();
+    } catch (error) {
+      if (this.#failure) {
+        throw new PaymasterError(
+          this.host,
+          `could not be read: ${this.#failure.message}`,
+        );
+      }
+      if (error instanceof RpcError) {
+        throw new PaymasterError(
+          this.host,
+          `refused (${error.code}): ${paymasterErrorMeaning(error.code)}`,
+          error.code,
+        );
+      }
+      // PaymasterRpc converts the answer without checking it: a member
+      // missing or not a number fails there.
+      throw new PaymasterError(this.host, 'answered a malformed answer');
+    }
+  }
+
+  /**
+   * `paymaster_buildTransaction`: what the paymaster would relay, unchecked.
+   *
+   * @param transaction - The user's transaction.
+   * @param parameters - The fee mode and validity window.
+   * @returns Its answer, as PaymasterRpc converts it.
+   */
+  async build(
+    transaction: UserTransaction,
+    parameters: ExecutionParameters,
+  ): Promise<PreparedTransaction> {
+    return this.#ask(async () =>
+      this.#rpc.buildTransaction(transaction, parameters),
+    );
+  }
+
+  /**
+   * `paymaster_executeTransaction`: hands the signed transaction over.
+   *
+   * @param transaction - The signed transaction.
+   * @param parameters - The same parameters it was built with.
+   * @returns The transaction hash the paymaster answered.
+   */
+  async execute(
+    transaction: ExecutableUserTransaction,
+    parameters: ExecutionParameters,
+  ): Promise<unknown> {
+    return this.#ask(async () =>
+      this.#rpc.executeTransaction(transaction, parameters),
+    );
+  }
+}

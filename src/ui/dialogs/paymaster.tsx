@@ -1,0 +1,92 @@
+import { Box, Copyable, Row, Section, Text } from '@metamask/snaps-sdk/jsx';
+import type { JSXElement } from '@metamask/snaps-sdk/jsx';
+
+import { formatUnits } from '../../format';
+import type { CheckedBuild } from '../../paymaster/checkBuilt';
+
+/** What a paymaster confirmation shows of the paymaster. */
+export type PaymasterShown = { host: string; build: CheckedBuild };
+
+/**
+ * A time of a validity window: the number signed, and its date (UTC).
+ *
+ * @param seconds - Seconds since 1970.
+ * @returns The text.
+ */
+function timeText(seconds: bigint): string {
+  const millis = Number(seconds) * 1000;
+  const date =
+    Number.isFinite(millis) && Math.abs(millis) <= 8.64e15
+      ? `${new Date(millis).toISOString().replace('.000Z', 'Z')}`
+      : 'not a date';
+  return `${seconds} (${date})`;
+}
+
+/**
+ * The title of a paymaster transaction.
+ *
+ * @param shown - The paymaster.
+ * @returns The title.
+ */
+export function paymasterTitle(shown: PaymasterShown): string {
+  return shown.build.type === 'deploy'
+    ? 'Deploy account through a paymaster'
+    : 'Send transaction through a paymaster';
+}
+
+/**
+ * What the paymaster does and what it is paid, and every member of the
+ * signed outside execution besides its calls (shown above it) and the
+ * signer: who may relay it, its validity window and its nonce. The fee is
+ * the exact amount of the last call, the transfer to the relayer.
+ *
+ * @param shown - The paymaster and what it built, checked.
+ * @returns The sections.
+ */
+export function paymasterSections(shown: PaymasterShown): JSXElement {
+  const { host, build } = shown;
+  const fee = build.feeTransfer;
+  const execution = build.signable?.execution;
+  return (
+    <Box>
+      <Section>
+        <Row label="Paymaster">
+          <Text>{host}</Text>
+        </Row>
+        {fee ? (
+          <Box>
+            <Row label={`Fee, paid in ${fee.token.symbol}`}>
+              <Text>{`${formatUnits(fee.amount, fee.token.decimals)} ${fee.token.symbol}`}</Text>
+            </Row>
+            <Text>{`At most this (the last call above: a transfer to the relayer). The paymaster estimates ${formatUnits(build.estimatedFee, fee.token.decimals)} ${fee.token.symbol}. You pay no STRK.`}</Text>
+          </Box>
+        ) : (
+          <Text>{`Sponsored by ${host}: you pay no fee.`}</Text>
+        )}
+      </Section>
+      {execution ? (
+        <Section>
+          <Text>
+            You sign an outside execution (SNIP-9 version 1) of the calls above,
+            which this relayer submits:
+          </Text>
+          {execution.anyCaller ? (
+            <Text>Anyone may submit it (ANY_CALLER).</Text>
+          ) : (
+            <Copyable value={execution.caller} />
+          )}
+          <Row label="Valid after">
+            <Text>{timeText(execution.executeAfter)}</Text>
+          </Row>
+          <Row label="Valid before">
+            <Text>{timeText(execution.executeBefore)}</Text>
+          </Row>
+          <Text>Nonce (unused, checked on chain):</Text>
+          <Copyable value={execution.nonce} />
+        </Section>
+      ) : (
+        <Text>{`Nothing is signed: ${host} deploys the account as the wallet would, with the class, salt and calldata below.`}</Text>
+      )}
+    </Box>
+  );
+}
