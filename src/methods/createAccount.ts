@@ -1,7 +1,9 @@
 import { boolean, object, optional, string } from 'superstruct';
 
 import { defineMethod } from './method';
+import { PaymasterParamStruct } from './params';
 import { ChainIdStruct, withDefault, IndexStruct } from './structs';
+import { InvalidInputError } from '../errors';
 import { resolveNetwork } from '../wallet/access';
 import { createAccountForSite } from '../wallet/accountForSite';
 
@@ -28,17 +30,32 @@ import { createAccountForSite } from '../wallet/accountForSite';
  * its node would see the account before that dialog, so the account is
  * shared first, in its own dialog. An account already deployed is returned
  * with its deployment hash, nothing sent.
+ *
+ * With `paymaster` (and `deploy`), the network's SNIP-29 paymaster deploys
+ * it: sponsored (a deployment alone carries no call to pay a fee with; to
+ * pay in a token, send the first transaction through the paymaster, which
+ * deploys the account with it). The deployment data it would send are
+ * checked to be the account's own; nothing is signed.
  */
 export const createAccount = defineMethod({
   params: object({
     addressIndex: optional(IndexStruct),
     deploy: withDefault(boolean(), false),
     chainId: ChainIdStruct,
+    paymaster: optional(PaymasterParamStruct),
   }),
   result: object({ address: string(), transaction_hash: string() }),
-  handler: async ({ addressIndex, deploy, chainId }, context) =>
-    createAccountForSite(context, await resolveNetwork(context, chainId), {
-      addressIndex,
-      deploy,
-    }),
+  handler: async ({ addressIndex, deploy, chainId, paymaster }, context) => {
+    if (paymaster && !deploy) {
+      throw new InvalidInputError(
+        'paymaster',
+        'is used only with deploy: true',
+      );
+    }
+    return createAccountForSite(
+      context,
+      await resolveNetwork(context, chainId),
+      { addressIndex, deploy, paymaster },
+    );
+  },
 });

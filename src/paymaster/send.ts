@@ -1,28 +1,20 @@
 import { hash } from 'starknet';
-import type {
-  ExecutableUserTransaction,
-  ExecutionParameters,
-  UserTransaction,
-} from 'starknet';
+import type { ExecutableUserTransaction, UserTransaction } from 'starknet';
 
-import type { CheckedBuild, FeeChoice, PaymasterAsk } from './checkBuilt';
-import { checkBuilt } from './checkBuilt';
-import { ASKED_WINDOW_SECONDS } from './checkBuilt';
-import type { PaymasterClient } from './client';
+import { buildChecked } from './build';
+import type { PaymasterAskRequest } from './build';
+import type { CheckedBuild } from './checkBuilt';
 import { PaymasterError } from '../errors';
-import { deploymentData, normaliseAddress } from '../keys/address';
-import type { OwnAccount } from '../keys/ownership';
+import { normaliseAddress } from '../keys/address';
 import { readFelt } from '../node/answers';
 import { viewCall } from '../node/calls';
-import type { NodeClient } from '../node/client';
 import { toHex } from '../protocol/values';
-import { targetsOf } from '../sender/intent';
 import type {
   TransactionIntent,
   TransactionPreview,
   WalletCall,
 } from '../sender/intent';
-import { readAccountAndClasses, readAfterRoundOne } from '../sender/nodeView';
+import { readAfterRoundOne } from '../sender/nodeView';
 import { planOf, previewOf } from '../sender/send';
 import { signHash } from '../signing/signature';
 import { recordTransaction, sentRecord } from '../state/records';
@@ -48,14 +40,7 @@ export type PaymasterPreview = {
 };
 
 /** A request to send through a paymaster. */
-export type PaymasterRequest = {
-  client: NodeClient;
-  paymaster: PaymasterClient;
-  account: OwnAccount;
-  /** The calls (none: deploy the account alone, sponsored). */
-  calls: WalletCall[];
-  fee: FeeChoice;
-  maxFeeInGasToken?: bigint | undefined;
+export type PaymasterRequest = PaymasterAskRequest & {
   /** Shows the preview; throws UserRejectedError when the user declines. */
   confirm: (preview: PaymasterPreview) => Promise<void>;
 };
@@ -76,50 +61,6 @@ function feeCallOf(fee: NonNullable<CheckedBuild['feeTransfer']>): WalletCall {
     contractAddress: normaliseAddress(fee.token.address),
     entrypoint: 'transfer',
     calldata: [fee.recipient, toHex(low), toHex(fee.amount / 2n ** 128n)],
-  };
-}
-
-/**
- * What the wallet asks the paymaster to build.
- *
- * @param request - The request.
- * @param deployed - Whether the account is deployed.
- * @param now - The wallet's clock (seconds).
- * @returns The transaction and its parameters.
- */
-function askOf(
-  request: PaymasterRequest,
-  deployed: boolean,
-  now: bigint,
-): { transaction: UserTransaction; parameters: ExecutionParameters } {
-  const { account, calls, fee } = request;
-  const ours = deploymentData(account.publicKey, account.kind);
-  const deployment = {
-    address: account.address,
-    class_hash: ours.classHash,
-    salt: ours.salt,
-    calldata: ours.constructorCalldata,
-    version: 1 as const,
-  };
-  const invoke = { userAddress: account.address, calls };
-  let transaction: UserTransaction;
-  if (calls.length === 0) {
-    transaction = { type: 'deploy', deployment };
-  } else if (deployed) {
-    transaction = { type: 'invoke', invoke };
-  } else {
-    transaction = { type: 'deploy_and_invoke', deployment, invoke };
-  }
-  return {
-    transaction,
-    parameters: {
-      version: '0x1',
-      feeMode:
-        fee.mode === 'sponsored'
-          ? { mode: 'sponsored' }
-          : { mode: 'default', gasToken: fee.gasToken.address },
-      timeBounds: { executeBefore: Number(now + ASKED_WINDOW_SECONDS) },
-    },
   };
 }
 
@@ -232,56 +173,20 @@ async function recordSent(
  * it and hands it to the paymaster. See the module's comment.
  *
  * @param request - What to send.
- * @returns The transaction hash the paymaster answered.
+ * @returns The transaction hash the paymaster answered ('' when a
+ * deployment alone was asked of an account already deployed).
  */
 export async function sendThroughPaymaster(
   request: PaymasterRequest,
 ): Promise<string> {
-  const { client, paymaster, account, calls, fee } = request;
+  const { client, paymaster, account, calls } = request;
   const { host } = paymaster;
   const base = { client, account, details: {}, field: 'details' };
-  const feeTarget: WalletCall[] =
-    fee.mode === 'default'
-      ? [
-          {
-            contractAddress: fee.gasToken.address,
-            entrypoint: 'transfer',
-            calldata: [],
-          },
-        ]
-      : [];
-  const askedIntent: TransactionIntent =
-    calls.length === 0
-      ? { type: 'DEPLOY_ACCOUNT' }
-      : { type: 'INVOKE', calls: [...calls, ...feeTarget] };
-  const roundOne = await readAccountAndClasses(
-    { ...base, intent: askedIntent },
-    targetsOf(askedIntent),
-    {},
-  );
-  const deployed = roundOne.nodeNonce !== undefined;
-  if (calls.length === 0 && deployed) {
-    throw new PaymasterError(
-      host,
-      'was not asked: the account is already deployed',
-    );
+  const built = await buildChecked(request);
+  if (!built) {
+    return '';
   }
-  const now = BigInt(Math.floor(Date.now() / 1000));
-  const { transaction, parameters } = askOf(request, deployed, now);
-  const ask: PaymasterAsk = {
-    account,
-    network: client.network,
-    calls,
-    fee,
-    deployed,
-    now,
-    maxFeeInGasToken: request.maxFeeInGasToken,
-  };
-  const build = checkBuilt(
-    host,
-    ask,
-    await paymaster.build(transaction, parameters),
-  );
+  const { roundOne, deployed, transaction, parameters, build } = built;
   const intent: TransactionIntent =
     calls.length === 0
       ? { type: 'DEPLOY_ACCOUNT' }

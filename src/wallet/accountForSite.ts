@@ -1,5 +1,7 @@
 import { requestView } from './access';
 import type { WalletContext } from './context';
+import { sendWithPaymaster } from './paymasterTransaction';
+import type { PaymasterChoice } from './paymasterTransaction';
 import { sendTransaction } from './transaction';
 import type { Network } from '../config';
 import { deploymentData } from '../keys/address';
@@ -94,6 +96,7 @@ function farAheadWarning(index: number, nextFree: number): string | undefined {
  * @param options - What the site asked.
  * @param options.addressIndex - The index, when the site named one.
  * @param options.deploy - Whether to deploy it.
+ * @param options.paymaster - Deploy it through the paymaster, so.
  * @returns The account's address and deployment hash ('' when not sent).
  */
 export async function createAccountForSite(
@@ -102,7 +105,12 @@ export async function createAccountForSite(
   {
     addressIndex,
     deploy,
-  }: { addressIndex?: number | undefined; deploy: boolean },
+    paymaster,
+  }: {
+    addressIndex?: number | undefined;
+    deploy: boolean;
+    paymaster?: PaymasterChoice | undefined;
+  },
 ): Promise<{ address: string; transaction_hash: string }> {
   const state = await context.state();
   const { index, release } = reserveIndex(
@@ -157,27 +165,38 @@ export async function createAccountForSite(
       await storeAndShare(context, record);
     }
     const account = { ...(await context.keys.keys(index)), ...record };
-    const { hashes, alreadyDeployed } = await sendTransaction({
-      context,
-      network,
-      account,
-      intent: { type: 'DEPLOY_ACCOUNT' },
-      details: {},
-      field: 'details',
-      display: {
-        notices:
-          shared || sharedFirst
-            ? []
-            : [`Approving also shares this account with ${context.origin}.`],
-        warnings: [
-          ...(warning ? [warning] : []),
-          ...otherSites.map(
-            (site) =>
-              `This account is already shared with ${site}: sharing it here lets the sites tell that you are the same person.`,
-          ),
-        ],
-      },
-    });
+    const display = {
+      notices:
+        shared || sharedFirst
+          ? []
+          : [`Approving also shares this account with ${context.origin}.`],
+      warnings: [
+        ...(warning ? [warning] : []),
+        ...otherSites.map(
+          (site) =>
+            `This account is already shared with ${site}: sharing it here lets the sites tell that you are the same person.`,
+        ),
+      ],
+    };
+    const { hashes, alreadyDeployed } = paymaster
+      ? await sendWithPaymaster({
+          context,
+          network,
+          account,
+          calls: [],
+          choice: paymaster,
+          field: 'paymaster',
+          display,
+        }).then((hash) => ({ hashes: [hash], alreadyDeployed: hash === '' }))
+      : await sendTransaction({
+          context,
+          network,
+          account,
+          intent: { type: 'DEPLOY_ACCOUNT' },
+          details: {},
+          field: 'details',
+          display,
+        });
     if (alreadyDeployed && !shared && !sharedFirst) {
       await confirmShareAccounts(share);
     }

@@ -6,6 +6,7 @@ import { InvalidInputError } from '../errors';
 import type { OwnAccount } from '../keys/ownership';
 import type { FeeChoice } from '../paymaster/checkBuilt';
 import type { PaymasterClient } from '../paymaster/client';
+import { estimateThroughPaymaster } from '../paymaster/estimate';
 import { sendThroughPaymaster } from '../paymaster/send';
 import type { WalletCall } from '../sender/intent';
 import { confirmTransaction } from '../ui/dialogs';
@@ -101,5 +102,29 @@ export async function sendWithPaymaster(
         tokens,
         paymaster: { host: preview.host, build: preview.build },
       }),
+  });
+}
+
+/**
+ * The fee of sending calls through the network's paymaster, in the gas
+ * token; nothing is shown or signed.
+ *
+ * @param action - What to estimate (its display is not used).
+ * @returns The estimate (see estimateThroughPaymaster).
+ */
+export async function estimateWithPaymaster(
+  action: Omit<PaymasterAction, 'display'>,
+): ReturnType<typeof estimateThroughPaymaster> {
+  const { paymaster, fee } = await paymasterOf(action);
+  return estimateThroughPaymaster({
+    client: action.context.node(action.network),
+    paymaster,
+    account: action.account,
+    calls: action.calls,
+    fee,
+    maxFeeInGasToken:
+      action.choice.maxFeeInGasToken === undefined
+        ? undefined
+        : BigInt(action.choice.maxFeeInGasToken),
   });
 }

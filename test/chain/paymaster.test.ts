@@ -93,6 +93,29 @@ describe('fees through the paymaster', () => {
     wallet = await installSharedWallet();
   });
 
+  it('estimates the fee in ETH, deployment included, as a send would sign it', async () => {
+    const estimate = await plainResultOf(
+      invoke(wallet, 'snapnet_estimateFee', {
+        address: ACCOUNT_0.address,
+        invocations: [
+          {
+            contractAddress: ETH,
+            entrypoint: 'transfer',
+            calldata: [RECIPIENT, '0x1', '0x0'],
+          },
+        ],
+        paymaster: { feeMode: { mode: 'default', gasToken: ETH } },
+      }),
+    );
+    expect(estimate.includeDeploy).toBe(true);
+    expect(estimate.gasToken).toBe(ETH);
+    expect(BigInt(estimate.overallFee)).toBeGreaterThan(0n);
+    expect(BigInt(estimate.suggestedMaxFee)).toBeGreaterThanOrEqual(
+      BigInt(estimate.overallFee),
+    );
+    expect(testNode().requestCount('paymaster_executeTransaction')).toBe(0);
+  });
+
   it('deploys an account that holds only ETH with its first transfer, the fee paid in ETH, in one confirmation', async () => {
     const payee = relayer();
     const payeeBefore = await balance(ETH, payee);
@@ -172,6 +195,32 @@ describe('fees through the paymaster', () => {
     // Node: nonce + classes, simulation + ABIs + nonce check; paymaster:
     // build, execute.
     expect(roundTrips).toBe(4);
+  });
+
+  it('deploys a new account sponsored, from createAccount, signing nothing', async () => {
+    const creating = invoke(wallet, 'snapnet_createAccount', {
+      addressIndex: 1,
+      deploy: true,
+      paymaster: { feeMode: { mode: 'sponsored' } },
+    });
+    const dialog = await confirmationOf(creating);
+    const shown = textOf(dialog.content);
+    expect(shown).toContain('Deploy account through a paymaster');
+    expect(shown).toContain('Sponsored by 127.0.0.1');
+    expect(shown).toContain('Nothing is signed');
+    expect(shown).toContain('Approving also shares this account');
+    await dialog.ok();
+    const created = await plainResultOf(creating);
+    expect(created.address).not.toBe(ACCOUNT_0.address);
+    expect(
+      (await receiptOf(testNode(), created.transaction_hash)).execution_status,
+    ).toBe('SUCCEEDED');
+    const classHash = await nodeRequest(testNode(), 'starknet_getClassHashAt', {
+      block_id: 'latest',
+      contract_address: created.address,
+    });
+    expect(BigInt(String(classHash))).not.toBe(0n);
+    expect(await balance(STRK, created.address)).toBe(0n);
   });
 
   it('refuses a gas token the wallet does not know, and a token-less network paymaster choice, naming the field', async () => {
