@@ -1,4 +1,4 @@
-import { boolean, object } from 'superstruct';
+import { boolean, object, optional } from 'superstruct';
 
 import { defineMethod } from './method';
 import { nameStruct, RequiredChainIdStruct, RpcUrlStruct } from './structs';
@@ -17,14 +17,22 @@ import * as networks from '../wallet/networks';
  * its chain id must be a Starknet chain id (a short ASCII string). A clash
  * with another site's network is answered as no clash until the user
  * approves (then false): a site cannot probe what others added.
+ * `paymasterUrl` names the network's SNIP-29 paymaster (same URL rules),
+ * shown in this dialog and in every paymaster dialog on the network;
+ * without it the network has none.
  */
 export const addNetwork = defineMethod({
   params: object({
     name: nameStruct(64),
     chainId: RequiredChainIdStruct,
     rpcUrl: RpcUrlStruct,
+    paymasterUrl: optional(RpcUrlStruct),
   }),
   result: boolean(),
-  handler: async (params, context) =>
-    networks.addNetwork(context, { ...params, addedBy: context.origin }),
+  handler: async ({ paymasterUrl, ...params }, context) =>
+    networks.addNetwork(context, {
+      ...params,
+      addedBy: context.origin,
+      ...(paymasterUrl === undefined ? {} : { paymasterUrl }),
+    }),
 });

@@ -84,6 +84,15 @@ export async function confirmAddNetwork(view: {
         </Row>
         <Text>Node URL:</Text>
         <Copyable value={view.network.rpcUrl ?? ''} />
+        {view.network.paymasterUrl === undefined ? null : (
+          <Box>
+            <Text>
+              Paymaster URL (builds the transactions you choose to send through
+              it; every one is checked and shown before you sign):
+            </Text>
+            <Copyable value={view.network.paymasterUrl} />
+          </Box>
+        )}
       </Section>
     </Box>,
   );
