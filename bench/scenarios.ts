@@ -86,6 +86,24 @@ export function isJsonObject(value: unknown): value is Record<string, Json> {
 }
 
 /**
+ * Measurements besides one per method: a method called another way, under
+ * its own name in the results.
+ */
+export const VARIANTS: Record<string, Scenario & { method: string }> = {
+  'snapnet_executeTxn (paymaster)': {
+    method: 'snapnet_executeTxn',
+    dialogs: 1,
+    note: "STRK transfer from deployed account 0, the fee in STRK through the local node's SNIP-29 paymaster (node and paymaster round trips)",
+    params: (_ctx, call) => ({
+      address: ACCOUNT_0,
+      calls: transfer(call + 1),
+      chainId: TESTNET,
+      paymaster: { feeMode: { mode: 'default', gasToken: STRK } },
+    }),
+  },
+};
+
+/**
  * How each method is called by the benchmark, by RPC name. A method of the
  * router table missing here is reported as not measured.
  *

@@ -6,7 +6,13 @@ import { dirname, resolve } from 'path';
 import { timeCall } from './harness';
 import { startBenchNode } from './node';
 import { ROOT, SNAP_MEASUREMENTS } from './paths';
-import { ACCOUNT_0, isJsonObject, scenarios, TYPED_DATA } from './scenarios';
+import {
+  ACCOUNT_0,
+  isJsonObject,
+  scenarios,
+  TYPED_DATA,
+  VARIANTS,
+} from './scenarios';
 import type { BenchContext, Scenario, Wallet } from './scenarios';
 import { summarize } from './stats';
 import type { MethodMeasurement, SnapMeasurements } from './types';
@@ -223,6 +229,16 @@ describe('snap benchmark', () => {
           };
         }
       }
+    }
+    for (const [name, { method, ...scenario }] of Object.entries(VARIANTS)) {
+      measurements.methods[name] = await measureMethod(
+        context,
+        method,
+        scenario,
+      ).catch((error: unknown) => ({
+        measured: false,
+        reason: `failed: ${String(error)}`,
+      }));
     }
   });
 });

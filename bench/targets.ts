@@ -17,6 +17,9 @@ const INSTALL_MEDIAN_MS = 310;
 const SIGN_MESSAGE_MEDIAN_MS = 29;
 const EXECUTE_ROUND_TRIPS = 3;
 
+/** Node 2 (account and classes; simulation, ABIs and nonce), paymaster 2. */
+const PAYMASTER_EXECUTE_ROUND_TRIPS = 4;
+
 /**
  * A round-trip target: the most trips any measured call made.
  *
@@ -85,6 +88,11 @@ export function checkTargets(
       'executeTxn (deployed account)',
       methods.snapnet_executeTxn,
       EXECUTE_ROUND_TRIPS,
+    ),
+    roundTripCheck(
+      'executeTxn through the paymaster',
+      methods['snapnet_executeTxn (paymaster)'],
+      PAYMASTER_EXECUTE_ROUND_TRIPS,
     ),
   ];
 }
