@@ -1,4 +1,5 @@
 import { requestView } from './access';
+import { isUser } from './context';
 import type { WalletContext } from './context';
 import { sendTransaction } from './transaction';
 import type { Network } from '../config';
@@ -8,7 +9,7 @@ import { hiddenFromNode } from '../state/networks';
 import { isShared, otherSitesWith, shareWith } from '../state/permissions';
 import type { AccountRecord } from '../state/schema';
 import { updateState } from '../state/store';
-import { confirmShareAccounts } from '../ui/dialogs';
+import { confirmNodeSeesAccounts, confirmShareAccounts } from '../ui/dialogs';
 
 /**
  * The record of this seed's Argent account at an index.
@@ -41,7 +42,8 @@ const FAR_AHEAD = 20;
 
 /**
  * Stores the account at an index (unless that index is already recorded on
- * the network) and shares it with the calling site, in one state write.
+ * the network) and shares it with the calling site (never with the user's
+ * page, which has every account), in one state write.
  *
  * @param context - The request context.
  * @param record - The account's record.
@@ -54,7 +56,9 @@ async function storeAndShare(
   deployTxnHash?: string,
 ): Promise<AccountRecord> {
   return updateState((state) => {
-    shareWith(state, context.origin, [record.address]);
+    if (!isUser(context)) {
+      shareWith(state, context.origin, [record.address]);
+    }
     const existing = state.accounts.find(
       (account) =>
         account.chainId === record.chainId &&
@@ -87,13 +91,17 @@ function farAheadWarning(index: number, nextFree: number): string | undefined {
 
 /**
  * Gives the calling site an account of this seed on a network, deployed or
- * not (see snapnet_createAccount for the rules of choice and sharing).
+ * not (see snapnet_createAccount for the rules of choice and sharing). On
+ * the home page the user asks for their own account: nothing is shared and
+ * no share dialog opens; on a network a site added, its node sees the
+ * account only after the user agrees.
  *
  * @param context - The request context.
  * @param network - The network.
  * @param options - What the site asked.
  * @param options.addressIndex - The index, when the site named one.
  * @param options.deploy - Whether to deploy it.
+ * @param options.name - The name the user gave a new account, if any.
  * @returns The account's address and deployment hash ('' when not sent).
  */
 export async function createAccountForSite(
@@ -102,7 +110,8 @@ export async function createAccountForSite(
   {
     addressIndex,
     deploy,
-  }: { addressIndex?: number | undefined; deploy: boolean },
+    name,
+  }: { addressIndex?: number | undefined; deploy: boolean; name?: string },
 ): Promise<{ address: string; transaction_hash: string }> {
   const state = await context.state();
   const { index, release } = reserveIndex(
@@ -112,14 +121,18 @@ export async function createAccountForSite(
     addressIndex,
   );
   try {
-    const record = await accountRecord(context, index, network.chainId);
+    const record = {
+      ...(await accountRecord(context, index, network.chainId)),
+      ...(name === undefined ? {} : { name }),
+    };
     const recorded = state.accounts.find(
       (account) =>
         account.chainId === network.chainId &&
         account.addressIndex === index &&
         account.kind === record.kind,
     );
-    const shared = isShared(state, context.origin, record.address);
+    const user = isUser(context);
+    const shared = user || isShared(state, context.origin, record.address);
     const warning = farAheadWarning(index, nextAccountIndex(state));
     const request = requestView(context, network, record.address);
     // Named only when this site is about to be given the account.
@@ -155,6 +168,13 @@ export async function createAccountForSite(
     if (sharedFirst) {
       await confirmShareAccounts(share);
       await storeAndShare(context, record);
+    }
+    if (user && hiddenFromNode(state, network, [record.address]).length > 0) {
+      await confirmNodeSeesAccounts({
+        request,
+        title: 'Deploy this account',
+        accounts: `this account (${record.address})`,
+      });
     }
     const account = { ...(await context.keys.keys(index)), ...record };
     const { hashes, alreadyDeployed } = await sendTransaction({
