@@ -1,8 +1,15 @@
 import { encode, renderSVG } from 'uqr';
 
 import { receiptOf } from './actions';
-import { mintStrk, nodeRequest, ONE_STRK, useFundedNode } from './node';
-import { ACCOUNT_0, TESTNET } from '../fixtures';
+import {
+  mintStrk,
+  nodeRequest,
+  ONE_STRK,
+  SN_DEVNET,
+  useFundedNode,
+  useRuntimeNetworkNode,
+} from './node';
+import { ACCOUNT_0, DAPP_ORIGIN, TESTNET } from '../fixtures';
 import {
   confirmationOf,
   createAccount,
@@ -385,5 +392,59 @@ describe('accounts on the home page', () => {
     );
     expect(qrImagesOf(hidden.page.content)).toHaveLength(0);
     expect(hidden.text).toContain('Account 0 · ');
+  });
+
+  describe('on a network a site added', () => {
+    const devnet = useRuntimeNetworkNode();
+
+    it("asks before the site's node sees the addresses a recovery scans: declined, the node is asked nothing", async () => {
+      const { snap } = await openFreshHome();
+      const adding = invoke(snap, 'snapnet_addNetwork', {
+        name: 'Site devnet',
+        chainId: SN_DEVNET,
+        rpcUrl: devnet().url,
+      });
+      await (await confirmationOf(adding)).ok();
+      await adding;
+      const switching = invoke(snap, 'snapnet_switchNetwork', {
+        chainId: SN_DEVNET,
+      });
+      await (await confirmationOf(switching)).ok();
+      await switching;
+      const home = (await snap.onHomePage()).getInterface();
+      const created = await act(snap, home, async () =>
+        home.clickElement('home-create-account:submit'),
+      );
+      // Created, and not shown to the site's node.
+      expect(created.text).toContain('Account 0 · not read');
+      expect(created.text).not.toContain('Deploy this account');
+
+      devnet().resetRequestCount();
+      const declined = await act(
+        snap,
+        created.page,
+        async () => created.page.clickElement('home-recover-accounts'),
+        decline,
+      );
+      expect(declined.dialog).toContain(
+        "This site's node will see your accounts",
+      );
+      expect(declined.dialog).toContain(DAPP_ORIGIN);
+      expect(declined.dialog).not.toContain('are shared with');
+      expect(declined.text).toContain('Cancelled: nothing was done.');
+      expect(devnet().roundTripCount()).toBe(0);
+
+      const approved = await act(
+        snap,
+        declined.page,
+        async () => declined.page.clickElement('home-recover-accounts'),
+        approve,
+      );
+      expect(approved.text).toContain(
+        'Found 0 deployed accounts on Site devnet, 0 new on this page.',
+      );
+      expect(devnet().roundTripCount()).toBeGreaterThan(0);
+      expect(stateOf(snap).permissions).toStrictEqual([]);
+    });
   });
 });
