@@ -2,6 +2,15 @@ import { encode, renderSVG } from 'uqr';
 
 import { receiptOf } from './actions';
 import {
+  act,
+  approve,
+  decline,
+  elementsOf,
+  openFreshHome,
+  qrImagesOf,
+  stateOf,
+} from './homePage';
+import {
   mintStrk,
   nodeRequest,
   ONE_STRK,
@@ -19,7 +28,6 @@ import {
   textOf,
 } from '../installedWallet';
 import { installSimulatedSnap, storedState } from '../snapState';
-import type { SimulatedSnap } from '../snapState';
 
 /**
  * The accounts of the home page, driven as the user drives it: create the
@@ -32,90 +40,6 @@ const testNode = useFundedNode(ACCOUNT_0.address, 100n * ONE_STRK);
 /** The Argent 0.3.1 class the wallet deploys. */
 const ARGENT_CLASS =
   '0x29927c8af6bccf3f6fda035981e765a7bdbf18a2dc0d630494f8758aa908e2b';
-
-type HomeInterface =
-  Awaited<ReturnType<SimulatedSnap['onHomePage']>> extends {
-    getInterface(): infer Ui;
-  }
-    ? Ui
-    : never;
-
-type Dialog = Awaited<ReturnType<ReturnType<typeof invoke>['getInterface']>>;
-
-/**
- * A fresh install and its home page.
- *
- * @returns The snap and the page.
- */
-async function openFreshHome(): Promise<{
-  snap: SimulatedSnap;
-  home: HomeInterface;
-}> {
-  const snap = await installSimulatedSnap();
-  return { snap, home: (await snap.onHomePage()).getInterface() };
-}
-
-/**
- * Does something on the page, answers the dialog it opens (if any), and
- * returns the page it leads to (act on that one next: an interface's
- * elements are those it was read with).
- *
- * @param snap - The snap.
- * @param home - The page.
- * @param action - What the user does.
- * @param answer - What the user does with the dialog, if one opens.
- * @returns The dialog's text ('' without one) and the new page.
- */
-async function act(
-  snap: SimulatedSnap,
-  home: HomeInterface,
-  action: () => Promise<void>,
-  answer?: (dialog: Dialog) => Promise<void>,
-): Promise<{ dialog: string; page: HomeInterface; text: string }> {
-  const updated = home.waitForUpdate();
-  const acting = action();
-  let dialog = '';
-  if (answer) {
-    // One interface is current for the whole simulated snap: a harmless
-    // request's getInterface() answers the page's dialog.
-    const shown = await invoke(
-      snap,
-      'snapnet_getCurrentNetwork',
-    ).getInterface();
-    dialog = textOf(shown.content);
-    await answer(shown);
-  }
-  await acting;
-  const page = await updated;
-  return { dialog, page, text: textOf(page.content) };
-}
-
-const approve = async (dialog: Dialog): Promise<void> => {
-  if (dialog.type !== 'confirmation') {
-    throw new Error(`Expected a confirmation, got ${String(dialog.type)}`);
-  }
-  await dialog.ok();
-};
-
-const decline = async (dialog: Dialog): Promise<void> => {
-  if (dialog.type !== 'confirmation') {
-    throw new Error(`Expected a confirmation, got ${String(dialog.type)}`);
-  }
-  await dialog.cancel();
-};
-
-/**
- * The snap's stored state.
- *
- * @param snap - The snap.
- * @returns Its accounts and permissions.
- */
-function stateOf(snap: SimulatedSnap): {
-  accounts: Record<string, unknown>[];
-  permissions: { origin: string; accounts: string[] }[];
-} {
-  return JSON.parse(storedState(snap).encrypted ?? 'null');
-}
 
 /**
  * The class hash deployed at an address, or the node's error code.
@@ -135,41 +59,6 @@ async function classAt(address: string): Promise<string> {
     const code = /"code":(\d+)/u.exec(String(error))?.[1];
     return `error ${code ?? String(error)}`;
   }
-}
-
-/**
- * Every element of a page's content with a given type, depth first.
- *
- * @param node - The content.
- * @param type - The element type.
- * @returns Their props.
- */
-function elementsOf(node: unknown, type: string): Record<string, unknown>[] {
-  if (Array.isArray(node)) {
-    return node.flatMap((child) => elementsOf(child, type));
-  }
-  if (typeof node !== 'object' || node === null) {
-    return [];
-  }
-  const element = new Map(Object.entries(node));
-  const props = element.get('props');
-  if (typeof props !== 'object' || props === null) {
-    return [];
-  }
-  const own = element.get('type') === type ? [{ ...props }] : [];
-  return [...own, ...elementsOf(Object.values(props), type)];
-}
-
-/**
- * The page's QR codes (its other images are token logos).
- *
- * @param content - The page's content.
- * @returns The props of each QR code image.
- */
-function qrImagesOf(content: unknown): Record<string, unknown>[] {
-  return elementsOf(content, 'Image').filter(({ alt }) =>
-    String(alt).startsWith('QR code'),
-  );
 }
 
 /**
