@@ -3,6 +3,11 @@ import type { UserInputEvent } from '@metamask/snaps-sdk';
 import { validate } from 'superstruct';
 import type { Struct } from 'superstruct';
 
+import {
+  accountAction,
+  isAccountEvent,
+  withReceivePanel,
+} from './accountActions';
 import { readHomePage } from './readHome';
 import type { HomeNotice } from './readHome';
 import { InvalidInputError, toSnapError, UserRejectedError } from '../errors';
@@ -224,6 +229,9 @@ async function untrack(target: string): Promise<HomeNotice> {
  */
 async function act(event: UserInputEvent): Promise<HomeNotice> {
   const name = event.name ?? '';
+  if (isAccountEvent(event)) {
+    return accountAction(event);
+  }
   if (event.type === UserInputEventType.InputChangeEvent) {
     if (name === HOME.network && typeof event.value === 'string') {
       await selectNetwork(event.value);
@@ -299,6 +307,9 @@ export async function handleHomeEvent(
   }
   await updateHomeInterface(
     id,
-    await readHomePage(walletContext(HOME_ORIGIN), notice),
+    withReceivePanel(
+      await readHomePage(walletContext(HOME_ORIGIN), notice),
+      event,
+    ),
   );
 }

@@ -2,7 +2,6 @@ import {
   Banner,
   Box,
   Button,
-  Copyable,
   Divider,
   Dropdown,
   Field,
@@ -11,17 +10,17 @@ import {
   Image,
   Input,
   Option,
-  Row,
   Section,
   Text,
 } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
+import { accountsContent, HOME_ACCOUNTS } from './homeAccounts';
+import type { AccountView } from './homeAccounts';
 import { homeFailureContent } from './homeFailure';
 import { visibleContent } from './visibleContent';
 import { isBuiltInNetwork } from '../config';
 import type { Network } from '../config';
-import { formatUnits } from '../format';
 
 /**
  * The snap's home page in MetaMask, where the user lives: the network (and a
@@ -35,7 +34,7 @@ import { formatUnits } from '../format';
 export const HOME = {
   network: 'home-network',
   send: 'home-send',
-  rename: 'home-rename:',
+  rename: HOME_ACCOUNTS.rename,
   revoke: 'home-revoke:',
   addNetwork: 'home-add-network',
   removeNetwork: 'home-remove-network:',
@@ -50,27 +49,7 @@ export type HomeView = {
   network: Network;
   /** Every network, with the node URLs its requests go to, in order. */
   networks: (Network & { nodes: string[] })[];
-  accounts: {
-    address: string;
-    name: string;
-    /** Undefined when the node could not tell, or was not asked. */
-    deployed?: boolean;
-    /** Why the node's answer about the deployment could not be read. */
-    deploymentUnreadable?: string;
-    /**
-     * Set when the node was not asked about the account: the network's node
-     * belongs to a site the account is not shared with (it would learn it).
-     */
-    notAskedBecause?: string;
-    balances: {
-      symbol: string;
-      decimals: number;
-      /** Undefined when the node could not tell. */
-      amount?: bigint;
-      /** Why the node's (or the token's) answer could not be read. */
-      unreadable?: string;
-    }[];
-  }[];
+  accounts: AccountView[];
   tokens: {
     address: string;
     symbol: string;
@@ -84,56 +63,6 @@ export type HomeView = {
   notice?: { severity: 'info' | 'warning' | 'danger'; text: string };
   nodeError?: string;
 };
-
-/**
- * One account: name (renameable), full address, deployment, balances.
- *
- * @param account - The account.
- * @returns Its section.
- */
-function accountSection(account: HomeView['accounts'][number]): JSXElement {
-  let deployment = 'deployment unknown (node unavailable)';
-  if (account.deployed !== undefined) {
-    deployment = account.deployed ? 'deployed' : 'not deployed yet';
-  } else if (account.deploymentUnreadable !== undefined) {
-    deployment = `deployment unreadable: ${account.deploymentUnreadable}`;
-  } else if (account.notAskedBecause !== undefined) {
-    deployment = 'not read';
-  }
-  return (
-    <Section>
-      <Text fontWeight="bold">{`${account.name} · ${deployment}`}</Text>
-      <Copyable value={account.address} />
-      {account.notAskedBecause === undefined ? null : (
-        <Text>{account.notAskedBecause}</Text>
-      )}
-      {account.balances.map(({ symbol, decimals, amount, unreadable }) => {
-        let shown = '–';
-        if (amount !== undefined) {
-          shown = `${formatUnits(amount, decimals)} ${symbol}`;
-        } else if (unreadable !== undefined) {
-          shown = `unreadable: ${unreadable}`;
-        }
-        return (
-          <Row label={symbol}>
-            <Text>{shown}</Text>
-          </Row>
-        );
-      })}
-      <Form name={`${HOME.rename}${account.address}`}>
-        <Field label="Rename">
-          <Input
-            name={`${HOME.rename}${account.address}:name`}
-            placeholder={account.name}
-          />
-        </Field>
-        <Button type="submit" name={`${HOME.rename}${account.address}:submit`}>
-          Rename
-        </Button>
-      </Form>
-    </Section>
-  );
-}
 
 /**
  * The send form: from which account, which token, to whom, how much. The
@@ -316,12 +245,7 @@ export function homeContent(view: HomeView): JSXElement {
           ))}
         </Dropdown>
       </Field>
-      {view.accounts.length === 0 ? (
-        <Text>
-          No account on this network yet: connect a Starknet dapp to create one.
-        </Text>
-      ) : null}
-      {view.accounts.map(accountSection)}
+      {accountsContent(network.name, view.accounts)}
       <Button name={HOME.refresh}>Refresh</Button>
       {sendSection(view)}
       <Section>

@@ -1,4 +1,5 @@
 import { requestView } from './access';
+import { isUser } from './context';
 import type { WalletContext } from './context';
 import { sendWithPaymaster } from './paymasterTransaction';
 import type { PaymasterChoice } from './paymasterTransaction';
@@ -10,7 +11,7 @@ import { hiddenFromNode } from '../state/networks';
 import { isShared, otherSitesWith, shareWith } from '../state/permissions';
 import type { AccountRecord } from '../state/schema';
 import { updateState } from '../state/store';
-import { confirmShareAccounts } from '../ui/dialogs';
+import { confirmNodeSeesAccounts, confirmShareAccounts } from '../ui/dialogs';
 
 /**
  * The record of this seed's Argent account at an index.
@@ -43,7 +44,8 @@ const FAR_AHEAD = 20;
 
 /**
  * Stores the account at an index (unless that index is already recorded on
- * the network) and shares it with the calling site, in one state write.
+ * the network) and shares it with the calling site (never with the user's
+ * page, which has every account), in one state write.
  *
  * @param context - The request context.
  * @param record - The account's record.
@@ -56,7 +58,9 @@ async function storeAndShare(
   deployTxnHash?: string,
 ): Promise<AccountRecord> {
   return updateState((state) => {
-    shareWith(state, context.origin, [record.address]);
+    if (!isUser(context)) {
+      shareWith(state, context.origin, [record.address]);
+    }
     const existing = state.accounts.find(
       (account) =>
         account.chainId === record.chainId &&
@@ -89,7 +93,10 @@ function farAheadWarning(index: number, nextFree: number): string | undefined {
 
 /**
  * Gives the calling site an account of this seed on a network, deployed or
- * not (see snapnet_createAccount for the rules of choice and sharing).
+ * not (see snapnet_createAccount for the rules of choice and sharing). On
+ * the home page the user asks for their own account: nothing is shared and
+ * no share dialog opens; on a network a site added, its node sees the
+ * account only after the user agrees.
  *
  * @param context - The request context.
  * @param network - The network.
@@ -97,6 +104,7 @@ function farAheadWarning(index: number, nextFree: number): string | undefined {
  * @param options.addressIndex - The index, when the site named one.
  * @param options.deploy - Whether to deploy it.
  * @param options.paymaster - Deploy it through the paymaster, so.
+ * @param options.name - The name the user gave a new account, if any.
  * @returns The account's address and deployment hash ('' when not sent).
  */
 export async function createAccountForSite(
@@ -106,10 +114,12 @@ export async function createAccountForSite(
     addressIndex,
     deploy,
     paymaster,
+    name,
   }: {
     addressIndex?: number | undefined;
     deploy: boolean;
     paymaster?: PaymasterChoice | undefined;
+    name?: string;
   },
 ): Promise<{ address: string; transaction_hash: string }> {
   const state = await context.state();
@@ -120,14 +130,18 @@ export async function createAccountForSite(
     addressIndex,
   );
   try {
-    const record = await accountRecord(context, index, network.chainId);
+    const record = {
+      ...(await accountRecord(context, index, network.chainId)),
+      ...(name === undefined ? {} : { name }),
+    };
     const recorded = state.accounts.find(
       (account) =>
         account.chainId === network.chainId &&
         account.addressIndex === index &&
         account.kind === record.kind,
     );
-    const shared = isShared(state, context.origin, record.address);
+    const user = isUser(context);
+    const shared = user || isShared(state, context.origin, record.address);
     const warning = farAheadWarning(index, nextAccountIndex(state));
     const request = requestView(context, network, record.address);
     // Named only when this site is about to be given the account.
@@ -163,6 +177,13 @@ export async function createAccountForSite(
     if (sharedFirst) {
       await confirmShareAccounts(share);
       await storeAndShare(context, record);
+    }
+    if (user && hiddenFromNode(state, network, [record.address]).length > 0) {
+      await confirmNodeSeesAccounts({
+        request,
+        title: 'Deploy this account',
+        accounts: `this account (${record.address})`,
+      });
     }
     const account = { ...(await context.keys.keys(index)), ...record };
     const display = {

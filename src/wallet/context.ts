@@ -37,6 +37,19 @@ export type WalletContext = {
 export const HOME_ORIGIN = 'You, on the Starknet Wallet page in MetaMask';
 
 /**
+ * Whether the user asks, on the home page, rather than a site. The user has
+ * every account: nothing is shared with the page and no dialog asks to (a
+ * site's request passes the router only with an http(s) origin, never this
+ * text).
+ *
+ * @param context - The request context.
+ * @returns Whether it is the user's own.
+ */
+export function isUser(context: WalletContext): boolean {
+  return context.origin === HOME_ORIGIN;
+}
+
+/**
  * The composition root: the context of one request or one home page event.
  * State is read on first use and shared by the whole request.
  *

@@ -1,4 +1,5 @@
 import { requestView } from './access';
+import { isUser } from './context';
 import type { WalletContext } from './context';
 import type { Network } from '../config';
 import { accountAddress, deploymentData } from '../keys/address';
@@ -141,7 +142,9 @@ export type RecoveredAccount = Omit<AccountRecord, 'kind'>;
 
 /**
  * Finds this seed's deployed accounts on a network and shares them with the
- * calling site (see snapnet_recoverAccounts for the dialogs).
+ * calling site (see snapnet_recoverAccounts for the dialogs). On the home
+ * page the user finds their own accounts: they are stored, shared with no
+ * one, and only a site's node's dialog may open.
  *
  * @param context - Who asks.
  * @param network - The network to scan.
@@ -157,6 +160,7 @@ export async function recoverAccounts(
   { startScanIndex, maxScanned, maxMissed }: RecoveryScan,
 ): Promise<RecoveredAccount[]> {
   const state = await context.state();
+  const user = isUser(context);
   const end = Math.min(startScanIndex + maxScanned, MAX_ADDRESS_INDEX + 1);
   const request = (address: string): RequestView =>
     requestView(context, network, address);
@@ -176,7 +180,11 @@ export async function recoverAccounts(
       request: request(firstHidden),
       title: 'Look for your accounts',
       accounts: `the addresses of your accounts ${startScanIndex} to ${end - 1} (both Argent generations)`,
-      consequence: `The deployed accounts found are shared with ${context.origin}.`,
+      ...(user
+        ? {}
+        : {
+            consequence: `The deployed accounts found are shared with ${context.origin}.`,
+          }),
     });
   }
   const found: AccountRecord[] = (
@@ -201,9 +209,9 @@ export async function recoverAccounts(
     chainId: network.chainId,
     kind,
   }));
-  const newToSite = found.filter(
-    ({ address }) => !isShared(state, context.origin, address),
-  );
+  const newToSite = user
+    ? []
+    : found.filter(({ address }) => !isShared(state, context.origin, address));
   const [first] = newToSite;
   if (first && firstHidden === undefined) {
     await confirmShareAccounts({
@@ -216,11 +224,13 @@ export async function recoverAccounts(
     });
   }
   return updateState((draft) => {
-    shareWith(
-      draft,
-      context.origin,
-      found.map(({ address }) => address),
-    );
+    if (!user) {
+      shareWith(
+        draft,
+        context.origin,
+        found.map(({ address }) => address),
+      );
+    }
     return found.map((account) => {
       const existing = draft.accounts.find(
         (candidate) =>
