@@ -8,6 +8,7 @@ import type {
 
 import { paymasterErrorMeaning } from '../errorMeanings';
 import { PaymasterError } from '../errors';
+import { readFelt } from '../node/answers';
 import { endpointLabel } from '../node/endpoints';
 import { ExchangeFailure, postJson } from '../node/exchange';
 import { ANSWER_BYTES_PER_CALL, NODE_TIMEOUT_MS } from '../node/limits';
@@ -129,6 +130,44 @@ export class PaymasterClient {
     return this.#ask(async () =>
       this.#rpc.buildTransaction(transaction, parameters),
     );
+  }
+
+  /**
+   * `paymaster_isAvailable`, read strictly: only `true` is available.
+   *
+   * @returns Whether the paymaster says it serves.
+   */
+  async isAvailable(): Promise<boolean> {
+    const answer: unknown = await this.#ask(async () =>
+      this.#rpc.isAvailable(),
+    );
+    return answer === true;
+  }
+
+  /**
+   * `paymaster_getSupportedTokens`: the tokens it takes fees in (addresses
+   * only; what is not a list of tokens with felt addresses is malformed).
+   *
+   * @returns Their addresses, as numbers.
+   */
+  async supportedTokens(): Promise<bigint[]> {
+    const answer: unknown = await this.#ask(async () =>
+      this.#rpc.getSupportedTokens(),
+    );
+    const addresses = Array.isArray(answer)
+      ? answer.map((token: unknown) =>
+          typeof token === 'object' && token !== null
+            ? readFelt(new Map(Object.entries(token)).get('token_address'))
+            : { problem: 'not a token' },
+        )
+      : [];
+    if (
+      !Array.isArray(answer) ||
+      addresses.some((read) => !('value' in read))
+    ) {
+      throw new PaymasterError(this.host, 'answered a malformed token list');
+    }
+    return addresses.flatMap((read) => ('value' in read ? [read.value] : []));
   }
 
   /**

@@ -201,3 +201,32 @@ export async function setNetworkNode(
     }
   });
 }
+
+/**
+ * Sets the paymaster the user chose for a network, or (undefined) takes it
+ * back to the build's (a built-in network) or to none (any other).
+ *
+ * @param chainId - The network.
+ * @param paymasterUrl - The paymaster's URL, or undefined.
+ */
+export async function setNetworkPaymaster(
+  chainId: string,
+  paymasterUrl: string | undefined,
+): Promise<void> {
+  await updateState((draft) => {
+    const network = draft.networks.find(
+      (candidate) => candidate.chainId === chainId,
+    );
+    if (!network) {
+      throw new InvalidInputError(
+        'chainId',
+        `${chainId} is not a network of this wallet`,
+      );
+    }
+    if (paymasterUrl === undefined) {
+      delete network.paymasterUrl;
+    } else {
+      network.paymasterUrl = paymasterUrl;
+    }
+  });
+}

@@ -1,18 +1,20 @@
 import type { WalletContext } from './context';
 import type { Network } from '../config';
-import { rpcUrlsFor } from '../config';
+import { paymasterUrlFor, rpcUrlsFor } from '../config';
 import { InvalidInputError } from '../errors';
 import { checkNetworkNode } from '../node/networkCheck';
 import {
   knownNetworkConflict,
   networksFor,
   setNetworkNode,
+  setNetworkPaymaster,
   storeNetwork,
 } from '../state/networks';
 import { updateState } from '../state/store';
 import {
   confirmAddNetwork,
   confirmChangeNode,
+  confirmChangePaymaster,
   confirmSwitchNetwork,
   tellNetworkNotAdded,
 } from '../ui/dialogs';
@@ -79,6 +81,39 @@ export async function changeNode(
   });
   if (approved) {
     await setNetworkNode(network.chainId, rpcUrl);
+  }
+  return approved;
+}
+
+/**
+ * Points a network at another paymaster once it says it is available
+ * (`paymaster_isAvailable`, one round trip) and the user agrees.
+ *
+ * @param context - Who asks (the home page).
+ * @param network - The network.
+ * @param paymasterUrl - The new paymaster.
+ * @returns Whether it was changed.
+ */
+export async function changePaymaster(
+  context: WalletContext,
+  network: Network,
+  paymasterUrl: string,
+): Promise<boolean> {
+  const candidate = context.paymaster({ ...network, paymasterUrl });
+  if (!candidate || !(await candidate.isAvailable())) {
+    throw new InvalidInputError(
+      'Paymaster URL',
+      'the paymaster there says it is not available: nothing was changed',
+    );
+  }
+  const approved = await confirmChangePaymaster({
+    origin: context.origin,
+    network,
+    current: paymasterUrlFor(network),
+    paymasterUrl,
+  });
+  if (approved) {
+    await setNetworkPaymaster(network.chainId, paymasterUrl);
   }
   return approved;
 }

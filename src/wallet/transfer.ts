@@ -1,5 +1,7 @@
 import { requestView } from './access';
 import type { WalletContext } from './context';
+import { sendWithPaymaster } from './paymasterTransaction';
+import type { PaymasterChoice } from './paymasterTransaction';
 import { sendTransaction } from './transaction';
 import type { Network } from '../config';
 import { findOwnAccount } from '../keys/ownership';
@@ -18,6 +20,8 @@ export type Transfer = {
   to: string;
   /** In the token's smallest unit; a u256. */
   amount: bigint;
+  /** The fee in a token, through the network's paymaster; absent: STRK. */
+  paymaster?: PaymasterChoice | undefined;
 };
 
 /**
@@ -48,24 +52,30 @@ export async function transferToken(
       accounts: `this account (${from})`,
     });
   }
+  const call = {
+    contractAddress: token.address,
+    entrypoint: 'transfer',
+    calldata: [
+      to,
+      `0x${(amount % U128).toString(16)}`,
+      `0x${(amount / U128).toString(16)}`,
+    ],
+  };
+  if (transfer.paymaster) {
+    return sendWithPaymaster({
+      context,
+      network,
+      account,
+      calls: [call],
+      choice: transfer.paymaster,
+      field: 'Fee',
+    });
+  }
   const { hashes } = await sendTransaction({
     context,
     network,
     account,
-    intent: {
-      type: 'INVOKE',
-      calls: [
-        {
-          contractAddress: token.address,
-          entrypoint: 'transfer',
-          calldata: [
-            to,
-            `0x${(amount % U128).toString(16)}`,
-            `0x${(amount / U128).toString(16)}`,
-          ],
-        },
-      ],
-    },
+    intent: { type: 'INVOKE', calls: [call] },
     details: {},
     field: 'details',
   });

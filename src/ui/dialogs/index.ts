@@ -9,6 +9,7 @@ export { confirmOutsideExecution, confirmSignMessage } from './message';
 export {
   confirmAddNetwork,
   confirmChangeNode,
+  confirmChangePaymaster,
   confirmSwitchNetwork,
   tellNetworkNotAdded,
 } from './network';

@@ -173,3 +173,42 @@ export async function confirmChangeNode(view: {
     </Box>,
   );
 }
+
+/**
+ * Asks to change the paymaster a network uses: the network, its paymaster
+ * now and the new one (which has said it is available). Every transaction
+ * it builds is still checked and shown before anything is signed.
+ *
+ * @param view - The request.
+ * @param view.origin - Who asks (the home page).
+ * @param view.network - The network.
+ * @param view.current - Its paymaster now, if any.
+ * @param view.paymasterUrl - The new paymaster.
+ * @returns Whether the user approved.
+ */
+export async function confirmChangePaymaster(view: {
+  origin: string;
+  network: Network;
+  current: string | undefined;
+  paymasterUrl: string;
+}): Promise<boolean> {
+  return confirm(
+    <Box>
+      <Heading>Change paymaster</Heading>
+      <Text>
+        {`Transactions you send on ${view.network.name} with a fee in another token (or sponsored) will be built by this paymaster. The wallet checks everything it builds against what you asked before you see and sign it.`}
+      </Text>
+      <Section>
+        <Row label="Requested by">
+          <Text>{view.origin}</Text>
+        </Row>
+        <Row label="Network">
+          <Text>{view.network.name}</Text>
+        </Row>
+        <Text>New paymaster URL:</Text>
+        <Copyable value={view.paymasterUrl} />
+        <Text>{`Instead of: ${view.current ?? 'none'}`}</Text>
+      </Section>
+    </Box>,
+  );
+}
