@@ -52,6 +52,14 @@ export function banner(facts: BannerFacts): string {
         '',
       ]
     : [];
+  const relayer = node.accounts[node.accounts.length - 1];
+  const paymaster =
+    node.paymasterUrl && relayer
+      ? [
+          `SNIP-29 paymaster (starknet.js PaymasterRpc): ${node.paymasterUrl} — relayer: the last funded account, ${relayer.address}`,
+          '',
+        ]
+      : [];
   return [
     '',
     `Starknet node (Testnet, JSON-RPC ${node.specVersion}): ${node.url} — ${node.label}`,
@@ -62,6 +70,7 @@ export function banner(facts: BannerFacts): string {
     `  ${mintCommand(node)}`,
     '',
     ...storage,
+    ...paymaster,
     `The companion page: ${siteUrl} (open it in a browser with MetaMask Flask and press Connect).`,
     `The snap: ${snapUrl} (snap id ${snapId}). From any page's console:`,
     `  await ethereum.request({ method: 'wallet_requestSnaps', params: { '${snapId}': {} } })`,

@@ -17,6 +17,8 @@ export type RunningNode = {
   accounts: FundedAccount[];
   /** The local node's content-storage API, which the build points token logos at. */
   storageUrl?: string;
+  /** Where SNIP-29's `paymaster_*` methods are served (the local node's own URL). */
+  paymasterUrl?: string;
   /** Settles, with how, if the node ends on its own (a node of ours). */
   ended: Promise<string>;
 };
@@ -74,6 +76,7 @@ export async function startNode(
       specVersion: await checkTestnetNode(node.url),
       accounts: node.accounts,
       storageUrl: node.storageUrl,
+      paymasterUrl: node.url,
       ended: NEVER,
     };
   }
