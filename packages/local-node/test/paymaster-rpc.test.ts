@@ -40,6 +40,27 @@ async function balances(): Promise<bigint[]> {
 }
 
 describe('the paymaster service over JSON-RPC, in front of the local node', () => {
+  it("answers JSON-RPC's envelope as the node's own paymaster does", async () => {
+    const requests: [string, unknown][] = [
+      ['paymaster_trackingIdToLatestHash', ['0x1']],
+      ['paymaster_trackingIdToLatestHash', {}],
+      [
+        'paymaster_buildTransaction',
+        { transaction: { type: 'transfer' }, parameters: {} },
+      ],
+      ['paymaster_isAvailable', ['extra']],
+    ];
+    for (const [method, params] of requests) {
+      const [front, own] = await Promise.all(
+        [fixture.paymasterUrl, fixture.node.url].map(async (url) =>
+          rpc(url, method, params),
+        ),
+      );
+      expect(front?.error).toBeDefined();
+      expect(front?.error).toStrictEqual(own?.error);
+    }
+  });
+
   it('relays a transfer paid in STRK: the fee to the relayer, the user sends nothing', async () => {
     const { user, relayer } = fixture;
     const calls = [transfer(STRK, RECIPIENT, 1234n)];

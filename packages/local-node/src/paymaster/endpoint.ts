@@ -1,5 +1,5 @@
 import type { PaymasterChain } from './chain';
-import { paymasterError } from './errors';
+import { PAYMASTER_ERRORS, paymasterError } from './errors';
 import type { RpcPaymasterOptions } from './rpc-chain';
 import { rpcPaymasterChain } from './rpc-chain';
 import { PAYMASTER_METHODS } from './service';
@@ -30,17 +30,18 @@ export type PaymasterEndpoint = {
  * The params of a call by name (positional ones named as the method lists
  * them), or INVALID_PARAMS.
  *
- * @param names - The method's parameter names.
+ * @param method - The method, for errors.
+ * @param names - Its parameter names.
  * @param raw - The call's params.
  * @returns The params by name.
  */
-function paramsByName(names: string[], raw: unknown): Params {
+function paramsByName(method: string, names: string[], raw: unknown): Params {
   if (raw === undefined || raw === null) {
     return {};
   }
   if (Array.isArray(raw)) {
     if (raw.length > names.length) {
-      throw invalidParams('too many parameters');
+      throw invalidParams(`too many parameters for ${method}`);
     }
     return Object.fromEntries(
       raw.map((value, index) => [names[index] ?? '', value]),
@@ -53,9 +54,37 @@ function paramsByName(names: string[], raw: unknown): Params {
 }
 
 /**
+ * Whether an error is one to answer as it is: SNIP-29's or JSON-RPC's own
+ * (params that do not parse).
+ *
+ * @param error - The error.
+ * @returns True when it is.
+ */
+function answerable(error: unknown): error is RpcError {
+  return (
+    error instanceof RpcError &&
+    (Object.values<number>(PAYMASTER_ERRORS).includes(error.code) ||
+      (error.code >= -32700 && error.code <= -32600))
+  );
+}
+
+/**
+ * What went wrong, for UNKNOWN_ERROR's data: a node's error with its code.
+ *
+ * @param error - The error.
+ * @returns The text.
+ */
+function nodeRefusal(error: unknown): string {
+  return error instanceof RpcError
+    ? `the node answered ${error.code} (${error.message})`
+    : String(error);
+}
+
+/**
  * SNIP-29's methods over a chain, answered as JSON-RPC: the same service,
  * codes and messages as the local node's endpoint; an error that is not
- * SNIP-29's or JSON-RPC's (the node unreachable) is UNKNOWN_ERROR.
+ * SNIP-29's or JSON-RPC's (the node unreachable, a node error such as a
+ * relayer nonce taken meanwhile) is UNKNOWN_ERROR naming it.
  *
  * @param chain - The chain.
  * @returns The endpoint.
@@ -70,18 +99,22 @@ export function paymasterEndpoint(chain: PaymasterChain): PaymasterEndpoint {
         typeof id === 'string' || typeof id === 'number' ? id : null;
       let result: unknown;
       try {
-        const spec =
-          typeof method === 'string' ? PAYMASTER_METHODS[method] : undefined;
+        const name = String(method);
+        const spec = endpoint.serves(method)
+          ? PAYMASTER_METHODS[name]
+          : undefined;
         if (call.jsonrpc !== '2.0' || !spec) {
           const [code, message] = JSON_RPC_ERRORS.INVALID_REQUEST;
           throw new RpcError(code, message);
         }
-        result = await spec.handler(paramsByName(spec.params, params), chain);
+        result = await spec.handler(
+          paramsByName(name, spec.params, params),
+          chain,
+        );
       } catch (error) {
-        const rpcError =
-          error instanceof RpcError
-            ? error
-            : paymasterError('UNKNOWN_ERROR', String(error));
+        const rpcError = answerable(error)
+          ? error
+          : paymasterError('UNKNOWN_ERROR', nodeRefusal(error));
         return id === undefined
           ? undefined
           : { jsonrpc: '2.0', id: echoId, error: rpcError.toJSON() };
