@@ -4,9 +4,12 @@
  * suite (test/chain/*.test.ts, the same files `npm test` runs against the
  * local node) with `TEST_BACKEND=devnet`: every test file starts its own
  * starknet-devnet there (fixed seed, predeployed accounts, SN_SEPOLIA) and
- * stops it when done. Then the checks of the local node against devnet
- * (test/conformance/: the differential flows, the predeployed accounts by
- * seed, the token flow) and `npm start -- --devnet`
+ * stops it when done; SNIP-29's `paymaster_*` calls on that port are
+ * answered by the local node's paymaster service over devnet (its last
+ * predeployed account relaying). Then the checks of the local node against
+ * devnet (test/conformance/: the differential flows, the predeployed
+ * accounts by seed, the token flow, the paymaster in real Cairo) and
+ * `npm start -- --devnet`
  * (test/conformance/start-devnet.test.ts). Needs starknet-devnet 0.10.1
  * (`npm run devnet:install`).
  */

@@ -52,14 +52,17 @@ export function banner(facts: BannerFacts): string {
         '',
       ]
     : [];
+  const relayer = node.accounts[node.accounts.length - 1];
+  const paymaster =
+    node.paymasterUrl && relayer
+      ? [
+          `SNIP-29 paymaster (fees in STRK or ETH, or sponsored; the snap's Testnet uses it): ${node.paymasterUrl} — relayer: the last funded account, ${relayer.address}`,
+          '',
+        ]
+      : [];
   return [
     '',
     `Starknet node (Testnet, JSON-RPC ${node.specVersion}): ${node.url} — ${node.label}`,
-    ...(node.paymasterUrl
-      ? [
-          `SNIP-29 paymaster (fees in STRK or ETH, sponsored): ${node.paymasterUrl}`,
-        ]
-      : []),
     'Funded accounts:',
     ...accounts,
     '',
@@ -67,6 +70,7 @@ export function banner(facts: BannerFacts): string {
     `  ${mintCommand(node)}`,
     '',
     ...storage,
+    ...paymaster,
     `The companion page: ${siteUrl} (open it in a browser with MetaMask Flask and press Connect).`,
     `The snap: ${snapUrl} (snap id ${snapId}). From any page's console:`,
     `  await ethereum.request({ method: 'wallet_requestSnaps', params: { '${snapId}': {} } })`,

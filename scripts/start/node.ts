@@ -17,7 +17,7 @@ export type RunningNode = {
   accounts: FundedAccount[];
   /** The local node's content-storage API, which the build points token logos at. */
   storageUrl?: string;
-  /** Its SNIP-29 paymaster (the local node serves one on its JSON-RPC URL). */
+  /** Where SNIP-29's `paymaster_*` methods are served (the local node's own URL). */
   paymasterUrl?: string;
   /** Settles, with how, if the node ends on its own (a node of ours). */
   ended: Promise<string>;

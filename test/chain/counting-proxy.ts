@@ -1,6 +1,8 @@
 import { createServer, request as httpRequest } from 'http';
 import type { IncomingMessage, Server, ServerResponse } from 'http';
 
+import type { PaymasterEndpoint } from '@snapnet/local-node';
+
 /** A loopback HTTP proxy that counts the JSON-RPC methods passing through. */
 export type CountingProxy = {
   requestCount(method?: string): number;
@@ -31,19 +33,92 @@ function methodsOf(body: string): string[] {
   }
 }
 
+const isCall = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Posts a JSON-RPC body to the node and reads its answer.
+ *
+ * @param url - The node's JSON-RPC URL.
+ * @param body - The body.
+ * @returns The parsed answer (undefined when it answers nothing).
+ */
+async function post(url: string, body: unknown): Promise<unknown> {
+  // eslint-disable-next-line n/no-unsupported-features/node-builtins -- Node 20's fetch
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  return text === '' ? undefined : JSON.parse(text);
+}
+
+/**
+ * The answer to a body that carries SNIP-29 calls: the paymaster answers
+ * those, the node the rest of a batch (the answers of a batch in any order,
+ * as JSON-RPC allows).
+ *
+ * @param paymaster - The paymaster.
+ * @param nodeUrl - The node's JSON-RPC URL.
+ * @param text - The body.
+ * @returns The answer, undefined for notifications only, or `forward` when
+ * the body carries no paymaster call.
+ */
+async function paymasterAnswer(
+  paymaster: PaymasterEndpoint,
+  nodeUrl: string,
+  text: string,
+): Promise<unknown> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return 'forward';
+  }
+  const ours: Record<string, unknown>[] = [];
+  const rest: unknown[] = [];
+  for (const call of [parsed].flat()) {
+    if (isCall(call) && paymaster.serves(call.method)) {
+      ours.push(call);
+    } else {
+      rest.push(call);
+    }
+  }
+  if (ours.length === 0) {
+    return 'forward';
+  }
+  if (isCall(parsed)) {
+    return paymaster.answer(parsed);
+  }
+  const answers: unknown[] = [];
+  for (const call of ours) {
+    answers.push(await paymaster.answer(call));
+  }
+  const forwarded = rest.length === 0 ? [] : await post(nodeUrl, rest);
+  const all = [...[forwarded].flat(), ...answers].filter(
+    (answer) => answer !== undefined,
+  );
+  return all.length === 0 ? undefined : all;
+}
+
 /**
  * Starts a proxy on `port` that forwards every request to `target` and counts
  * the JSON-RPC calls it carries, so the chain tests can count the snap's
  * calls to a node that does not count them itself (starknet-devnet), the
- * way the local node's `requestCount` does.
+ * way the local node's `requestCount` does. With a paymaster, SNIP-29's
+ * `paymaster_*` calls are answered by it instead, as the local node
+ * answers them on its own endpoint.
  *
  * @param port - The loopback port to listen on.
  * @param target - Where to forward (`http://127.0.0.1:PORT`).
+ * @param paymaster - SNIP-29's methods in front of the node, if any.
  * @returns The running proxy.
  */
 export async function startCountingProxy(
   port: number,
   target: string,
+  paymaster?: PaymasterEndpoint,
 ): Promise<CountingProxy> {
   const counts = new Map<string, number>();
   let roundTrips = 0;
@@ -51,14 +126,7 @@ export async function startCountingProxy(
     incoming: IncomingMessage,
     outgoing: ServerResponse,
   ): void => {
-    const chunks: Buffer[] = [];
-    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-    incoming.on('end', () => {
-      const body = Buffer.concat(chunks);
-      roundTrips += 1;
-      for (const method of methodsOf(body.toString('utf8'))) {
-        counts.set(method, (counts.get(method) ?? 0) + 1);
-      }
+    const relay = (body: Buffer): void => {
       const upstream = httpRequest(
         new URL(incoming.url ?? '/', target),
         {
@@ -74,6 +142,39 @@ export async function startCountingProxy(
         outgoing.writeHead(502).end(`proxy: ${error.message}`);
       });
       upstream.end(body);
+    };
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      const body = Buffer.concat(chunks);
+      roundTrips += 1;
+      for (const method of methodsOf(body.toString('utf8'))) {
+        counts.set(method, (counts.get(method) ?? 0) + 1);
+      }
+      if (paymaster) {
+        paymasterAnswer(
+          paymaster,
+          new URL(incoming.url ?? '/', target).href,
+          body.toString('utf8'),
+        )
+          .then((answer) => {
+            if (answer === 'forward') {
+              relay(body);
+            } else if (answer === undefined) {
+              outgoing.writeHead(204).end();
+            } else {
+              outgoing
+                .writeHead(200, { 'Content-Type': 'application/json' })
+                .end(JSON.stringify(answer));
+            }
+            return undefined;
+          })
+          .catch((error: unknown) => {
+            outgoing.writeHead(502).end(`proxy: ${String(error)}`);
+          });
+        return;
+      }
+      relay(body);
     });
   };
   const server: Server = createServer(forward);

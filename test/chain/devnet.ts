@@ -5,8 +5,9 @@ import { homedir } from 'os';
 import { join } from 'path';
 
 import { startCountingProxy } from './counting-proxy';
-import type { TestNode, TestNodeOptions } from './types';
+import type { PredeployedAccount, TestNode, TestNodeOptions } from './types';
 import { freePort } from '../../scripts/start/ports';
+import { rpcPaymasterEndpoint } from '@snapnet/local-node';
 
 /** The version the conformance tier is pinned to (scripts/devnet-install.sh). */
 export const DEVNET_VERSION = '0.10.1';
@@ -84,8 +85,37 @@ type DevnetAccount = {
 };
 
 /**
+ * Devnet's predeployed accounts, asked of devnet itself (not through the
+ * counting proxy).
+ *
+ * @param base - Devnet's base URL.
+ * @returns The accounts with their keys.
+ */
+async function predeployedAccounts(
+  base: string,
+): Promise<PredeployedAccount[]> {
+  const response = await fetch(`${base}/rpc`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'devnet_getPredeployedAccounts',
+    }),
+  });
+  const { result }: { result: DevnetAccount[] } = await response.json();
+  return result.map((account) => ({
+    address: account.address,
+    privateKey: account.private_key,
+    publicKey: account.public_key,
+  }));
+}
+
+/**
  * Starts starknet-devnet (fixed seed, predeployed accounts, the chain id
- * asked for) on a free loopback port, behind a counting proxy on `port`.
+ * asked for) on a free loopback port, behind a counting proxy on `port`
+ * that answers SNIP-29's `paymaster_*` calls itself (the local node's
+ * paymaster service over devnet's JSON-RPC, its last account relaying).
  *
  * @param options - Where to listen, which chain.
  * @returns The running node.
@@ -147,43 +177,36 @@ export async function startDevnet(options: TestNodeOptions): Promise<TestNode> {
     await stopProcess(child);
     throw error;
   }
-  const proxy = await startCountingProxy(options.port, base).catch(
+  const accounts = await predeployedAccounts(base).catch(
     async (error: unknown) => {
       await stopProcess(child);
       throw error;
     },
   );
-  const url = `http://127.0.0.1:${options.port}/rpc`;
-  const stop = async (): Promise<void> => {
-    await proxy.close();
-    await stopProcess(child);
-  };
-  try {
-    const response = await fetch(`${base}/rpc`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'devnet_getPredeployedAccounts',
-      }),
+  // SNIP-29's paymaster in front of devnet, as the local node serves it on
+  // its own endpoint: the same service, devnet's last account as relayer.
+  const last = accounts[accounts.length - 1];
+  const proxy = await rpcPaymasterEndpoint({
+    nodeUrl: `${base}/rpc`,
+    relayer: last && { address: last.address, privateKey: last.privateKey },
+  })
+    .then(async (paymaster) =>
+      startCountingProxy(options.port, base, paymaster),
+    )
+    .catch(async (error: unknown) => {
+      await stopProcess(child);
+      throw error;
     });
-    const { result }: { result: DevnetAccount[] } = await response.json();
-    return {
-      url,
-      backend: 'devnet',
-      accounts: result.map((account) => ({
-        address: account.address,
-        privateKey: account.private_key,
-        publicKey: account.public_key,
-      })),
-      requestCount: (method) => proxy.requestCount(method),
-      roundTripCount: () => proxy.roundTripCount(),
-      resetRequestCount: () => proxy.resetRequestCount(),
-      stop,
-    };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+  return {
+    url: `http://127.0.0.1:${options.port}/rpc`,
+    backend: 'devnet',
+    accounts,
+    requestCount: (method) => proxy.requestCount(method),
+    roundTripCount: () => proxy.roundTripCount(),
+    resetRequestCount: () => proxy.resetRequestCount(),
+    stop: async (): Promise<void> => {
+      await proxy.close();
+      await stopProcess(child);
+    },
+  };
 }

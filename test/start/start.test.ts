@@ -172,6 +172,9 @@ describe('npm start', () => {
       ).text();
       expect(page).toContain(`local:http://localhost:${ports.snap}`);
 
+      expect(run.output()).toContain(
+        `SNIP-29 paymaster (starknet.js PaymasterRpc): ${nodeUrl}`,
+      );
       // The banner's devnet_mint line works as printed, address put in.
       const account = /#1 (0x[0-9a-f]+)/u.exec(run.output())?.[1] ?? '';
       expect(

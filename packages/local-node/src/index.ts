@@ -224,7 +224,7 @@ export async function startLocalNode(
   );
   // eslint-disable-next-line n/no-sync -- once, at start
   if (settings.dumpPath !== undefined && existsSync(settings.dumpPath)) {
-    const loaded = dispatcher.handleValue({
+    const loaded = await dispatcher.handleValue({
       jsonrpc: '2.0',
       id: 0,
       method: 'devnet_load',
@@ -270,3 +270,7 @@ export async function startLocalNode(
     resetRequestCount: () => dispatcher.resetRequestCount(),
   };
 }
+
+export type { PaymasterEndpoint } from './paymaster/endpoint';
+export { rpcPaymasterEndpoint } from './paymaster/endpoint';
+export type { RpcPaymasterOptions } from './paymaster/rpc-chain';

@@ -12,8 +12,10 @@ import {
 
 import { ARGENT_CLASS_HASH, ETH, STRK, checkedProvider } from './helpers';
 import { paymasterFetch } from './paymaster-spec';
+import { freePort } from '../../../scripts/start/ports';
+import { startCountingProxy } from '../../../test/chain/counting-proxy';
 import type { LocalNode } from '../src';
-import { startLocalNode } from '../src';
+import { rpcPaymasterEndpoint, startLocalNode } from '../src';
 
 export const WAIT = { retryInterval: 20 };
 export const RECIPIENT = '0x1234567';
@@ -43,6 +45,8 @@ export type PaymasterFixture = {
   provider: RpcProvider;
   /** starknet.js's PaymasterRpc on the node, its answers checked against SNIP-29. */
   paymaster: PaymasterRpc;
+  /** Where the paymaster is served. */
+  paymasterUrl: string;
   /** The first predeployed account. */
   funder: Account;
   /** The relayer: the last predeployed account. */
@@ -59,25 +63,66 @@ export type PaymasterFixture = {
 };
 
 /**
+ * The paymaster's service over JSON-RPC (as test:devnet puts it in front of
+ * starknet-devnet) in front of a local node: `paymaster_*` calls on the
+ * returned URL go to it, the rest to the node.
+ *
+ * @param node - The node.
+ * @param relayer - The relayer.
+ * @param relayer.address - Its address.
+ * @param relayer.privateKey - Its key.
+ * @returns The node with the front's URL, stopped with it.
+ */
+async function behindRpcPaymaster(
+  node: LocalNode,
+  relayer: { address: string; privateKey: string },
+): Promise<{ node: LocalNode; paymasterUrl: string }> {
+  const port = await freePort();
+  const proxy = await startCountingProxy(
+    port,
+    node.storageUrl,
+    await rpcPaymasterEndpoint({ nodeUrl: node.url, relayer }),
+  );
+  return {
+    node: {
+      ...node,
+      stop: async (): Promise<void> => {
+        await proxy.close();
+        await node.stop();
+      },
+    },
+    paymasterUrl: `http://127.0.0.1:${port}/rpc`,
+  };
+}
+
+/**
  * Starts a node (two predeployed accounts: a funder and the relayer) and
- * deploys a funded Argent 0.3.1 account that uses its paymaster.
+ * deploys a funded Argent 0.3.1 account that uses its paymaster: the
+ * node's own, or the same service over the node's JSON-RPC.
  *
  * @param seed - The node's seed.
+ * @param over - `node` for the node's own paymaster, `json-rpc` for the
+ * service over its JSON-RPC.
  * @returns The fixture.
  */
 export async function startPaymasterFixture(
   seed: number,
+  over: 'node' | 'json-rpc' = 'node',
 ): Promise<PaymasterFixture> {
-  const node = await startLocalNode({ seed, accounts: 2 });
-  const provider = checkedProvider(node.url);
-  const paymaster = new PaymasterRpc({
-    nodeUrl: node.url,
-    baseFetch: paymasterFetch,
-  });
-  const [first, last] = node.accounts;
+  const started = await startLocalNode({ seed, accounts: 2 });
+  const [first, last] = started.accounts;
   if (!first || !last) {
     throw new Error('no predeployed accounts');
   }
+  const { node, paymasterUrl } =
+    over === 'node'
+      ? { node: started, paymasterUrl: started.url }
+      : await behindRpcPaymaster(started, last);
+  const provider = checkedProvider(node.url);
+  const paymaster = new PaymasterRpc({
+    nodeUrl: paymasterUrl,
+    baseFetch: paymasterFetch,
+  });
   const funder = new Account({
     provider,
     address: first.address,
@@ -135,6 +180,7 @@ export async function startPaymasterFixture(
     node,
     provider,
     paymaster,
+    paymasterUrl,
     funder,
     relayer: last.address,
     user,

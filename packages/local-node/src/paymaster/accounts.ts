@@ -1,54 +1,30 @@
 import { hash } from 'starknet';
 
+import type { PaymasterChain } from './chain';
 import { paymasterError } from './errors';
 import type { UserTransaction } from './params';
-import { RpcError } from '../base/errors';
-import { parseFelt, toHex } from '../base/felt';
+import { parseFelt } from '../base/felt';
 import { VALID } from '../contracts/account-common';
 import { ARGENT_CLASS_HASH } from '../contracts/argent';
 import { selectorOf } from '../contracts/calls';
 import type { OutsideExecution } from '../contracts/outside-execution';
 import { outsideExecutionHash } from '../contracts/outside-execution';
-import { stateMethods } from '../methods/state';
-import type { MethodContext } from '../methods/types';
 
 /**
- * The class deployed at an address (pre-confirmed state), by the node's own
- * `starknet_getClassHashAt`.
+ * The user's account, checked: a deployed Argent 0.3.1 account (SNIP-9
+ * version 1, the outside execution the paymaster builds), or, with
+ * deployment data, an Argent 0.3.1 account not deployed yet whose
+ * counterfactual address is the one named (the deployment's and the
+ * invoke's).
  *
- * @param ctx - The method context.
- * @param address - The address.
- * @returns The class hash, or undefined when nothing is deployed there.
- */
-function deployedClass(
-  ctx: MethodContext,
-  address: bigint,
-): bigint | undefined {
-  try {
-    const classHash = stateMethods.starknet_getClassHashAt?.handler(
-      { block_id: 'pre_confirmed', contract_address: toHex(address) },
-      ctx,
-    );
-    return typeof classHash === 'string' ? BigInt(classHash) : undefined;
-  } catch (error) {
-    if (error instanceof RpcError) {
-      return undefined;
-    }
-    throw error;
-  }
-}
-
-/**
- * The user's account, checked: a deployed Argent 0.3.1 account (the only
- * SNIP-9 account the node emulates), or, with deployment data, an Argent
- * 0.3.1 account not deployed yet whose counterfactual address is the one
- * named (the deployment's and the invoke's).
- *
- * @param ctx - The method context.
+ * @param chain - The chain.
  * @param tx - The transaction.
  * @returns The account's address.
  */
-export function userAccount(ctx: MethodContext, tx: UserTransaction): bigint {
+export async function userAccount(
+  chain: PaymasterChain,
+  tx: UserTransaction,
+): Promise<bigint> {
   const named = tx.invoke
     ? parseFelt(tx.invoke.user_address, 'transaction.invoke.user_address')
     : undefined;
@@ -68,14 +44,14 @@ export function userAccount(ctx: MethodContext, tx: UserTransaction): bigint {
     if (
       address !== deployment.address ||
       (named !== undefined && named !== address) ||
-      deployedClass(ctx, address) !== undefined
+      (await chain.classHashAt(address)) !== undefined
     ) {
       throw paymasterError('INVALID_DEPLOYMENT_DATA');
     }
     return address;
   }
   const user = named ?? 0n;
-  const classHash = deployedClass(ctx, user);
+  const classHash = await chain.classHashAt(user);
   if (classHash === undefined) {
     throw paymasterError('INVALID_ADDRESS');
   }
@@ -87,45 +63,26 @@ export function userAccount(ctx: MethodContext, tx: UserTransaction): bigint {
 
 /**
  * Whether a deployed account accepts a signature over its outside
- * execution, by the node's own `starknet_call` of `is_valid_signature`
- * over the hash the account verifies.
+ * execution, by a call of the account's own `is_valid_signature` over the
+ * hash it verifies.
  *
- * @param ctx - The method context.
+ * @param chain - The chain.
  * @param user - The account.
  * @param execution - The execution.
  * @param signature - The signature.
  * @returns True when valid.
  */
-export function signatureValid(
-  ctx: MethodContext,
+export async function signatureValid(
+  chain: PaymasterChain,
   user: bigint,
   execution: OutsideExecution,
   signature: bigint[],
-): boolean {
-  const messageHash = outsideExecutionHash(
-    execution,
-    user,
-    ctx.node.options.chainId,
-  );
-  try {
-    const result = stateMethods.starknet_call?.handler(
-      {
-        request: {
-          contract_address: toHex(user),
-          entry_point_selector: toHex(selectorOf('is_valid_signature')),
-          calldata: [messageHash, BigInt(signature.length), ...signature].map(
-            toHex,
-          ),
-        },
-        block_id: 'pre_confirmed',
-      },
-      ctx,
-    );
-    return Array.isArray(result) && result[0] === toHex(VALID);
-  } catch (error) {
-    if (error instanceof RpcError) {
-      return false;
-    }
-    throw error;
-  }
+): Promise<boolean> {
+  const messageHash = outsideExecutionHash(execution, user, chain.chainId);
+  const result = await chain.call(user, selectorOf('is_valid_signature'), [
+    messageHash,
+    BigInt(signature.length),
+    ...signature,
+  ]);
+  return result?.[0] === VALID;
 }

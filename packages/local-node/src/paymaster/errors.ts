@@ -34,3 +34,24 @@ export function paymasterError(
     data,
   );
 }
+
+/**
+ * A node's refusal to run a transaction (41, TRANSACTION_EXECUTION_ERROR:
+ * a revert or a failed validation while estimating) as SNIP-29's
+ * TRANSACTION_EXECUTION_ERROR; any other error as it is.
+ *
+ * @param error - What the node call threw.
+ * @returns The error to throw.
+ */
+export function executionRefusal(error: unknown): unknown {
+  if (error instanceof RpcError && error.code === 41) {
+    const { data } = error;
+    return paymasterError('TRANSACTION_EXECUTION_ERROR', {
+      execution_error:
+        typeof data === 'object' && data !== null && 'execution_error' in data
+          ? data.execution_error
+          : error.message,
+    });
+  }
+  return error;
+}

@@ -1,5 +1,4 @@
 import { paymasterError } from './errors';
-import type { Deployment } from './relayer';
 import { invalidParams } from '../base/errors';
 import { parseFelt, parseFeltArray } from '../base/felt';
 import { expectObject } from '../chain/txs';
@@ -70,6 +69,14 @@ export function parseParameters(value: unknown): ExecutionParameters {
     },
   };
 }
+
+/** SNIP-29's ACCOUNT_DEPLOYMENT_DATA, read. */
+export type Deployment = {
+  address: bigint;
+  classHash: bigint;
+  salt: bigint;
+  calldata: bigint[];
+};
 
 /** A SNIP-29 transaction: an invoke, a deployment, or both. */
 export type UserTransaction = {

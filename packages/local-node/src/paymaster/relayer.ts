@@ -1,9 +1,8 @@
-/* eslint-disable no-bitwise -- u256 halves */
 import { ec } from 'starknet';
 
-import { paymasterError } from './errors';
-import { ETH_ADDRESS, STRK_ADDRESS } from '../base/constants';
-import { RpcError } from '../base/errors';
+import { executeCalldata, relayedCalls } from './calls';
+import { executionRefusal } from './errors';
+import type { Deployment } from './params';
 import { toHex } from '../base/felt';
 import { nonceKey } from '../base/state-store';
 import { feeOf, gasUsage } from '../chain/fees';
@@ -11,36 +10,7 @@ import type { LocalChain } from '../chain/local-chain';
 import { runSequence, submitTransaction } from '../chain/pipeline';
 import { parseTransaction } from '../chain/txs';
 import type { TxRecord } from '../chain/types';
-import { selectorOf } from '../contracts/calls';
-import type {
-  OutsideCall,
-  OutsideExecution,
-} from '../contracts/outside-execution';
-import { outsideExecutionCalldata } from '../contracts/outside-execution';
-import { UDC_ADDRESS } from '../contracts/udc';
-
-/** A token the paymaster takes fees in, with its fixed price. */
-export type GasToken = {
-  address: bigint;
-  decimals: number;
-  priceInStrk: bigint;
-};
-
-/**
- * STRK, at par. The gas tokens: STRK at par and ETH at a fixed 10,000 STRK (the local
- * node has no price feed). Prices are in FRI per whole token.
- */
-export const STRK_GAS_TOKEN: GasToken = {
-  address: STRK_ADDRESS,
-  decimals: 18,
-  priceInStrk: 10n ** 18n,
-};
-
-/** Every gas token, STRK first. */
-export const GAS_TOKENS: GasToken[] = [
-  STRK_GAS_TOKEN,
-  { address: ETH_ADDRESS, decimals: 18, priceInStrk: 10_000n * 10n ** 18n },
-];
+import type { OutsideCall } from '../contracts/outside-execution';
 
 /** The signature length fees are estimated for: owner and guardian. */
 const ESTIMATED_SIGNATURE_LENGTH = 4;
@@ -59,55 +29,6 @@ export function relayerOf(node: LocalChain): Relayer | undefined {
   return account
     ? { address: BigInt(account.address), privateKey: account.privateKey }
     : undefined;
-}
-
-/** SNIP-29's ACCOUNT_DEPLOYMENT_DATA, read. */
-export type Deployment = {
-  address: bigint;
-  classHash: bigint;
-  salt: bigint;
-  calldata: bigint[];
-};
-
-/**
- * The relayer's calls: the account's deployment through the Universal
- * Deployer (not unique, so the address is the account's counterfactual
- * one), then `execute_from_outside` on it.
- *
- * @param user - The user's account.
- * @param deployment - Its deployment, when not deployed yet.
- * @param outside - The outside execution and its signature, if any.
- * @param outside.execution - The execution.
- * @param outside.signature - The user's signature.
- * @returns The calls.
- */
-export function relayedCalls(
-  user: bigint,
-  deployment: Deployment | undefined,
-  outside: { execution: OutsideExecution; signature: bigint[] } | undefined,
-): OutsideCall[] {
-  const calls: OutsideCall[] = [];
-  if (deployment) {
-    calls.push({
-      to: UDC_ADDRESS,
-      selector: selectorOf('deploy_contract'),
-      calldata: [
-        deployment.classHash,
-        deployment.salt,
-        0n,
-        BigInt(deployment.calldata.length),
-        ...deployment.calldata,
-      ],
-    });
-  }
-  if (outside) {
-    calls.push({
-      to: user,
-      selector: selectorOf('execute_from_outside'),
-      calldata: outsideExecutionCalldata(outside.execution, outside.signature),
-    });
-  }
-  return calls;
 }
 
 /**
@@ -132,15 +53,7 @@ export function relayerInvoke(
     type: 'INVOKE',
     version: '0x3',
     sender_address: toHex(relayer.address),
-    calldata: [
-      BigInt(calls.length),
-      ...calls.flatMap((call) => [
-        call.to,
-        call.selector,
-        BigInt(call.calldata.length),
-        ...call.calldata,
-      ]),
-    ].map(toHex),
+    calldata: executeCalldata(calls).map(toHex),
     signature: txSignature,
     nonce: toHex(node.chain.pendingState.read(nonceKey(relayer.address))),
     resource_bounds: {
@@ -210,46 +123,20 @@ export function relayFeeInStrk(
 }
 
 /**
- * Converts an amount of STRK (FRI) to a gas token, rounding up.
- *
- * @param amount - FRI.
- * @param token - The token.
- * @returns The amount in the token's smallest unit.
- */
-export function strkToToken(amount: bigint, token: GasToken): bigint {
-  const scaled = amount * 10n ** BigInt(token.decimals);
-  return (scaled + token.priceInStrk - 1n) / token.priceInStrk;
-}
-
-/**
- * The fee transfer a paid execution ends with: `transfer(relayer, amount)`.
- *
- * @param token - The gas token.
- * @param relayer - The relayer (the fee recipient).
- * @param amount - The amount in the token.
- * @returns The call.
- */
-export function feeTransfer(
-  token: GasToken,
-  relayer: Relayer,
-  amount: bigint,
-): OutsideCall {
-  return {
-    to: token.address,
-    selector: selectorOf('transfer'),
-    calldata: [relayer.address, amount & ((1n << 128n) - 1n), amount >> 128n],
-  };
-}
-
-/**
  * Runs the relayer's transaction on the pre-confirmed state first (a
- * refusal changes nothing: no transaction, no fee), then submits it.
+ * refusal changes nothing: no transaction, no fee), shows its fee to
+ * `checkFee`, then submits it (journaled for devnet_dump).
  *
  * @param node - The chain.
  * @param tx - The relayer's signed invoke.
+ * @param checkFee - Told the invoke's fee in FRI; throws to refuse.
  * @returns The included transaction.
  */
-export function relay(node: LocalChain, tx: Record<string, unknown>): TxRecord {
+export function relay(
+  node: LocalChain,
+  tx: Record<string, unknown>,
+  checkFee: (feeInStrk: bigint) => void,
+): TxRecord {
   try {
     runSequence(node, [tx], node.chain.pendingState, {
       skipValidate: false,
@@ -257,17 +144,14 @@ export function relay(node: LocalChain, tx: Record<string, unknown>): TxRecord {
       failOnRevert: true,
     });
   } catch (error) {
-    if (error instanceof RpcError && error.code === 41) {
-      const { data } = error;
-      throw paymasterError('TRANSACTION_EXECUTION_ERROR', {
-        execution_error:
-          typeof data === 'object' && data !== null && 'execution_error' in data
-            ? data.execution_error
-            : error.message,
-      });
-    }
-    throw error;
+    throw executionRefusal(error);
   }
+  checkFee(
+    feeOf(
+      gasUsage(parseTransaction(tx, node.options.chainId, false)),
+      node.chain.prices,
+    ),
+  );
   const record = submitTransaction(node, tx);
   node.journal.push({
     method: 'starknet_addInvokeTransaction',

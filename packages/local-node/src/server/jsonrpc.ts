@@ -171,7 +171,7 @@ export class Dispatcher {
    * @param origin - The request's Origin header (a browser sent it), if any.
    * @returns The response body, or undefined when nothing is to be answered.
    */
-  handleText(text: string, origin?: string): string | undefined {
+  async handleText(text: string, origin?: string): Promise<string | undefined> {
     this.#roundTrips += 1;
     let value: unknown;
     try {
@@ -179,7 +179,7 @@ export class Dispatcher {
     } catch {
       return JSON.stringify(errorResponse(null, jsonRpcError('PARSE_ERROR')));
     }
-    const response = this.handleValue(value, origin);
+    const response = await this.handleValue(value, origin);
     this.#autoDump.afterRequest(this.#node);
     return response === undefined ? undefined : JSON.stringify(response);
   }
@@ -198,10 +198,10 @@ export class Dispatcher {
    * @param origin - The request's Origin header, if any.
    * @returns The response(s), or undefined for notifications only.
    */
-  handleValue(
+  async handleValue(
     value: unknown,
     origin?: string,
-  ): Response | Response[] | undefined {
+  ): Promise<Response | Response[] | undefined> {
     if (Array.isArray(value)) {
       if (value.length === 0) {
         return errorResponse(
@@ -209,9 +209,14 @@ export class Dispatcher {
           jsonRpcError('INVALID_REQUEST', 'empty batch'),
         );
       }
-      const responses = value
-        .map((item) => this.#handleOne(item, origin))
-        .filter((item): item is Response => item !== undefined);
+      const responses: Response[] = [];
+      // One after the other, in order, as a batch of single calls would be.
+      for (const item of value) {
+        const response = await this.#handleOne(item, origin);
+        if (response !== undefined) {
+          responses.push(response);
+        }
+      }
       return responses.length === 0 ? undefined : responses;
     }
     return this.#handleOne(value, origin);
@@ -223,10 +228,10 @@ export class Dispatcher {
    * @param origin - The request's Origin header, if any.
    * @returns The result.
    */
-  #handleOne(
+  async #handleOne(
     request: unknown,
     origin: string | undefined,
-  ): Response | undefined {
+  ): Promise<Response | undefined> {
     if (!isRecord(request)) {
       return errorResponse(null, jsonRpcError('INVALID_REQUEST'));
     }
@@ -261,7 +266,9 @@ export class Dispatcher {
       response = {
         jsonrpc: '2.0',
         id: echoId,
-        result: this.#invoke(method, params),
+        // The paymaster's methods answer promises (its service is shared
+        // with chains over JSON-RPC); the others answer values.
+        result: await this.#invoke(method, params),
       };
     } catch (error) {
       response = errorResponse(echoId, this.#toRpcError(error));

@@ -147,28 +147,32 @@ function handleHttp(
     if (aborted) {
       return;
     }
-    let body: string | undefined;
-    try {
-      body = options.dispatcher.handleText(
-        Buffer.concat(chunks).toString('utf8'),
-        req.headers.origin,
-      );
-    } catch (error) {
-      body = JSON.stringify({
-        jsonrpc: '2.0',
-        id: null,
-        error: { code: -32603, message: 'Internal error', data: String(error) },
-      });
-    }
-    if (body === undefined) {
-      res.writeHead(204);
-      res.end();
-    } else {
-      sendJson(res, 200, body);
-    }
+    options.dispatcher
+      .handleText(Buffer.concat(chunks).toString('utf8'), req.headers.origin)
+      .catch((error: unknown) => internalError(error))
+      .then((body) =>
+        body === undefined
+          ? res.writeHead(204).end()
+          : sendJson(res, 200, body),
+      )
+      .catch(() => res.destroy());
   });
   req.on('error', () => {
     aborted = true;
+  });
+}
+
+/**
+ * The answer to a request whose handling threw outside any method.
+ *
+ * @param error - What it threw.
+ * @returns A JSON-RPC internal error.
+ */
+function internalError(error: unknown): string {
+  return JSON.stringify({
+    jsonrpc: '2.0',
+    id: null,
+    error: { code: -32603, message: 'Internal error', data: String(error) },
   });
 }
 
@@ -212,29 +216,26 @@ export async function startServer(
     const { origin } = req.headers;
     wss.handleUpgrade(req, socket, head, (ws) => {
       ws.on('error', () => ws.terminate());
+      // Each message is handled as it arrives; the replies leave in the
+      // order the messages came, however long each one's answer takes.
+      let replies: Promise<unknown> = Promise.resolve();
       ws.on('message', (data, isBinary) => {
         const text = Array.isArray(data)
           ? Buffer.concat(data).toString('utf8')
           : Buffer.from(
               data instanceof ArrayBuffer ? new Uint8Array(data) : data,
             ).toString('utf8');
-        let reply: string | undefined;
-        try {
-          reply = options.dispatcher.handleText(text, origin);
-        } catch (error) {
-          reply = JSON.stringify({
-            jsonrpc: '2.0',
-            id: null,
-            error: {
-              code: -32603,
-              message: 'Internal error',
-              data: String(error),
-            },
-          });
-        }
-        if (reply !== undefined) {
-          ws.send(reply, { binary: isBinary && false });
-        }
+        const reply = options.dispatcher
+          .handleText(text, origin)
+          .catch((error: unknown) => internalError(error));
+        replies = replies
+          .then(async () => reply)
+          .then((answer) =>
+            answer === undefined
+              ? undefined
+              : ws.send(answer, { binary: isBinary && false }),
+          )
+          .catch(() => ws.terminate());
       });
     });
   });

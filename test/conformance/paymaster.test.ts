@@ -1,0 +1,376 @@
+import type { Call, PaymasterDetails } from 'starknet';
+import {
+  Account,
+  CallData,
+  PaymasterRpc,
+  RpcProvider,
+  cairo,
+  ec,
+  hash,
+  num as numUtils,
+  stark,
+  uint256,
+} from 'starknet';
+
+import { rpc } from '../../packages/local-node/test/helpers';
+import {
+  paymasterFetch,
+  paymasterSpec,
+} from '../../packages/local-node/test/paymaster-spec';
+import { freePort } from '../../scripts/start/ports';
+import {
+  ARGENT_CLASS_HASH,
+  WAIT,
+  ensureArgentDeclared,
+  predeployedAccount,
+} from '../chain/classes';
+import { startDevnet } from '../chain/devnet';
+import { mint } from '../chain/node';
+import type { TestNode } from '../chain/types';
+import { ETH, STRK } from '../fixtures';
+
+const RECIPIENT = '0x1234567';
+const SPONSORED: PaymasterDetails = { feeMode: { mode: 'sponsored' } };
+const paidIn = (gasToken: string): PaymasterDetails => ({
+  feeMode: { mode: 'default', gasToken },
+});
+
+// SNIP-29's FELT has no leading zeros: the calls name tokens canonically.
+const transfer = (token: string, recipient: string, amount: bigint): Call => ({
+  contractAddress: numUtils.toHex(token),
+  entrypoint: 'transfer',
+  calldata: CallData.compile({ recipient, amount: cairo.uint256(amount) }),
+});
+
+let node: TestNode;
+let provider: RpcProvider;
+let paymaster: PaymasterRpc;
+let relayer: string;
+let user: Account;
+
+/**
+ * An Argent 0.3.1 account for a key, using the paymaster at the node's URL,
+ * and its SNIP-29 deployment data.
+ *
+ * @param privateKey - The owner's key.
+ * @returns The account and its deployment data.
+ */
+function argentFor(privateKey: string): {
+  account: Account;
+  deploymentData: NonNullable<PaymasterDetails['deploymentData']>;
+} {
+  const publicKey = ec.starkCurve.getStarkKey(privateKey);
+  const calldata = [publicKey, '0x0'];
+  const address = hash.calculateContractAddressFromHash(
+    publicKey,
+    ARGENT_CLASS_HASH,
+    calldata,
+    0,
+  );
+  return {
+    account: new Account({ provider, address, signer: privateKey, paymaster }),
+    deploymentData: {
+      address,
+      class_hash: ARGENT_CLASS_HASH,
+      salt: publicKey,
+      calldata,
+      version: 1,
+    },
+  };
+}
+
+/**
+ * An account's balance of a token, by the token's own `balance_of`.
+ *
+ * @param token - The token.
+ * @param address - The account.
+ * @returns The balance.
+ */
+async function balanceOf(token: string, address: string): Promise<bigint> {
+  const [low = '0x0', high = '0x0'] = await provider.callContract({
+    contractAddress: token,
+    entrypoint: 'balance_of',
+    calldata: [address],
+  });
+  return uint256.uint256ToBN({ low, high });
+}
+
+/**
+ * Balances of the user, the recipient and the relayer in a token.
+ *
+ * @param token - The token.
+ * @returns The three balances.
+ */
+async function balances(token: string): Promise<bigint[]> {
+  return Promise.all(
+    [user.address, RECIPIENT, relayer].map(async (address) =>
+      balanceOf(token, address),
+    ),
+  );
+}
+
+/**
+ * The fee a transaction's sender paid, by its receipt.
+ *
+ * @param txHash - The transaction.
+ * @returns The fee in FRI.
+ */
+async function gasOf(txHash: string): Promise<bigint> {
+  const receipt = await provider.waitForTransaction(txHash, WAIT);
+  if (!receipt.isSuccess()) {
+    throw new Error(`${txHash} did not succeed`);
+  }
+  return BigInt(receipt.value.actual_fee.amount);
+}
+
+beforeAll(async () => {
+  node = await startDevnet({ port: await freePort() });
+  await ensureArgentDeclared(node);
+  provider = new RpcProvider({ nodeUrl: node.url });
+  paymaster = new PaymasterRpc({
+    nodeUrl: node.url,
+    baseFetch: paymasterFetch,
+  });
+  relayer = node.accounts[node.accounts.length - 1]?.address ?? '';
+  const funder = predeployedAccount(node);
+  const { account, deploymentData } = argentFor('0x5f1e3a2b9c8d7e6f5a4b3c2d');
+  user = account;
+  const funding = await funder.execute([
+    transfer(STRK, user.address, 10n ** 19n),
+    transfer(ETH, user.address, 10n ** 18n),
+  ]);
+  await provider.waitForTransaction(funding.transaction_hash, WAIT);
+  const deployed = await user.deployAccount({
+    classHash: ARGENT_CLASS_HASH,
+    constructorCalldata: deploymentData.calldata,
+    addressSalt: deploymentData.salt,
+    contractAddress: user.address,
+  });
+  await provider.waitForTransaction(deployed.transaction_hash, WAIT);
+}, 300_000);
+
+afterAll(async () => {
+  await node?.stop();
+});
+
+describe("the local node's SNIP-29 paymaster in front of starknet-devnet (real Cairo)", () => {
+  it('is available, with the relayer as devnet’s last predeployed account', async () => {
+    expect(await paymaster.isAvailable()).toBe(true);
+    const tokens = await paymaster.getSupportedTokens();
+    expect(tokens.map((token) => BigInt(token.token_address))).toStrictEqual([
+      BigInt(STRK),
+      BigInt(ETH),
+    ]);
+    const built = await user.buildPaymasterTransaction(
+      [transfer(STRK, RECIPIENT, 1n)],
+      SPONSORED,
+    );
+    const message =
+      built.type === 'invoke' ? built.typed_data.message : undefined;
+    expect(message).toMatchObject({ caller: numUtils.toHex(relayer) });
+  });
+
+  it("runs a transfer paid in STRK: Argent's execute_from_outside pays the relayer, the user sends nothing", async () => {
+    const calls = [transfer(STRK, RECIPIENT, 1234n)];
+    const fee = await user.estimatePaymasterTransactionFee(calls, paidIn(STRK));
+    const nonce = await provider.getNonceForAddress(user.address);
+    const [userBefore = 0n, recipientBefore = 0n, relayerBefore = 0n] =
+      await balances(STRK);
+    const { transaction_hash: txHash } = await user.executePaymasterTransaction(
+      calls,
+      paidIn(STRK),
+    );
+    const gas = await gasOf(txHash);
+    const paid = BigInt(fee.suggested_max_fee_in_gas_token);
+    expect(paid).toBeGreaterThan(gas);
+    expect(await balances(STRK)).toStrictEqual([
+      userBefore - 1234n - paid,
+      recipientBefore + 1234n,
+      relayerBefore + paid - gas,
+    ]);
+    expect(await provider.getNonceForAddress(user.address)).toBe(nonce);
+    const tx = await provider.getTransactionByHash(txHash);
+    expect('sender_address' in tx && BigInt(tx.sender_address)).toBe(
+      BigInt(relayer),
+    );
+  });
+
+  it('runs a transfer paid in ETH', async () => {
+    const calls = [transfer(STRK, RECIPIENT, 5n)];
+    const fee = await user.estimatePaymasterTransactionFee(calls, paidIn(ETH));
+    const [userEth = 0n, , relayerEth = 0n] = await balances(ETH);
+    const { transaction_hash: txHash } = await user.executePaymasterTransaction(
+      calls,
+      paidIn(ETH),
+    );
+    await gasOf(txHash);
+    const paid = BigInt(fee.suggested_max_fee_in_gas_token);
+    const [userAfter, , relayerAfter] = await balances(ETH);
+    expect([userAfter, relayerAfter]).toStrictEqual([
+      userEth - paid,
+      relayerEth + paid,
+    ]);
+  });
+
+  it('sponsors: the calls run as signed, with no fee call; the tracking id is the hash', async () => {
+    const calls = [transfer(STRK, RECIPIENT, 77n)];
+    const [userBefore = 0n, recipientBefore = 0n] = await balances(STRK);
+    const { transaction_hash: txHash } = await user.executePaymasterTransaction(
+      calls,
+      SPONSORED,
+    );
+    await gasOf(txHash);
+    const [userAfter, recipientAfter] = await balances(STRK);
+    expect([userAfter, recipientAfter]).toStrictEqual([
+      userBefore - 77n,
+      recipientBefore + 77n,
+    ]);
+    const tracking = await rpc(node.url, 'paymaster_trackingIdToLatestHash', {
+      tracking_id: txHash,
+    });
+    paymasterSpec.check('paymaster_trackingIdToLatestHash', tracking);
+    expect(tracking.result).toEqual({
+      transaction_hash: txHash,
+      status: 'accepted',
+    });
+    const unknown = await rpc(node.url, 'paymaster_trackingIdToLatestHash', {
+      tracking_id: '0x1',
+    });
+    expect(unknown.error?.code).toBe(160);
+  });
+
+  it('refuses a forged signature (153) and a replayed execution (156), changing nothing', async () => {
+    const calls = [transfer(STRK, RECIPIENT, 1n)];
+    const built = await user.buildPaymasterTransaction(calls, SPONSORED);
+    const signed = await user.preparePaymasterTransaction(built);
+    if (signed.type !== 'invoke') {
+      throw new Error('expected an invoke');
+    }
+    const [sigR = '0x1', sigS = '0x1'] = signed.invoke.signature;
+    const forged = {
+      ...signed,
+      invoke: {
+        ...signed.invoke,
+        signature: [sigR, numUtils.toHex(BigInt(sigS) + 1n)],
+      },
+    };
+    const relayerNonce = await provider.getNonceForAddress(relayer);
+    const before = await balances(STRK);
+    await expect(
+      paymaster.executeTransaction(forged, built.parameters),
+    ).rejects.toMatchObject({ code: 153 });
+    expect(await provider.getNonceForAddress(relayer)).toBe(relayerNonce);
+    expect(await balances(STRK)).toStrictEqual(before);
+    const first = await paymaster.executeTransaction(signed, built.parameters);
+    await gasOf(first.transaction_hash);
+    const afterFirst = await provider.getNonceForAddress(relayer);
+    // The node's execution trace, as devnet nests it, names Argent's refusal.
+    const replayed = await paymaster
+      .executeTransaction(signed, built.parameters)
+      .catch((error: unknown) => error);
+    expect(replayed).toMatchObject({ code: 156 });
+    expect(JSON.stringify(replayed)).toMatch(
+      /argent\/duplicated-outside-nonce/u,
+    );
+    expect(await provider.getNonceForAddress(relayer)).toBe(afterFirst);
+  });
+
+  it('refuses a fee lowered after the build (154), even when the user signed it', async () => {
+    const calls = [transfer(STRK, RECIPIENT, 1n)];
+    const built = await user.buildPaymasterTransaction(calls, paidIn(STRK));
+    if (built.type !== 'invoke' || !('calls' in built.typed_data.message)) {
+      throw new Error('expected SNIP-9 version 1 typed data');
+    }
+    const { message } = built.typed_data;
+    const [userCall, feeCall] = message.calls;
+    if (!userCall || !feeCall) {
+      throw new Error('expected the user call and the fee call');
+    }
+    const cheap: typeof built.typed_data = {
+      ...built.typed_data,
+      message: {
+        ...message,
+        calls: [userCall, { ...feeCall, calldata: [relayer, '0x1', '0x0'] }],
+      },
+    };
+    const signature = stark.signatureToHexArray(await user.signMessage(cheap));
+    const relayerNonce = await provider.getNonceForAddress(relayer);
+    await expect(
+      paymaster.executeTransaction(
+        {
+          type: 'invoke',
+          invoke: { userAddress: user.address, typedData: cheap, signature },
+        },
+        built.parameters,
+      ),
+    ).rejects.toMatchObject({ code: 154 });
+    expect(await provider.getNonceForAddress(relayer)).toBe(relayerNonce);
+  });
+
+  it('deploys an account funded by devnet_mint and runs its calls paid in STRK (deploy_and_invoke)', async () => {
+    const { account, deploymentData } = argentFor('0x2b9c8d7e6f5a4b3c2d1e0f');
+    await mint(node, account.address, 10n ** 18n, 'FRI');
+    const details: PaymasterDetails = { ...paidIn(STRK), deploymentData };
+    const calls = [transfer(STRK, RECIPIENT, 9n)];
+    // The signature of an account not deployed yet is checked as the
+    // relayer's invoke runs: 156, nothing deployed.
+    const built = await account.buildPaymasterTransaction(calls, details);
+    const signed = await account.preparePaymasterTransaction(built);
+    if (signed.type !== 'deploy_and_invoke') {
+      throw new Error('expected deploy_and_invoke');
+    }
+    const [sigR = '0x1', sigS = '0x1'] = signed.invoke.signature;
+    await expect(
+      paymaster.executeTransaction(
+        {
+          ...signed,
+          invoke: {
+            ...signed.invoke,
+            signature: [sigR, numUtils.toHex(BigInt(sigS) + 1n)],
+          },
+        },
+        built.parameters,
+      ),
+    ).rejects.toMatchObject({ code: 156 });
+    await expect(provider.getClassHashAt(account.address)).rejects.toThrow(
+      /Contract not found/u,
+    );
+    const fee = await account.estimatePaymasterTransactionFee(calls, details);
+    const [recipientBefore = 0n, relayerBefore = 0n] = await Promise.all(
+      [RECIPIENT, relayer].map(async (address) => balanceOf(STRK, address)),
+    );
+    const { transaction_hash: txHash } =
+      await account.executePaymasterTransaction(calls, details);
+    const gas = await gasOf(txHash);
+    expect(BigInt(await provider.getClassHashAt(account.address))).toBe(
+      BigInt(ARGENT_CLASS_HASH),
+    );
+    const paid = BigInt(fee.suggested_max_fee_in_gas_token);
+    expect(await balanceOf(STRK, account.address)).toBe(10n ** 18n - 9n - paid);
+    expect(await balanceOf(STRK, RECIPIENT)).toBe(recipientBefore + 9n);
+    expect(await balanceOf(STRK, relayer)).toBe(relayerBefore + paid - gas);
+  });
+
+  it('deploys an account alone when sponsored (deploy)', async () => {
+    const { account, deploymentData } = argentFor('0x7a11ce');
+    const { transaction_hash: txHash } =
+      await account.executePaymasterTransaction([], {
+        ...SPONSORED,
+        deploymentData,
+      });
+    await gasOf(txHash);
+    expect(BigInt(await provider.getClassHashAt(account.address))).toBe(
+      BigInt(ARGENT_CLASS_HASH),
+    );
+  });
+
+  it('checked every paymaster answer against SNIP-29', () => {
+    expect([...paymasterSpec.seen.keys()].sort()).toStrictEqual([
+      'paymaster_buildTransaction',
+      'paymaster_executeTransaction',
+      'paymaster_getSupportedTokens',
+      'paymaster_isAvailable',
+      'paymaster_trackingIdToLatestHash',
+    ]);
+  });
+});
