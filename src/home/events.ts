@@ -8,6 +8,7 @@ import {
   isAccountEvent,
   withReceivePanel,
 } from './accountActions';
+import { feeChoiceOf, paymasterAction } from './paymasterActions';
 import { readHomePage } from './readHome';
 import type { HomeNotice } from './readHome';
 import { InvalidInputError, toSnapError, UserRejectedError } from '../errors';
@@ -115,6 +116,7 @@ async function send(values: FormValues): Promise<HomeNotice> {
     };
   }
   const hash = await transferToken(walletContext(HOME_ORIGIN), {
+    paymaster: feeChoiceOf(values),
     network,
     token,
     from,
@@ -238,6 +240,15 @@ async function act(event: UserInputEvent): Promise<HomeNotice> {
     }
     return undefined;
   }
+  const paid = await paymasterAction(
+    name,
+    event.type === UserInputEventType.FormSubmitEvent
+      ? { ...event.value }
+      : undefined,
+  );
+  if (paid) {
+    return paid;
+  }
   if (event.type === UserInputEventType.FormSubmitEvent) {
     const values: FormValues = { ...event.value };
     if (name === HOME.send) {
@@ -303,6 +314,15 @@ export async function handleHomeEvent(
     event.name?.endsWith(':submit')
   ) {
     // The form's own submit event does the work and shows the page.
+    return;
+  }
+  if (
+    event.type === UserInputEventType.InputChangeEvent &&
+    event.name !== HOME.network
+  ) {
+    // Typing or choosing in a form changes nothing yet: drawn again, the
+    // page would read the node on every keystroke and put every dropdown
+    // back to its first choice.
     return;
   }
   await updateHomeInterface(

@@ -1,3 +1,8 @@
+import {
+  askPaymaster,
+  paymasterOfNetwork,
+  paymasterViewOf,
+} from './readPaymaster';
 import { rpcUrlsFor } from '../config';
 import { tokenLogo } from '../content/logo';
 import { ChainRejectedError, NodeError, toSnapError } from '../errors';
@@ -128,6 +133,9 @@ export async function readHomeView(
   const asked = accounts.filter(({ address }) => !hidden.has(address));
   let nodeError: string | undefined;
   let answers: Answer[] = [];
+  // The send form's fee tokens: asked only when there is a form.
+  const paymasterAnswer =
+    accounts.length > 0 ? askPaymaster(context, network) : undefined;
   if (asked.length > 0) {
     try {
       answers = await context
@@ -158,42 +166,47 @@ export async function readHomeView(
       ),
     ),
   );
+  const accountViews = accounts.map((account) => {
+    const index = asked.indexOf(account);
+    const { deployed, unreadable } = deploymentOf(
+      index < 0 ? undefined : answers[index],
+    );
+    return {
+      address: account.address,
+      name: account.name ?? `Account ${account.addressIndex}`,
+      ...(deployed === undefined ? {} : { deployed }),
+      ...(unreadable === undefined ? {} : { deploymentUnreadable: unreadable }),
+      ...(index < 0
+        ? {
+            notAskedBecause: `Balances not read: this network's node was added by ${network.addedBy ?? 'a site'}, which was not given this account and would learn it.`,
+          }
+        : {}),
+      balances: tokens.map((token, tokenIndex) => {
+        const answer =
+          index < 0
+            ? undefined
+            : answers[asked.length + index * tokens.length + tokenIndex];
+        return {
+          symbol: token.symbol,
+          decimals: token.decimals,
+          ...balanceOf(answer),
+        };
+      }),
+    };
+  });
   return {
     network,
-    networks: state.networks.map((each) => ({
-      ...each,
-      nodes: rpcUrlsFor(each),
-    })),
-    accounts: accounts.map((account) => {
-      const index = asked.indexOf(account);
-      const { deployed, unreadable } = deploymentOf(
-        index < 0 ? undefined : answers[index],
-      );
+    networks: state.networks.map((each) => {
+      const { paymaster, chosen } = paymasterOfNetwork(each);
       return {
-        address: account.address,
-        name: account.name ?? `Account ${account.addressIndex}`,
-        ...(deployed === undefined ? {} : { deployed }),
-        ...(unreadable === undefined
-          ? {}
-          : { deploymentUnreadable: unreadable }),
-        ...(index < 0
-          ? {
-              notAskedBecause: `Balances not read: this network's node was added by ${network.addedBy ?? 'a site'}, which was not given this account and would learn it.`,
-            }
-          : {}),
-        balances: tokens.map((token, tokenIndex) => {
-          const answer =
-            index < 0
-              ? undefined
-              : answers[asked.length + index * tokens.length + tokenIndex];
-          return {
-            symbol: token.symbol,
-            decimals: token.decimals,
-            ...balanceOf(answer),
-          };
-        }),
+        ...each,
+        nodes: rpcUrlsFor(each),
+        paymaster,
+        chosenPaymaster: chosen,
       };
     }),
+    paymaster: paymasterViewOf(await paymasterAnswer, tokens, accountViews),
+    accounts: accountViews,
     tokens: tokens.map((token, index) => ({
       address: token.address,
       symbol: token.symbol,

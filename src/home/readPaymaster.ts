@@ -4,32 +4,55 @@ import type { TokenRecord } from '../state/schema';
 import type { PaymasterView } from '../ui/homePaymaster';
 import type { WalletContext } from '../wallet/context';
 
+/** What the current network's paymaster said: its host and the tokens it takes. */
+export type PaymasterAnswer = { host: string; supported: bigint[] };
+
 /**
- * The current network's paymaster as the page shows it: its host and the
- * tracked tokens it takes that an account of the page holds. Asked beside
- * the node's batch (another server, no added wait); a paymaster that fails
- * offers no token, and the page says nothing more.
+ * Asks the current network's paymaster which tokens it takes, beside the
+ * node's batch (another server: no added wait). A paymaster that fails
+ * takes none, and the page says nothing more.
  *
  * @param context - The user's context.
  * @param network - The current network.
- * @param held - The tracked tokens some account holds.
- * @returns The view, or undefined without a paymaster.
+ * @returns Its answer, or undefined without a paymaster.
  */
-export async function readPaymasterView(
+export async function askPaymaster(
   context: WalletContext,
   network: Network,
-  held: Promise<TokenRecord[]>,
-): Promise<PaymasterView | undefined> {
+): Promise<PaymasterAnswer | undefined> {
   const paymaster = context.paymaster(network);
   if (!paymaster) {
     return undefined;
   }
   const supported = await paymaster.supportedTokens().catch((): bigint[] => []);
-  const tokens = await held;
+  return { host: paymaster.host, supported };
+}
+
+/**
+ * The paymaster as the send form offers it: the tracked tokens it takes
+ * that an account of the page holds.
+ *
+ * @param answer - What it said.
+ * @param tokens - The tracked tokens.
+ * @param accounts - The accounts' balances, in the order of `tokens`.
+ * @returns The view, or undefined without a paymaster.
+ */
+export function paymasterViewOf(
+  answer: PaymasterAnswer | undefined,
+  tokens: TokenRecord[],
+  accounts: { balances: { amount?: bigint }[] }[],
+): PaymasterView | undefined {
+  if (!answer) {
+    return undefined;
+  }
   return {
-    host: paymaster.host,
+    host: answer.host,
     feeTokens: tokens
-      .filter(({ address }) => supported.includes(BigInt(address)))
+      .filter(
+        ({ address }, index) =>
+          answer.supported.includes(BigInt(address)) &&
+          accounts.some(({ balances }) => (balances[index]?.amount ?? 0n) > 0n),
+      )
       .map(({ address, symbol }) => ({ address, symbol })),
   };
 }

@@ -18,6 +18,8 @@ import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 import { accountsContent, HOME_ACCOUNTS } from './homeAccounts';
 import type { AccountView } from './homeAccounts';
 import { homeFailureContent } from './homeFailure';
+import { feeField, paymasterBox } from './homePaymaster';
+import type { PaymasterView } from './homePaymaster';
 import { visibleContent } from './visibleContent';
 import { isBuiltInNetwork } from '../config';
 import type { Network } from '../config';
@@ -48,7 +50,13 @@ export const HOME = {
 export type HomeView = {
   network: Network;
   /** Every network, with the node URLs its requests go to, in order. */
-  networks: (Network & { nodes: string[] })[];
+  networks: (Network & {
+    nodes: string[];
+    paymaster: string | undefined;
+    chosenPaymaster: boolean;
+  })[];
+  /** The current network's paymaster, when it has one. */
+  paymaster?: PaymasterView | undefined;
   accounts: AccountView[];
   tokens: {
     address: string;
@@ -103,6 +111,7 @@ function sendSection(view: HomeView): JSXElement | null {
         <Field label="Amount">
           <Input name="send-amount" placeholder="1.5" />
         </Field>
+        {feeField(view.paymaster)}
         <Button type="submit" name={`${HOME.send}:submit`}>
           Review and send
         </Button>
@@ -171,6 +180,7 @@ function networkBox(network: HomeView['networks'][number]): JSXElement {
           Check and use this node
         </Button>
       </Form>
+      {paymasterBox({ ...network, chosen: network.chosenPaymaster })}
       {builtIn && rpcUrl !== undefined ? (
         <Button name={`${HOME.defaultNodes}${chainId}`}>
           {`Back to the default nodes of ${name}`}
