@@ -5,6 +5,7 @@ import type { Struct } from 'superstruct';
 
 import { readHomePage } from './readHome';
 import type { HomeNotice } from './readHome';
+import { actOnTokens, isTokenListEvent } from './tokenEvents';
 import { InvalidInputError, toSnapError, UserRejectedError } from '../errors';
 import { parseUnits } from '../format';
 import {
@@ -224,6 +225,9 @@ async function untrack(target: string): Promise<HomeNotice> {
  */
 async function act(event: UserInputEvent): Promise<HomeNotice> {
   const name = event.name ?? '';
+  if (isTokenListEvent(event)) {
+    return actOnTokens(event);
+  }
   if (event.type === UserInputEventType.InputChangeEvent) {
     if (name === HOME.network && typeof event.value === 'string') {
       await selectNetwork(event.value);

@@ -1,4 +1,5 @@
 import {
+  latestBlockCall,
   readReceivedTokens,
   receivedTokensCall,
   TRANSFER_CHUNK,
@@ -109,5 +110,17 @@ describe('discovering received tokens from Transfer events', () => {
         [ALICE],
       ),
     ).toStrictEqual({ problem: '1001 events, more than asked for' });
+  });
+});
+
+describe('the latest block read', () => {
+  it('reads a block number, and anything else as a problem', () => {
+    const { parse } = latestBlockCall();
+    expect(parse(812)).toStrictEqual({ value: 812n });
+    for (const answer of [-1, 1.5, '812', null, 2 ** 60]) {
+      expect(parse(answer)).toStrictEqual({
+        problem: 'the latest block number is not a block number',
+      });
+    }
   });
 });

@@ -132,3 +132,20 @@ export function receivedTokensCall(
     (answer) => readReceivedTokens(answer, accounts),
   );
 }
+
+/**
+ * `starknet_blockNumber`, read without throwing: the end of the window
+ * discovery searches (it shares the page's first round trip).
+ *
+ * @returns The call.
+ */
+export function latestBlockCall(): NodeCall<Reading<bigint>> {
+  return {
+    method: 'starknet_blockNumber',
+    params: [],
+    parse: (answer) =>
+      Number.isSafeInteger(answer) && Number(answer) >= 0
+        ? { value: BigInt(Number(answer)) }
+        : { problem: 'the latest block number is not a block number' },
+  };
+}

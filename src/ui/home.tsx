@@ -18,6 +18,7 @@ import {
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import { homeFailureContent } from './homeFailure';
+import { homeTokensContent } from './homeTokens';
 import { visibleContent } from './visibleContent';
 import { isBuiltInNetwork } from '../config';
 import type { Network } from '../config';
@@ -83,6 +84,7 @@ export type HomeView = {
   sites: { origin: string; accounts: string[] }[];
   notice?: { severity: 'info' | 'warning' | 'danger'; text: string };
   nodeError?: string;
+  tokenList?: Parameters<typeof homeTokensContent>[0]; // see homeTokens.tsx
 };
 
 /**
@@ -345,6 +347,7 @@ export function homeContent(view: HomeView): JSXElement {
           </Box>
         ))}
       </Section>
+      {view.tokenList ? homeTokensContent(view.tokenList) : null}
       {sitesSection(view)}
       {networksSection(view)}
       <Divider />
