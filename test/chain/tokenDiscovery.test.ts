@@ -233,7 +233,7 @@ describe('the tokens an account received, on the home page', () => {
     expect(unverifiedPart(shown)).toContain(FAKE_STRK);
   });
 
-  it("adds a token by address through the method's dialog, then removes it: it goes back to the unverified list", async () => {
+  it("adds a token by address through the method's dialog, hides and shows it, then removes it: it goes back to the unverified list", async () => {
     const { wallet, home } = await walletAndPage();
     await home.typeInField('add-token-address', PLAIN);
     let dialogText = '';
@@ -260,8 +260,20 @@ describe('the tokens an account received, on the home page', () => {
 
     // After a dialog, the simulation acts on a new showing of the page.
     const page = (await wallet.onHomePage()).getInterface();
-    const removed = await pageAfter(page, async () =>
-      page.clickElement(`home-remove-token:${TESTNET}:${PLAIN}`),
+    // A tracked token hides too: its balances stop showing.
+    const hidden = await pageAfter(page, async () =>
+      page.clickElement(`home-hide-token:${TESTNET}:${PLAIN}`),
+    );
+    expect(hidden).not.toMatch(/PLN Text 7 PLN/u);
+    expect(hidden).toContain(`Hidden: PLN (${PLAIN})`);
+    const again = (await wallet.onHomePage()).getInterface();
+    const back = await pageAfter(again, async () =>
+      again.clickElement(`home-show-token:${TESTNET}:${PLAIN}`),
+    );
+    expect(back).toMatch(/PLN Text 7 PLN/u);
+    const last = (await wallet.onHomePage()).getInterface();
+    const removed = await pageAfter(last, async () =>
+      last.clickElement(`home-remove-token:${TESTNET}:${PLAIN}`),
     );
     expect(removed).toContain(`Removed PLN (${PLAIN}).`);
     expect(unverifiedPart(removed)).toContain(PLAIN);
