@@ -19,14 +19,18 @@ import type { HomeTokensView } from '../ui/homeTokens';
  * Finds the ERC-20 tokens the accounts received that the wallet does not
  * track: the Transfer events to them in the last DISCOVERY_BLOCKS blocks
  * (the latest block number comes with the page's first round trip), then
- * the balances of what was found. Two more round trips at most, each one
- * batch; none when no account is asked about. A token is named only when
+ * the balances of what was found. Two more round trips, each one batch
+ * (more when the node answers the search in pages, DISCOVERY_PAGES at
+ * most); none when no account is asked about. A token is named only when
  * it is on the verified list; a node that fails or lies costs the list, or
  * one row, never the page.
  */
 
 /** How far back discovery looks: about a week of Starknet blocks. */
 export const DISCOVERY_BLOCKS = 100_000;
+
+/** Pages of Transfer events read at most, each a round trip after the first. */
+export const DISCOVERY_PAGES = 3;
 
 /** The most unverified tokens listed (a spammer can send thousands). */
 export const MAX_UNVERIFIED = 10;
@@ -73,8 +77,83 @@ function heldBalance(
 }
 
 /**
- * The tokens received in the window, from one getEvents call per group of
- * accounts, all in one batch.
+ * Why one page of the search has no tokens, or undefined when it has.
+ *
+ * @param page - The settled page.
+ * @returns The problem.
+ */
+function pageProblem(
+  page: PromiseSettledResult<Reading<ReceivedTokens>>,
+): string | undefined {
+  if (page.status === 'rejected') {
+    return page.reason instanceof ChainRejectedError
+      ? `the node refused the search (error ${page.reason.code})`
+      : 'the node did not answer the search';
+  }
+  return 'problem' in page.value
+    ? `the search: ${page.value.problem}`
+    : undefined;
+}
+
+/** What the search found: pages of tokens, in block order, and problems. */
+type Search = { pages: ReceivedTokens['tokens'][]; problems: string[] };
+
+/**
+ * One round of the search, and the rounds after it: one getEvents call per
+ * group of accounts, all in one batch; then the next pages of those the
+ * node did not answer whole (nodes stop a page early when they have scanned
+ * enough blocks), until DISCOVERY_PAGES rounds.
+ *
+ * @param node - The network's node.
+ * @param fromBlock - The window's first block.
+ * @param asked - Each group of accounts, with where its page starts.
+ * @param round - The round (0 for the first).
+ * @returns What this round and the later ones found.
+ */
+async function searchFrom(
+  node: NodeClient,
+  fromBlock: number,
+  asked: { group: string[]; continuation?: string }[],
+  round: number,
+): Promise<Search> {
+  const answers = await node.batchSettled(
+    asked.map(({ group, continuation }) =>
+      receivedTokensCall(group, fromBlock, continuation),
+    ),
+  );
+  const search: Search = { pages: [], problems: [] };
+  const next: { group: string[]; continuation: string }[] = [];
+  answers.forEach((answer, index) => {
+    const problem = pageProblem(answer);
+    if (problem !== undefined) {
+      search.problems.push(problem);
+    } else if (answer.status === 'fulfilled' && 'value' in answer.value) {
+      const { tokens, continuation } = answer.value.value;
+      search.pages.push(tokens);
+      const group = asked[index]?.group;
+      if (continuation !== undefined && group) {
+        next.push({ group, continuation });
+      }
+    }
+  });
+  if (next.length === 0) {
+    return search;
+  }
+  if (round + 1 >= DISCOVERY_PAGES) {
+    search.problems.push(
+      `the node answered in more than ${DISCOVERY_PAGES} pages: the latest transfers were not read`,
+    );
+    return search;
+  }
+  const later = await searchFrom(node, fromBlock, next, round + 1);
+  return {
+    pages: [...search.pages, ...later.pages],
+    problems: [...search.problems, ...later.problems],
+  };
+}
+
+/**
+ * The tokens received in the window (see searchFrom).
  *
  * @param node - The network's node.
  * @param accounts - The accounts.
@@ -86,41 +165,24 @@ async function receivedTokens(
   accounts: string[],
   fromBlock: number,
 ): Promise<{ tokens: ReceivedTokens['tokens']; problems: string[] }> {
-  const groups: string[][] = [];
+  const groups: { group: string[] }[] = [];
   for (let at = 0; at < accounts.length; at += RECIPIENTS_PER_CALL) {
-    groups.push(accounts.slice(at, at + RECIPIENTS_PER_CALL));
+    groups.push({ group: accounts.slice(at, at + RECIPIENTS_PER_CALL) });
   }
-  const pages = await node.batchSettled(
-    groups.map((group) => receivedTokensCall(group, fromBlock)),
-  );
+  const { pages, problems } = await searchFrom(node, fromBlock, groups, 0);
+  // Later pages hold later blocks: most recent first.
   const byToken = new Map<string, Set<string>>();
-  const problems = new Set<string>();
-  for (const page of pages) {
-    if (page.status === 'rejected') {
-      problems.add(
-        page.reason instanceof ChainRejectedError
-          ? `the node refused the search (error ${page.reason.code})`
-          : 'the node did not answer the search',
-      );
-    } else if ('problem' in page.value) {
-      problems.add(`the search: ${page.value.problem}`);
-    } else {
-      if (page.value.value.more) {
-        problems.add('more transfers than one page: only the oldest were read');
-      }
-      for (const { token, receivers } of page.value.value.tokens) {
-        const known = byToken.get(token) ?? new Set();
-        receivers.forEach((receiver) => known.add(receiver));
-        byToken.set(token, known);
-      }
-    }
+  for (const { token, receivers } of pages.reverse().flat()) {
+    const known = byToken.get(token) ?? new Set();
+    receivers.forEach((receiver) => known.add(receiver));
+    byToken.set(token, known);
   }
   return {
     tokens: [...byToken].map(([token, receivers]) => ({
       token,
       receivers: [...receivers],
     })),
-    problems: [...problems],
+    problems: [...new Set(problems)],
   };
 }
 

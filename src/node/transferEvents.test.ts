@@ -45,6 +45,17 @@ describe('discovering received tokens from Transfer events', () => {
     });
   });
 
+  it('asks for a next page with its continuation token; a token that is no short text is none', () => {
+    expect(receivedTokensCall([ALICE], 5, '9-1').params).toMatchObject({
+      filter: { continuation_token: '9-1' },
+    });
+    for (const token of [17, '', 'x'.repeat(257), 'a b']) {
+      expect(
+        readReceivedTokens({ events: [], continuation_token: token }, [ALICE]),
+      ).toStrictEqual({ value: { tokens: [] } });
+    }
+  });
+
   it('lists each token once, most recent first, with the accounts that received it', () => {
     const read = readReceivedTokens(
       {
@@ -62,7 +73,6 @@ describe('discovering received tokens from Transfer events', () => {
           { token: canonical(TOKEN_A), receivers: [BOB, canonical(ALICE)] },
           { token: canonical(TOKEN_B), receivers: [canonical(ALICE)] },
         ],
-        more: false,
       },
     });
   });
@@ -93,7 +103,7 @@ describe('discovering received tokens from Transfer events', () => {
       },
       [ALICE],
     );
-    expect(read).toStrictEqual({ value: { tokens: [], more: true } });
+    expect(read).toStrictEqual({ value: { tokens: [], continuation: '17' } });
   });
 
   it('is total: an answer that is no page of events is a problem, never a throw', () => {

@@ -28,8 +28,8 @@ export const RECIPIENTS_PER_CALL = 8;
 export type ReceivedTokens = {
   /** Token contracts (canonical), most recent first, each with its receivers. */
   tokens: { token: string; receivers: string[] }[];
-  /** Whether the window held more transfers than one page (some unread). */
-  more: boolean;
+  /** Where the next page starts, when the node did not answer the whole window. */
+  continuation?: string;
 };
 
 const FELT = /^0x[0-9a-fA-F]{1,64}$/u;
@@ -45,6 +45,19 @@ function member(value: unknown, key: string): unknown {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
     ? new Map(Object.entries(value)).get(key)
     : undefined;
+}
+
+/**
+ * A page's continuation token, if it is one: a short printable text (the
+ * wallet sends it back as it is, so it is bounded).
+ *
+ * @param token - What the answer holds there.
+ * @returns The token, or nothing.
+ */
+function continuationOf(token: unknown): { continuation?: string } {
+  return typeof token === 'string' && /^[\x21-\x7e]{1,256}$/u.test(token)
+    ? { continuation: token }
+    : {};
 }
 
 /**
@@ -99,7 +112,7 @@ export function readReceivedTokens(
         token,
         receivers: [...receivers],
       })),
-      more: typeof member(answer, 'continuation_token') === 'string',
+      ...continuationOf(member(answer, 'continuation_token')),
     },
   };
 }
@@ -110,11 +123,13 @@ export function readReceivedTokens(
  *
  * @param accounts - The recipients (at most RECIPIENTS_PER_CALL).
  * @param fromBlock - The first block of the window.
+ * @param continuation - Where the page starts, after the first.
  * @returns The call.
  */
 export function receivedTokensCall(
   accounts: string[],
   fromBlock: number,
+  continuation?: string,
 ): NodeCall<Reading<ReceivedTokens>> {
   return readingCall(
     {
@@ -125,6 +140,9 @@ export function receivedTokensCall(
           to_block: 'latest',
           keys: [[TRANSFER_KEY], [], accounts],
           chunk_size: TRANSFER_CHUNK,
+          ...(continuation === undefined
+            ? {}
+            : { continuation_token: continuation }),
         },
       },
       parse: (value) => value,

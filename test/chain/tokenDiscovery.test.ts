@@ -1,5 +1,5 @@
-import type { Json } from '@metamask/snaps-sdk';
 import { hash, RpcProvider, shortString } from 'starknet';
+import type { CairoAssembly, CompiledSierra } from 'starknet';
 
 import { ensureDeclared, predeployedAccount, WAIT } from './classes';
 import { ONE_STRK, useFundedNode } from './node';
@@ -33,13 +33,11 @@ const UDC =
 
 const testNode = useFundedNode(ACCOUNT_0.address, 10n * ONE_STRK);
 
-const erc20: Record<string, Json> = {
-  ...readContract<Record<string, Json>>('ERC20-StarkGate.sierra.json'),
+const erc20: CompiledSierra = {
+  ...readContract<CompiledSierra>('ERC20-StarkGate.sierra.json'),
   abi: [],
 };
-const erc20Casm = readContract<Record<string, Json>>(
-  'ERC20-StarkGate.casm.json',
-);
+const erc20Casm = readContract<CairoAssembly>('ERC20-StarkGate.casm.json');
 
 /**
  * A short text as a Cairo ByteArray.

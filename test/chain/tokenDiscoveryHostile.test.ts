@@ -172,24 +172,31 @@ describe('hostile tokens on the home page', () => {
       'answers no page of events',
       { result: { events: 'none' } },
       'Not everything was read: the search: the answer is not a page of events.',
+      1,
     ],
     [
       'refuses the search',
       { error: { code: 31, message: 'Requested page size is too big' } },
       'Not everything was read: the node refused the search (error 31).',
+      1,
     ],
     [
-      'has more than a page',
+      'answers in endless pages',
       { result: { events: [transferFrom(HUGE)], continuation_token: '1' } },
-      'more transfers than one page: only the oldest were read',
+      'the node answered in more than 3 pages: the latest transfers were not read',
+      3,
     ],
   ])(
     'when the node %s, the page opens and says so, balances shown',
-    async (_case, answer, note) => {
+    async (_case, answer, note, searches) => {
       scriptBalances();
       hostile.script('starknet_getEvents', () => answer);
+      hostile.forget();
       const { text } = await mainnetPage();
       expect(text).toContain(note);
+      expect(
+        hostile.seen().filter(({ method }) => method === 'starknet_getEvents'),
+      ).toHaveLength(searches);
       expect(text).toMatch(/STRK Text 5 STRK/u);
     },
   );
