@@ -277,30 +277,49 @@ describe('the tokens an account received, on the home page', () => {
     expect(unverifiedPart(removed)).toContain(PLAIN);
   });
 
-  it('flags a token whose contract calls itself STRK as a look-alike, and adds nothing when the user declines', async () => {
-    const { wallet, home } = await walletAndPage();
-    await home.typeInField('add-token-address', FAKE_STRK);
-    let dialogText = '';
-    const declined = await pageAfter(
-      home,
-      async () => home.clickElement('home-add-token:submit'),
-      async () => {
-        const dialog = await invoke(
-          wallet,
-          'snapnet_getCurrentNetwork',
-        ).getInterface();
-        dialogText = textOf(dialog.content);
-        if (dialog.type !== 'confirmation') {
-          throw new Error(`Expected a confirmation, got ${dialog.type}`);
-        }
-        await dialog.cancel();
-      },
-    );
-    expect(dialogText).toContain('Look-alike token');
-    expect(dialogText).toContain(STRK);
-    expect(declined).toContain('Cancelled: nothing was done.');
-    expect(unverifiedPart(declined)).toContain(FAKE_STRK);
-  });
+  it.each([
+    [
+      'whose contract calls itself STRK, a tracked token',
+      FAKE_STRK,
+      '',
+      `Your wallet already has a token called STRK (Starknet Token) at ${STRK}`,
+    ],
+    [
+      'named like a verified token it is not',
+      PLAIN,
+      'v.t.t',
+      `The wallet's verified list has a token called VTT (Verified Test Token) at ${VERIFIED_TEST_TOKEN.address}`,
+    ],
+  ])(
+    'flags a token %s as a look-alike, and adds nothing when the user declines',
+    async (_case, address, symbol, danger) => {
+      const { wallet, home } = await walletAndPage();
+      await home.typeInField('add-token-address', address);
+      if (symbol !== '') {
+        await home.typeInField('add-token-symbol', symbol);
+      }
+      let dialogText = '';
+      const declined = await pageAfter(
+        home,
+        async () => home.clickElement('home-add-token:submit'),
+        async () => {
+          const dialog = await invoke(
+            wallet,
+            'snapnet_getCurrentNetwork',
+          ).getInterface();
+          dialogText = textOf(dialog.content);
+          if (dialog.type !== 'confirmation') {
+            throw new Error(`Expected a confirmation, got ${dialog.type}`);
+          }
+          await dialog.cancel();
+        },
+      );
+      expect(dialogText).toContain('Look-alike token');
+      expect(dialogText).toContain(danger);
+      expect(declined).toContain('Cancelled: nothing was done.');
+      expect(unverifiedPart(declined)).toContain(address);
+    },
+  );
 
   it('refuses an address that is not one, naming the field, and offers no way to hide a fee token', async () => {
     const { home } = await walletAndPage();
