@@ -154,6 +154,7 @@ const config = createConfig([
               'text.ts',
             ],
             'protocol',
+            'tokens',
             'state',
             'keys',
             'signing',

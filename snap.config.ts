@@ -27,6 +27,10 @@ import {
  * - `SNAP_CONTENT_STORAGE_URL`: the content-storage API token logos are read
  *   from (its base; the snap adds `/api/v0/cat`), default the provider's.
  * - `SNAP_CONTENT_STORAGE_AUTH`: its basic-auth `key:secret`, optional.
+ * - `SNAP_EXTRA_VERIFIED_TOKENS`: test builds only: a JSON list (at most 8)
+ *   of `{chainId, address, name, symbol, decimals}` the wallet also treats
+ *   as verified tokens (src/tokens/verified.ts); a malformed value stops the
+ *   build. Production builds leave it unset.
  * - `SNAP_LOG_LEVEL`: what the snap logs to the console: `error`, `warn`
  *   (the default), `info` or `debug`.
  * - `SNAP_SOURCE_MAP=1`: also writes `dist/bundle.js.map`, hidden (the
@@ -45,6 +49,49 @@ if (
 ) {
   throw new Error(
     `SNAP_NODE_TIMEOUT_MS must be 1000–30000 (milliseconds), not ${nodeTimeoutMs}`,
+  );
+}
+
+/**
+ * Whether a text is a list of extra verified tokens as src/tokens/verified.ts
+ * reads it (it drops the whole list otherwise).
+ *
+ * @param text - The variable's value.
+ * @returns Whether it is one.
+ */
+function isVerifiedTokenList(text: string): boolean {
+  let list: unknown;
+  try {
+    list = JSON.parse(text);
+  } catch {
+    return false;
+  }
+  const fields = ['address', 'chainId', 'decimals', 'name', 'symbol'];
+  return (
+    Array.isArray(list) &&
+    list.length <= 8 &&
+    list.every(
+      (entry) =>
+        typeof entry === 'object' &&
+        entry !== null &&
+        Object.keys(entry).sort().join() === fields.join() &&
+        /^0x[0-9a-f]{1,64}$/u.test(entry.chainId) &&
+        /^0x[0-9a-f]{64}$/u.test(entry.address) &&
+        typeof entry.name === 'string' &&
+        entry.name.length >= 1 &&
+        entry.name.length <= 64 &&
+        /^[A-Za-z0-9._-]{1,16}$/u.test(entry.symbol) &&
+        Number.isInteger(entry.decimals) &&
+        entry.decimals >= 0 &&
+        entry.decimals <= 255,
+    )
+  );
+}
+
+const extraVerifiedTokens = process.env.SNAP_EXTRA_VERIFIED_TOKENS ?? '';
+if (extraVerifiedTokens !== '' && !isVerifiedTokenList(extraVerifiedTokens)) {
+  throw new Error(
+    'SNAP_EXTRA_VERIFIED_TOKENS must be a JSON list of at most 8 {chainId, address, name, symbol, decimals}',
   );
 }
 
@@ -85,6 +132,7 @@ const config: SnapConfig = {
     SNAP_CONTENT_STORAGE_URL: contentStorageUrl,
     SNAP_CONTENT_STORAGE_AUTH: contentStorageAuth,
     SNAP_LOG_LEVEL: process.env.SNAP_LOG_LEVEL ?? 'warn',
+    SNAP_EXTRA_VERIFIED_TOKENS: extraVerifiedTokens,
   },
   customizeWebpackConfig: (webpackConfig) =>
     merge(webpackConfig, {

@@ -12,6 +12,7 @@ import {
   TEST_STORAGE_PORT,
   TEST_STORAGE_SECRET,
 } from '../test/ports';
+import { VERIFIED_TEST_TOKEN } from '../test/verifiedTestToken';
 
 const root = resolve(__dirname, '..');
 
@@ -20,7 +21,8 @@ const root = resolve(__dirname, '..');
  * on 127.0.0.1 (the ports of test/ports.ts), the short node timeout.
  * Mainnet has two nodes, as the production build does, so the failover
  * tests run through the built snap; the second is down unless a test
- * starts it.
+ * starts it. The token the chain tests deploy is listed as verified on the
+ * test network (test/verifiedTestToken.ts).
  */
 export const TEST_BUILD_ENV = {
   SNAP_NODE_TIMEOUT_MS: String(TEST_NODE_TIMEOUT_MS),
@@ -33,6 +35,7 @@ export const TEST_BUILD_ENV = {
   SNAP_MAINNET_PAYMASTER_URL: `http://127.0.0.1:${TEST_MAINNET_PORT}/rpc`,
   SNAP_CONTENT_STORAGE_URL: `http://127.0.0.1:${TEST_STORAGE_PORT}`,
   SNAP_CONTENT_STORAGE_AUTH: `${TEST_STORAGE_KEY}:${TEST_STORAGE_SECRET}`,
+  SNAP_EXTRA_VERIFIED_TOKENS: JSON.stringify([VERIFIED_TEST_TOKEN]),
 };
 
 /**

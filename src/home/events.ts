@@ -11,6 +11,7 @@ import {
 import { feeChoiceOf, paymasterAction } from './paymasterActions';
 import { readHomePage } from './readHome';
 import type { HomeNotice } from './readHome';
+import { actOnTokens, isTokenListEvent } from './tokenEvents';
 import { InvalidInputError, toSnapError, UserRejectedError } from '../errors';
 import { parseUnits } from '../format';
 import {
@@ -233,6 +234,9 @@ async function act(event: UserInputEvent): Promise<HomeNotice> {
   const name = event.name ?? '';
   if (isAccountEvent(event)) {
     return accountAction(event);
+  }
+  if (isTokenListEvent(event)) {
+    return actOnTokens(event);
   }
   if (event.type === UserInputEventType.InputChangeEvent) {
     if (name === HOME.network && typeof event.value === 'string') {

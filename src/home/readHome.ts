@@ -3,6 +3,7 @@ import {
   paymasterOfNetwork,
   paymasterViewOf,
 } from './readPaymaster';
+import { readTokenDiscovery } from './tokenDiscovery';
 import { rpcUrlsFor } from '../config';
 import { tokenLogo } from '../content/logo';
 import { ChainRejectedError, NodeError, toSnapError } from '../errors';
@@ -10,6 +11,8 @@ import { readFelt, readingCall } from '../node/answers';
 import type { Reading } from '../node/answers';
 import { isContractNotFound, nonceCall } from '../node/calls';
 import { balanceReadingCall } from '../node/erc20';
+import { latestBlockCall } from '../node/transferEvents';
+import { isHiddenToken } from '../state/hiddenTokens';
 import { hiddenFromNode } from '../state/networks';
 import { isFeeToken } from '../state/tokens';
 import type { HomeShown, HomeView } from '../ui/home';
@@ -120,7 +123,8 @@ export async function readHomeView(
     ({ chainId }) => chainId === network.chainId,
   );
   const tokens = state.tokens.filter(
-    ({ chainId }) => chainId === network.chainId,
+    ({ chainId, address }) =>
+      chainId === network.chainId && !isHiddenToken(state, chainId, address),
   );
   // A site's own node is asked only about the accounts that site has.
   const hidden = new Set(
@@ -149,6 +153,7 @@ export async function readHomeView(
               balanceReadingCall(token.address, address, 'latest'),
             ),
           ),
+          latestBlockCall(),
         ]);
     } catch (error) {
       if (!(error instanceof NodeError)) {
@@ -166,6 +171,16 @@ export async function readHomeView(
       ),
     ),
   );
+  const tokenList = await readTokenDiscovery(context.node(network), {
+    network,
+    state,
+    tracked: state.tokens.filter(({ chainId }) => chainId === network.chainId),
+    asked: asked.map((account) => ({
+      address: account.address,
+      name: account.name ?? `Account ${account.addressIndex}`,
+    })),
+    latest: answers[asked.length * (tokens.length + 1)],
+  });
   const accountViews = accounts.map((account) => {
     const index = asked.indexOf(account);
     const { deployed, unreadable } = deploymentOf(
@@ -221,6 +236,7 @@ export async function readHomeView(
     })),
     ...(notice ? { notice } : {}),
     ...(nodeError ? { nodeError } : {}),
+    tokenList,
   };
 }
 

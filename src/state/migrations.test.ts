@@ -59,6 +59,13 @@ describe('migrate', () => {
     expect(state.permissions).toStrictEqual([]);
   });
 
+  it('brings version 3 to version 4: no token hidden yet, everything else kept', () => {
+    const { hiddenTokens: _none, ...rest } = defaultState();
+    const { state, changed } = migrate({ ...rest, version: 3 });
+    expect(changed).toBe(true);
+    expect(state).toStrictEqual(defaultState());
+  });
+
   it('brings version 2 to version 3: a network whose chain id hashes like another chain is dropped with its tokens', () => {
     // Mainnet's id plus the prime: the same felt once the hash reduces it.
     const lookalike = `0x${(

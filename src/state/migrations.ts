@@ -26,6 +26,8 @@ const migrations: Record<number, (state: StoredState) => StoredState> = {
   // tokens are dropped; the accounts and records stay. Networks stored
   // before version 3 did not say who added them and stay everyone's.
   2: dropNetworksWithInvalidChainIds,
+  // Version 4 keeps the tokens the user hid from the home page: none yet.
+  3: (state) => ({ ...state, hiddenTokens: [] }),
 };
 
 /**

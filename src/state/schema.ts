@@ -118,6 +118,15 @@ const SitePermissionStruct = object({
   accounts: array(HexText),
 });
 
+/**
+ * A token the user hid from the home page (any but the fee tokens): kept per
+ * network until the user shows it again.
+ */
+const HiddenTokenStruct = object({
+  chainId: HexText,
+  address: HexText,
+});
+
 export const WalletStateStruct = object({
   version: number(),
   currentChainId: HexText,
@@ -126,6 +135,7 @@ export const WalletStateStruct = object({
   tokens: array(TokenRecordStruct),
   transactions: array(TransactionRecordStruct),
   permissions: array(SitePermissionStruct),
+  hiddenTokens: array(HiddenTokenStruct),
 });
 
 export type AccountKind = Infer<typeof AccountKindStruct>;
@@ -135,7 +145,7 @@ export type TransactionStatus = Infer<typeof TransactionStatusStruct>;
 export type TransactionRecord = Infer<typeof TransactionRecordStruct>;
 export type WalletState = Infer<typeof WalletStateStruct>;
 
-export const STATE_VERSION = 3;
+export const STATE_VERSION = 4;
 
 /**
  * The state of a fresh install: both networks, Testnet current, the fee
@@ -167,5 +177,6 @@ export function defaultState(): WalletState {
     ]),
     transactions: [],
     permissions: [],
+    hiddenTokens: [],
   };
 }

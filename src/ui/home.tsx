@@ -20,6 +20,7 @@ import type { AccountView } from './homeAccounts';
 import { homeFailureContent } from './homeFailure';
 import { feeField, paymasterBox } from './homePaymaster';
 import type { PaymasterView } from './homePaymaster';
+import { homeTokensContent } from './homeTokens';
 import { visibleContent } from './visibleContent';
 import { isBuiltInNetwork } from '../config';
 import type { Network } from '../config';
@@ -70,6 +71,7 @@ export type HomeView = {
   sites: { origin: string; accounts: string[] }[];
   notice?: { severity: 'info' | 'warning' | 'danger'; text: string };
   nodeError?: string;
+  tokenList?: Parameters<typeof homeTokensContent>[0]; // see homeTokens.tsx
 };
 
 /**
@@ -279,6 +281,7 @@ export function homeContent(view: HomeView): JSXElement {
           </Box>
         ))}
       </Section>
+      {view.tokenList ? homeTokensContent(view.tokenList) : null}
       {sitesSection(view)}
       {networksSection(view)}
       <Divider />

@@ -8,6 +8,7 @@ import type { TokenRecord } from '../state/schema';
 import { updateState } from '../state/store';
 import { lookalikeOf } from '../state/tokens';
 import { symbolKey } from '../text';
+import { verifiedTokensOf } from '../tokens/verified';
 import { confirmAddToken } from '../ui/dialogs';
 
 /** A token a site proposes to track, as it describes it. */
@@ -70,7 +71,12 @@ export async function addToken(
     chainId: network.chainId,
     ...(logo.uri ? { logo: logo.uri } : {}),
   };
-  const imitated = lookalikeOf(token, tokens);
+  // A verified token (src/tokens) counts as known even when not tracked.
+  const verified = verifiedTokensOf(network.chainId).map((entry) => ({
+    ...entry,
+    chainId: network.chainId,
+  }));
+  const imitated = lookalikeOf(token, [...tokens, ...verified]);
   await confirmAddToken({
     request: requestView(
       context,
@@ -86,7 +92,7 @@ export async function addToken(
         }),
     ...(imitated
       ? {
-          danger: `Your wallet already has a token called ${imitated.symbol} (${imitated.name}) at ${imitated.address}. This is another contract with the same ${symbolKey(imitated.symbol) === symbolKey(token.symbol) ? 'symbol' : 'name'}: tokens that copy another's name are a common way to deceive.`,
+          danger: `${verified.includes(imitated) ? "The wallet's verified list has" : 'Your wallet already has'} a token called ${imitated.symbol} (${imitated.name}) at ${imitated.address}. This is another contract with the same ${symbolKey(imitated.symbol) === symbolKey(token.symbol) ? 'symbol' : 'name'}: tokens that copy another's name are a common way to deceive.`,
         }
       : {}),
   });

@@ -1,0 +1,169 @@
+import { hash } from 'starknet';
+
+import { readingCall } from './answers';
+import type { Reading } from './answers';
+import type { NodeCall } from './nodeCall';
+import { normaliseAddress } from '../keys/address';
+
+/**
+ * The ERC-20 transfers an account received, as `starknet_getEvents` finds
+ * them. Cairo 1 tokens (OpenZeppelin's and StarkGate's ERC-20, STRK and ETH
+ * today) key their `Transfer` event `[selector, from, to]` with the amount
+ * as data, so the node can filter by recipient: keys `[[Transfer], [], [the
+ * accounts]]`. Cairo 0 tokens put `from` and `to` in the data: no filter
+ * finds them by recipient, and scanning every transfer of the chain is no
+ * bounded read, so they are not discovered (the user adds them by address).
+ */
+
+/** The selector of `Transfer`, an ERC-20's first event key. */
+export const TRANSFER_KEY = hash.getSelectorFromName('Transfer');
+
+/** Events asked for per call: the spec's nodes accept at least 1,024. */
+export const TRANSFER_CHUNK = 1000;
+
+/** Recipients per call: some nodes refuse filters with many keys. */
+export const RECIPIENTS_PER_CALL = 8;
+
+/** The tokens some accounts received, as one page of events shows them. */
+export type ReceivedTokens = {
+  /** Token contracts (canonical), most recent first, each with its receivers. */
+  tokens: { token: string; receivers: string[] }[];
+  /** Where the next page starts, when the node did not answer the whole window. */
+  continuation?: string;
+};
+
+const FELT = /^0x[0-9a-fA-F]{1,64}$/u;
+
+/**
+ * An object's own member, or undefined.
+ *
+ * @param value - Anything.
+ * @param key - The member.
+ * @returns Its value.
+ */
+function member(value: unknown, key: string): unknown {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? new Map(Object.entries(value)).get(key)
+    : undefined;
+}
+
+/**
+ * A page's continuation token, if it is one: a short printable text (the
+ * wallet sends it back as it is, so it is bounded).
+ *
+ * @param token - What the answer holds there.
+ * @returns The token, or nothing.
+ */
+function continuationOf(token: unknown): { continuation?: string } {
+  return typeof token === 'string' && /^[\x21-\x7e]{1,256}$/u.test(token)
+    ? { continuation: token }
+    : {};
+}
+
+/**
+ * Reads one page of `starknet_getEvents` as the tokens the accounts
+ * received, without throwing on any JSON. The node filtered by key, but is
+ * not trusted to have: an event counts only when it is a `Transfer` keyed
+ * `[selector, from, to]` to one of the accounts, from a contract address.
+ * Anything else in the page is skipped.
+ *
+ * @param answer - The node's answer.
+ * @param accounts - The recipients asked about.
+ * @returns The tokens, or why the answer is not a page of events.
+ */
+export function readReceivedTokens(
+  answer: unknown,
+  accounts: string[],
+): Reading<ReceivedTokens> {
+  const events = member(answer, 'events');
+  if (!Array.isArray(events)) {
+    return { problem: 'the answer is not a page of events' };
+  }
+  if (events.length > TRANSFER_CHUNK) {
+    return { problem: `${events.length} events, more than asked for` };
+  }
+  const wanted = new Map(
+    accounts.map((account) => [BigInt(account), normaliseAddress(account)]),
+  );
+  const byToken = new Map<string, Set<string>>();
+  for (const event of [...events].reverse()) {
+    const from = member(event, 'from_address');
+    const keys = member(event, 'keys');
+    if (
+      typeof from !== 'string' ||
+      !FELT.test(from) ||
+      !Array.isArray(keys) ||
+      keys.length !== 3 ||
+      !keys.every((key) => typeof key === 'string' && FELT.test(key)) ||
+      BigInt(keys[0]) !== BigInt(TRANSFER_KEY)
+    ) {
+      continue;
+    }
+    const receiver = wanted.get(BigInt(keys[2]));
+    if (receiver === undefined || BigInt(from) === 0n) {
+      continue;
+    }
+    const token = normaliseAddress(from);
+    byToken.set(token, (byToken.get(token) ?? new Set()).add(receiver));
+  }
+  return {
+    value: {
+      tokens: [...byToken].map(([token, receivers]) => ({
+        token,
+        receivers: [...receivers],
+      })),
+      ...continuationOf(member(answer, 'continuation_token')),
+    },
+  };
+}
+
+/**
+ * `starknet_getEvents` for the transfers to some accounts from a block on:
+ * one page, bounded (see TRANSFER_CHUNK), read by readReceivedTokens.
+ *
+ * @param accounts - The recipients (at most RECIPIENTS_PER_CALL).
+ * @param fromBlock - The first block of the window.
+ * @param continuation - Where the page starts, after the first.
+ * @returns The call.
+ */
+export function receivedTokensCall(
+  accounts: string[],
+  fromBlock: number,
+  continuation?: string,
+): NodeCall<Reading<ReceivedTokens>> {
+  return readingCall(
+    {
+      method: 'starknet_getEvents',
+      params: {
+        filter: {
+          from_block: { block_number: fromBlock },
+          to_block: 'latest',
+          keys: [[TRANSFER_KEY], [], accounts],
+          chunk_size: TRANSFER_CHUNK,
+          ...(continuation === undefined
+            ? {}
+            : { continuation_token: continuation }),
+        },
+      },
+      parse: (value) => value,
+    },
+    (answer) => readReceivedTokens(answer, accounts),
+  );
+}
+
+/**
+ * `starknet_blockNumber`, read without throwing: the end of the window
+ * discovery searches (it shares the page's first round trip).
+ *
+ * @returns The call.
+ */
+export function latestBlockCall(): NodeCall<Reading<bigint>> {
+  return {
+    method: 'starknet_blockNumber',
+    params: [],
+    parse: (answer) =>
+      Number.isSafeInteger(answer) && Number(answer) >= 0
+        ? { value: BigInt(Number(answer)) }
+        : { problem: 'the latest block number is not a block number' },
+  };
+}

@@ -1,0 +1,336 @@
+import { hash, RpcProvider, shortString } from 'starknet';
+import type { CairoAssembly, CompiledSierra } from 'starknet';
+
+import { ensureDeclared, predeployedAccount, WAIT } from './classes';
+import { ONE_STRK, useFundedNode } from './node';
+import { ACCOUNT_0, STRK, TESTNET } from '../fixtures';
+import {
+  createAccount,
+  installWallet,
+  invoke,
+  textOf,
+} from '../installedWallet';
+import type { Wallet } from '../installedWallet';
+import { readContract } from '../vendored';
+import {
+  VERIFIED_TEST_TOKEN,
+  VERIFIED_TEST_TOKEN_SALT,
+} from '../verifiedTestToken';
+
+/**
+ * Every token the account holds: tokens deployed on the test node send
+ * their whole supply to account 0 on construction (a Transfer keyed to it);
+ * the home page finds them. The one at the address the test build lists as
+ * verified shows by name with its balance; the others are folded under
+ * "Unverified tokens" by address only, one of them calling itself "STRK".
+ * The user hides and shows tokens (kept in state), adds one by address
+ * through snapnet_addErc20Token's checks and dialog, and removes it.
+ */
+
+/** Universal Deployer v2: at the same address on devnet and the local node. */
+const UDC =
+  '0x02ceed65a4bd731034c01113685c831b01c15d7d432f71afb1cf1634b53a2125';
+
+const testNode = useFundedNode(ACCOUNT_0.address, 10n * ONE_STRK);
+
+const erc20: CompiledSierra = {
+  ...readContract<CompiledSierra>('ERC20-StarkGate.sierra.json'),
+  abi: [],
+};
+const erc20Casm = readContract<CairoAssembly>('ERC20-StarkGate.casm.json');
+
+/**
+ * A short text as a Cairo ByteArray.
+ *
+ * @param text - At most 31 ASCII characters.
+ * @returns The calldata.
+ */
+const byteArrayOf = (text: string): string[] => [
+  '0',
+  shortString.encodeShortString(text),
+  String(text.length),
+];
+
+/**
+ * StarkGate's constructor for a token whose supply goes to account 0 (also
+ * its minter and admin): nothing of the node's in it, so the address is the
+ * same on every backend.
+ *
+ * @param name - The token's name.
+ * @param symbol - Its symbol.
+ * @param supply - Its supply (base units).
+ * @returns The calldata.
+ */
+const constructorOf = (
+  name: string,
+  symbol: string,
+  supply: bigint,
+): string[] => [
+  ...byteArrayOf(name),
+  ...byteArrayOf(symbol),
+  '18',
+  supply.toString(),
+  '0',
+  ACCOUNT_0.address,
+  ACCOUNT_0.address,
+  ACCOUNT_0.address,
+  '0',
+];
+
+const TOKENS = {
+  verified: {
+    salt: VERIFIED_TEST_TOKEN_SALT,
+    calldata: constructorOf('Verified Test Token', 'VTT', 1000n * ONE_STRK),
+  },
+  fakeStrk: {
+    salt: '0xfa4e',
+    calldata: constructorOf('Starknet Token', 'STRK', 5n * ONE_STRK),
+  },
+  plain: {
+    salt: '0x91a1',
+    calldata: constructorOf('Plain Token', 'PLN', 7n * ONE_STRK),
+  },
+};
+
+const canonical = (address: string): string =>
+  `0x${BigInt(address).toString(16).padStart(64, '0')}`;
+
+const classHash = hash.computeContractClassHash(JSON.stringify(erc20));
+const addressOf = ({
+  salt,
+  calldata,
+}: {
+  salt: string;
+  calldata: string[];
+}): string =>
+  canonical(
+    hash.calculateContractAddressFromHash(salt, classHash, calldata, 0),
+  );
+const VERIFIED = addressOf(TOKENS.verified);
+const FAKE_STRK = addressOf(TOKENS.fakeStrk);
+const PLAIN = addressOf(TOKENS.plain);
+
+type HomeInterface =
+  Awaited<ReturnType<Wallet['onHomePage']>> extends {
+    getInterface(): infer Ui;
+  }
+    ? Ui
+    : never;
+
+/**
+ * Does something on the page and reads the page it leads to.
+ *
+ * @param home - The page.
+ * @param action - What the user does.
+ * @param dialog - Answers the dialog the action opens, if any.
+ * @returns The page's text once it shows the outcome.
+ */
+async function pageAfter(
+  home: HomeInterface,
+  action: () => Promise<void>,
+  dialog?: () => Promise<void>,
+): Promise<string> {
+  const updated = home.waitForUpdate();
+  const acting = action();
+  await dialog?.();
+  await acting;
+  return textOf((await updated).content);
+}
+
+/**
+ * The part of the page's text under "Unverified tokens", up to the add form.
+ *
+ * @param text - The page's text.
+ * @returns That part ('' when there is none).
+ */
+function unverifiedPart(text: string): string {
+  const start = text.indexOf('Unverified tokens (');
+  return start < 0
+    ? ''
+    : text.slice(start, text.indexOf('Add a token by address'));
+}
+
+/**
+ * A wallet with account 0 on the test network, and its home page.
+ *
+ * @returns Both.
+ */
+async function walletAndPage(): Promise<{
+  wallet: Wallet;
+  home: HomeInterface;
+}> {
+  const wallet = await installWallet();
+  await createAccount(wallet, { addressIndex: 0 });
+  const home = (await wallet.onHomePage()).getInterface();
+  return { wallet, home };
+}
+
+beforeAll(async () => {
+  const node = testNode();
+  await ensureDeclared(node, erc20, erc20Casm);
+  const deployer = predeployedAccount(node);
+  const provider = new RpcProvider({ nodeUrl: node.url });
+  for (const { salt, calldata } of Object.values(TOKENS)) {
+    const sent = await deployer.execute({
+      contractAddress: UDC,
+      entrypoint: 'deploy_contract',
+      calldata: [classHash, salt, '0', String(calldata.length), ...calldata],
+    });
+    await provider.waitForTransaction(sent.transaction_hash, WAIT);
+  }
+}, 300_000);
+
+describe('the tokens an account received, on the home page', () => {
+  it('shows the token at a verified address by its verified name, with its balance', async () => {
+    // The test build lists the token this file deploys (test/verifiedTestToken.ts).
+    expect(VERIFIED).toBe(VERIFIED_TEST_TOKEN.address);
+    const { home } = await walletAndPage();
+    const text = textOf(home.content);
+    expect(text).toContain('VTT · Verified Test Token · verified');
+    expect(text).toContain(VERIFIED);
+    expect(text).toMatch(/Account 0 Text 1000 VTT/u);
+    expect(unverifiedPart(text)).not.toContain(VERIFIED);
+  });
+
+  it('folds the others under "Unverified tokens" by address only: one calling itself STRK is never named so', async () => {
+    const { home } = await walletAndPage();
+    const unverified = unverifiedPart(textOf(home.content));
+    expect(unverified).toContain('Unverified tokens (2)');
+    expect(unverified).toContain(FAKE_STRK);
+    expect(unverified).toContain(PLAIN);
+    expect(unverified).toContain(`Account 0 Text ${5n * ONE_STRK} base units`);
+    expect(unverified).not.toMatch(/strk|starknet|pln|plain/iu);
+  });
+
+  it('hides a verified and an unverified token, kept across openings, and shows them again', async () => {
+    const { wallet, home } = await walletAndPage();
+    await pageAfter(home, async () =>
+      home.clickElement(`home-hide-token:${TESTNET}:${VERIFIED}`),
+    );
+    const hidden = await pageAfter(home, async () =>
+      home.clickElement(`home-hide-token:${TESTNET}:${FAKE_STRK}`),
+    );
+    expect(hidden).toContain(`Hidden: ${FAKE_STRK}.`);
+
+    // A new showing reads the state anew (and the simulation then acts on it).
+    const page = (await wallet.onHomePage()).getInterface();
+    const reopened = textOf(page.content);
+    expect(reopened).not.toContain('1000 VTT');
+    expect(reopened).toContain(`Hidden: VTT (${VERIFIED}), verified`);
+    expect(reopened).toContain(`Hidden: ${FAKE_STRK}`);
+    expect(unverifiedPart(reopened)).not.toContain(FAKE_STRK);
+
+    await pageAfter(page, async () =>
+      page.clickElement(`home-show-token:${TESTNET}:${FAKE_STRK}`),
+    );
+    const shown = await pageAfter(page, async () =>
+      page.clickElement(`home-show-token:${TESTNET}:${VERIFIED}`),
+    );
+    expect(shown).toContain(`Shown again: ${VERIFIED}.`);
+    expect(shown).toMatch(/Account 0 Text 1000 VTT/u);
+    expect(unverifiedPart(shown)).toContain(FAKE_STRK);
+  });
+
+  it("adds a token by address through the method's dialog, hides and shows it, then removes it: it goes back to the unverified list", async () => {
+    const { wallet, home } = await walletAndPage();
+    await home.typeInField('add-token-address', PLAIN);
+    let dialogText = '';
+    const added = await pageAfter(
+      home,
+      async () => home.clickElement('home-add-token:submit'),
+      async () => {
+        const dialog = await invoke(
+          wallet,
+          'snapnet_getCurrentNetwork',
+        ).getInterface();
+        dialogText = textOf(dialog.content);
+        if (dialog.type !== 'confirmation') {
+          throw new Error(`Expected a confirmation, got ${dialog.type}`);
+        }
+        await dialog.ok();
+      },
+    );
+    expect(dialogText).toContain('PLN');
+    expect(dialogText).toContain(PLAIN);
+    expect(added).toContain(`Added PLN (${PLAIN}).`);
+    expect(added).toMatch(/PLN Text 7 PLN/u);
+    expect(unverifiedPart(added)).not.toContain(PLAIN);
+
+    // After a dialog, the simulation acts on a new showing of the page.
+    const page = (await wallet.onHomePage()).getInterface();
+    // A tracked token hides too: its balances stop showing.
+    const hidden = await pageAfter(page, async () =>
+      page.clickElement(`home-hide-token:${TESTNET}:${PLAIN}`),
+    );
+    expect(hidden).not.toMatch(/PLN Text 7 PLN/u);
+    expect(hidden).toContain(`Hidden: PLN (${PLAIN})`);
+    const again = (await wallet.onHomePage()).getInterface();
+    const back = await pageAfter(again, async () =>
+      again.clickElement(`home-show-token:${TESTNET}:${PLAIN}`),
+    );
+    expect(back).toMatch(/PLN Text 7 PLN/u);
+    const last = (await wallet.onHomePage()).getInterface();
+    const removed = await pageAfter(last, async () =>
+      last.clickElement(`home-remove-token:${TESTNET}:${PLAIN}`),
+    );
+    expect(removed).toContain(`Removed PLN (${PLAIN}).`);
+    expect(unverifiedPart(removed)).toContain(PLAIN);
+  });
+
+  it.each([
+    [
+      'whose contract calls itself STRK, a tracked token',
+      FAKE_STRK,
+      '',
+      `Your wallet already has a token called STRK (Starknet Token) at ${STRK}`,
+    ],
+    [
+      'named like a verified token it is not',
+      PLAIN,
+      'v.t.t',
+      `The wallet's verified list has a token called VTT (Verified Test Token) at ${VERIFIED_TEST_TOKEN.address}`,
+    ],
+  ])(
+    'flags a token %s as a look-alike, and adds nothing when the user declines',
+    async (_case, address, symbol, danger) => {
+      const { wallet, home } = await walletAndPage();
+      await home.typeInField('add-token-address', address);
+      if (symbol !== '') {
+        await home.typeInField('add-token-symbol', symbol);
+      }
+      let dialogText = '';
+      const declined = await pageAfter(
+        home,
+        async () => home.clickElement('home-add-token:submit'),
+        async () => {
+          const dialog = await invoke(
+            wallet,
+            'snapnet_getCurrentNetwork',
+          ).getInterface();
+          dialogText = textOf(dialog.content);
+          if (dialog.type !== 'confirmation') {
+            throw new Error(`Expected a confirmation, got ${dialog.type}`);
+          }
+          await dialog.cancel();
+        },
+      );
+      expect(dialogText).toContain('Look-alike token');
+      expect(dialogText).toContain(danger);
+      expect(declined).toContain('Cancelled: nothing was done.');
+      expect(unverifiedPart(declined)).toContain(address);
+    },
+  );
+
+  it('refuses an address that is not one, naming the field, and offers no way to hide a fee token', async () => {
+    const { home } = await walletAndPage();
+    expect(textOf(home.content)).not.toContain(
+      `home-hide-token:${TESTNET}:${STRK}`,
+    );
+    await home.typeInField('add-token-address', 'STRK');
+    const refused = await pageAfter(home, async () =>
+      home.clickElement('home-add-token:submit'),
+    );
+    expect(refused).toContain('Token address');
+    expect(refused).toContain('Expected a Starknet address');
+  });
+});

@@ -1,0 +1,203 @@
+import type { Json } from '@metamask/snaps-sdk';
+import { hash } from 'starknet';
+
+import { startHostileNode } from './hostile-node';
+import type { HostileNode, SeenCall } from './hostile-node';
+import { mintStrk, ONE_STRK } from './node';
+import { TRANSFER_KEY } from '../../src/node/transferEvents';
+import { verifiedTokensOf } from '../../src/tokens/verified';
+import { ACCOUNT_0, MAINNET } from '../fixtures';
+import {
+  installWallet,
+  invoke,
+  plainResultOf,
+  stateSharing,
+  textOf,
+} from '../installedWallet';
+import type { Wallet } from '../installedWallet';
+import { TEST_MAINNET_PORT } from '../ports';
+import type { LocalNode } from '@snapnet/local-node';
+import { startLocalNode } from '@snapnet/local-node';
+
+/**
+ * Hostile tokens and a lying node never break the page: Mainnet's node (the
+ * test build's first) is a hostile node in front of a local Mainnet node,
+ * answering the Transfer search with tokens of its choosing: one whose
+ * balance is the largest u256, one whose balanceOf reverts, one answering
+ * garbage, a crowd of spam, and a verified token (Mainnet's USDC).
+ */
+
+const felt = (value: bigint): string =>
+  `0x${value.toString(16).padStart(64, '0')}`;
+const HUGE = felt(0x1111n);
+const REVERTS = felt(0x2222n);
+const GARBAGE = felt(0x3333n);
+const SPAM = Array.from({ length: 15 }, (_unused, index) =>
+  felt(0x5000n + BigInt(index)),
+);
+const USDC = verifiedTokensOf(MAINNET).find(({ symbol }) => symbol === 'USDC');
+
+/** What each scripted token answers to balanceOf. */
+const BALANCES = new Map<bigint, { result?: Json; error?: Json }>([
+  [BigInt(HUGE), { result: [`0x${'f'.repeat(32)}`, `0x${'f'.repeat(32)}`] }],
+  [
+    BigInt(REVERTS),
+    {
+      error: {
+        code: 40,
+        message: 'Contract error',
+        data: { revert_error: 'no' },
+      },
+    },
+  ],
+  [BigInt(GARBAGE), { result: ['lots', 'of text'] }],
+  [BigInt(USDC?.address ?? '0x0'), { result: ['0x12d687', '0x0'] }],
+  ...SPAM.map((token): [bigint, { result: Json }] => [
+    BigInt(token),
+    { result: ['0x1', '0x0'] },
+  ]),
+]);
+
+let mainnet: LocalNode;
+let hostile: HostileNode;
+
+beforeAll(async () => {
+  mainnet = await startLocalNode({ host: '127.0.0.1', chainId: 'SN_MAIN' });
+  await mintStrk(mainnet, ACCOUNT_0.address, 5n * ONE_STRK);
+  hostile = await startHostileNode({
+    target: mainnet.url,
+    port: TEST_MAINNET_PORT,
+  });
+});
+
+afterAll(async () => {
+  await hostile.close();
+  await mainnet.stop();
+});
+
+afterEach(() => {
+  hostile.clearScripts();
+});
+
+/**
+ * A Transfer to account 0 from a token, as a node lists it.
+ *
+ * @param token - The token.
+ * @returns The event.
+ */
+const transferFrom = (token: string): Json => ({
+  from_address: token,
+  keys: [TRANSFER_KEY, '0x1', ACCOUNT_0.address],
+  data: ['0x1', '0x0'],
+  block_number: 1,
+  transaction_hash: '0x1',
+});
+
+/** Scripts balanceOf of every scripted token; other calls go through. */
+function scriptBalances(): void {
+  hostile.script('starknet_call', (call: SeenCall) => {
+    const { request } = call.params as {
+      request: { contract_address: string };
+    };
+    return BALANCES.get(BigInt(request.contract_address));
+  });
+}
+
+/**
+ * A wallet on Mainnet with account 0, and its home page's text.
+ *
+ * @returns The wallet and the text.
+ */
+async function mainnetPage(): Promise<{ wallet: Wallet; text: string }> {
+  const wallet = await installWallet({
+    state: { ...stateSharing([ACCOUNT_0.address]), currentChainId: MAINNET },
+  });
+  await plainResultOf(
+    invoke(wallet, 'snapnet_createAccount', {
+      addressIndex: 0,
+      chainId: MAINNET,
+    }),
+  );
+  const home = (await wallet.onHomePage()).getInterface();
+  return { wallet, text: textOf(home.content) };
+}
+
+describe('hostile tokens on the home page', () => {
+  it('show as unreadable or in base units, bounded in number, never named, every other balance shown', async () => {
+    scriptBalances();
+    hostile.script('starknet_getEvents', () => ({
+      result: {
+        events: [...SPAM, USDC?.address ?? '', HUGE, REVERTS, GARBAGE].map(
+          transferFrom,
+        ),
+      },
+    }));
+    hostile.forget();
+    const { text } = await mainnetPage();
+    expect(text).toMatch(/STRK Text 5 STRK/u);
+    expect(text).toContain('USDC · USD Coin · verified');
+    expect(text).toMatch(/Account 0 Text 1\.234567 USDC/u);
+    expect(text).toContain('Unverified tokens (18)');
+    expect(text).toContain('8 more not listed.');
+    expect(text).toContain(`${2n ** 256n - 1n} base units`);
+    expect(text).toContain(
+      'unreadable: the token refused balanceOf (error 40)',
+    );
+    expect(text).toContain(
+      'unreadable: balanceOf: its low half is not a hex number',
+    );
+    // The wallet never asks an unverified token what it calls itself.
+    const named = new Set(
+      ['name', 'symbol'].map((entry) =>
+        BigInt(hash.getSelectorFromName(entry)),
+      ),
+    );
+    const asked = hostile
+      .seen()
+      .filter(({ method }) => method === 'starknet_call')
+      .map(
+        ({ params }) =>
+          (params as { request: { entry_point_selector: string } }).request,
+      );
+    expect(asked.length).toBeGreaterThan(0);
+    expect(
+      asked.filter(({ entry_point_selector: selector }) =>
+        named.has(BigInt(selector)),
+      ),
+    ).toStrictEqual([]);
+  });
+
+  it.each([
+    [
+      'answers no page of events',
+      { result: { events: 'none' } },
+      'Not everything was read: the search: the answer is not a page of events.',
+      1,
+    ],
+    [
+      'refuses the search',
+      { error: { code: 31, message: 'Requested page size is too big' } },
+      'Not everything was read: the node refused the search (error 31).',
+      1,
+    ],
+    [
+      'answers in endless pages',
+      { result: { events: [transferFrom(HUGE)], continuation_token: '1' } },
+      'the node answered in more than 3 pages: the latest transfers were not read',
+      3,
+    ],
+  ])(
+    'when the node %s, the page opens and says so, balances shown',
+    async (_case, answer, note, searches) => {
+      scriptBalances();
+      hostile.script('starknet_getEvents', () => answer);
+      hostile.forget();
+      const { text } = await mainnetPage();
+      expect(text).toContain(note);
+      expect(
+        hostile.seen().filter(({ method }) => method === 'starknet_getEvents'),
+      ).toHaveLength(searches);
+      expect(text).toMatch(/STRK Text 5 STRK/u);
+    },
+  );
+});
