@@ -184,22 +184,7 @@ export async function setNetworkNode(
       'only a built-in network has default nodes',
     );
   }
-  await updateState((draft) => {
-    const network = draft.networks.find(
-      (candidate) => candidate.chainId === chainId,
-    );
-    if (!network) {
-      throw new InvalidInputError(
-        'chainId',
-        `${chainId} is not a network of this wallet`,
-      );
-    }
-    if (rpcUrl === undefined) {
-      delete network.rpcUrl;
-    } else {
-      network.rpcUrl = rpcUrl;
-    }
-  });
+  await setNetworkUrl(chainId, 'rpcUrl', rpcUrl);
 }
 
 /**
@@ -213,6 +198,21 @@ export async function setNetworkPaymaster(
   chainId: string,
   paymasterUrl: string | undefined,
 ): Promise<void> {
+  await setNetworkUrl(chainId, 'paymasterUrl', paymasterUrl);
+}
+
+/**
+ * Sets (or, undefined, removes) one URL of a stored network.
+ *
+ * @param chainId - The network.
+ * @param key - Which URL.
+ * @param url - Its value, or undefined.
+ */
+async function setNetworkUrl(
+  chainId: string,
+  key: 'rpcUrl' | 'paymasterUrl',
+  url: string | undefined,
+): Promise<void> {
   await updateState((draft) => {
     const network = draft.networks.find(
       (candidate) => candidate.chainId === chainId,
@@ -223,10 +223,10 @@ export async function setNetworkPaymaster(
         `${chainId} is not a network of this wallet`,
       );
     }
-    if (paymasterUrl === undefined) {
-      delete network.paymasterUrl;
+    if (url === undefined) {
+      delete network[key];
     } else {
-      network.paymasterUrl = paymasterUrl;
+      network[key] = url;
     }
   });
 }
