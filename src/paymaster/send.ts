@@ -121,6 +121,30 @@ function executableOf(
 }
 
 /**
+ * A failure to hand over a signed execution: when the paymaster did not
+ * refuse it (no answer, or an unreadable one), it may still relay it while
+ * the window is open, and the error says so.
+ *
+ * @param error - What execute threw.
+ * @param build - What was signed.
+ * @returns The error to throw.
+ */
+function mayStillRun(error: unknown, build: CheckedBuild): unknown {
+  const until = build.signable?.execution.executeBefore;
+  if (
+    !(error instanceof PaymasterError) ||
+    error.paymasterCode !== undefined ||
+    until === undefined
+  ) {
+    return error;
+  }
+  return new PaymasterError(
+    error.paymaster,
+    `${error.message.slice(`The paymaster ${error.paymaster} `.length)}; what was signed may still be sent until ${new Date(Number(until) * 1000).toISOString()} (its window): look up the account's transactions before sending again`,
+  );
+}
+
+/**
  * Records what the paymaster says it sent, as the account's transaction
  * (its calls ran from the account; the relayer only carried them).
  *
@@ -221,9 +245,10 @@ export async function sendThroughPaymaster(
   const signature = build.signable
     ? signHash(build.signable.analysis.hash, account.privateKey)
     : [];
-  const answer = await paymaster.execute(
-    executableOf(transaction, build, signature),
-    parameters,
-  );
+  const answer = await paymaster
+    .execute(executableOf(transaction, build, signature), parameters)
+    .catch((error: unknown) => {
+      throw mayStillRun(error, build);
+    });
   return recordSent(host, answer, request, intent);
 }
