@@ -116,6 +116,15 @@ const SitePermissionStruct = object({
   accounts: array(HexText),
 });
 
+/**
+ * What the background check has told the user (see src/background): each
+ * transaction outcome once, as `<chainId>:<txnHash>`. Absent until its
+ * first run, which counts every outcome already in state as told.
+ */
+const NotifiedStruct = object({
+  transactions: array(string()),
+});
+
 export const WalletStateStruct = object({
   version: number(),
   currentChainId: HexText,
@@ -124,6 +133,7 @@ export const WalletStateStruct = object({
   tokens: array(TokenRecordStruct),
   transactions: array(TransactionRecordStruct),
   permissions: array(SitePermissionStruct),
+  notified: optional(NotifiedStruct),
 });
 
 export type AccountKind = Infer<typeof AccountKindStruct>;
@@ -132,6 +142,7 @@ export type TokenRecord = Infer<typeof TokenRecordStruct>;
 export type TransactionStatus = Infer<typeof TransactionStatusStruct>;
 export type TransactionRecord = Infer<typeof TransactionRecordStruct>;
 export type WalletState = Infer<typeof WalletStateStruct>;
+export type Notified = Infer<typeof NotifiedStruct>;
 
 export const STATE_VERSION = 3;
 
