@@ -164,6 +164,7 @@ const config = createConfig([
             'wallet',
             'methods',
             'home',
+            'background',
           ]),
         },
       ],

@@ -1,0 +1,181 @@
+import { AMPLE_BOUNDS, deployAccount0, executeFromAccount0 } from './actions';
+import { ensureArgentDeclared } from './classes';
+import { startHostileNode } from './hostile-node';
+import type { HostileNode } from './hostile-node';
+import { mintStrk, ONE_STRK } from './node';
+import { ACCOUNT_0, STRK } from '../fixtures';
+import { installSharedWallet, textOf } from '../installedWallet';
+import type { Wallet } from '../installedWallet';
+import { TEST_NODE_PORT } from '../ports';
+import { startLocalNode } from '@snapnet/local-node';
+import type { LocalNode } from '@snapnet/local-node';
+
+/**
+ * The background check (`onCronjob`): the wallet's pending transactions are
+ * asked about in one round trip per network, and each outcome (accepted,
+ * reverted) is notified once, in MetaMask's notifications. The snap's
+ * Testnet node is a hostile node in front of a real local node, so a test
+ * can stop it (the chain lives on) or rewrite what it says.
+ */
+
+const RECIPIENT =
+  '0x0000000000000000000000000000000000000000000000000000000000abcdef';
+
+let real: LocalNode;
+let front: HostileNode;
+
+/**
+ * Starts the snap's Testnet node: a hostile node forwarding to the real one.
+ */
+async function startFront(): Promise<void> {
+  front = await startHostileNode({ target: real.url, port: TEST_NODE_PORT });
+}
+
+beforeAll(async () => {
+  real = await startLocalNode({ host: '127.0.0.1', seed: 42 });
+  await ensureArgentDeclared(real);
+  await mintStrk(real, ACCOUNT_0.address, 100n * ONE_STRK);
+  await startFront();
+});
+
+afterAll(async () => {
+  await front.close();
+  await real.stop();
+});
+
+afterEach(() => {
+  front.clearScripts();
+});
+
+/**
+ * A STRK transfer from ACCOUNT_0.
+ *
+ * @param amount - How much (FRI).
+ * @returns The call.
+ */
+function transfer(amount: bigint): {
+  contractAddress: string;
+  entrypoint: string;
+  calldata: string[];
+} {
+  return {
+    contractAddress: STRK,
+    entrypoint: 'transfer',
+    calldata: [RECIPIENT, amount.toString(), '0'],
+  };
+}
+
+/**
+ * One run of the background check, as MetaMask's scheduler makes it.
+ *
+ * @param wallet - The snap.
+ * @returns Its response (notifications included).
+ */
+async function runCheck(
+  wallet: Wallet,
+): Promise<Awaited<ReturnType<Wallet['onCronjob']>>> {
+  const response = await wallet.onCronjob({ method: 'refreshTransactions' });
+  expect(JSON.parse(JSON.stringify(response.response))).toStrictEqual({
+    result: null,
+  });
+  return response;
+}
+
+/**
+ * The short hash the notification names.
+ *
+ * @param hash - The transaction hash.
+ * @returns `0x1234…abcd` of its canonical form.
+ */
+function short(hash: string): string {
+  const canonical = `0x${BigInt(hash).toString(16).padStart(64, '0')}`;
+  return `${canonical.slice(0, 6)}…${canonical.slice(-4)}`;
+}
+
+describe('the background check', () => {
+  let wallet: Wallet;
+
+  beforeAll(async () => {
+    wallet = await installSharedWallet();
+    await deployAccount0(wallet);
+  });
+
+  it('notifies each accepted transaction once, across runs, in one round trip', async () => {
+    const sent = await executeFromAccount0(wallet, [transfer(ONE_STRK)]);
+    real.resetRequestCount();
+    const first = await runCheck(wallet);
+    expect(real.roundTripCount()).toBe(1);
+    const messages = first.notifications.map(({ message }) => message);
+    expect(messages).toContain(`Transaction ${short(sent)} accepted`);
+    expect(first.notifications).toHaveLength(2);
+    expect(
+      first.notifications.every(
+        ({ type, title }) =>
+          type === 'inApp' && title === 'Transaction accepted',
+      ),
+    ).toBe(true);
+    const second = await runCheck(wallet);
+    expect(second.notifications).toStrictEqual([]);
+  });
+
+  it('asks nothing and writes nothing when no transaction is pending', async () => {
+    real.resetRequestCount();
+    const quiet = await runCheck(wallet);
+    expect(quiet.notifications).toStrictEqual([]);
+    expect(real.roundTripCount()).toBe(0);
+  });
+
+  // A notification stays the simulation's current interface, so a later
+  // dialog of the same snap could not be told apart: each test below sends
+  // from a fresh install (the account is deployed on chain already).
+
+  it('notifies a revert with its reason, as visible text', async () => {
+    const fresh = await installSharedWallet();
+    front.script('starknet_getTransactionStatus', (_call, honest) => {
+      const result = honest.result as { failure_reason?: string };
+      return {
+        result: {
+          ...result,
+          failure_reason: `${result.failure_reason ?? ''} \u202Eevil`,
+        },
+      };
+    });
+    const sent = await executeFromAccount0(
+      fresh,
+      [transfer(1000n * ONE_STRK)],
+      { resourceBounds: AMPLE_BOUNDS },
+    );
+    const response = await runCheck(fresh);
+    expect(response).toSendNotification(
+      `Transaction ${short(sent)} reverted`,
+      'inApp',
+      'Transaction reverted',
+      expect.anything(),
+    );
+    if (!('getInterface' in response)) {
+      throw new Error('The notification has no expanded view');
+    }
+    const text = textOf(response.getInterface().content);
+    expect(text).toContain('Sent 1000 STRK to 0x0000…cdef');
+    expect(text).toContain('reverted: ');
+    expect(text).toContain('⟨U+202E⟩evil');
+    expect(text).not.toContain('\u202E');
+    expect((await runCheck(fresh)).notifications).toStrictEqual([]);
+  });
+
+  it('waits out a stopped node without failing, and notifies on a later run', async () => {
+    const fresh = await installSharedWallet();
+    const sent = await executeFromAccount0(fresh, [transfer(2n * ONE_STRK)]);
+    await front.close();
+    try {
+      const down = await runCheck(fresh);
+      expect(down.notifications).toStrictEqual([]);
+    } finally {
+      await startFront();
+    }
+    const later = await runCheck(fresh);
+    expect(later.notifications.map(({ message }) => message)).toStrictEqual([
+      `Transaction ${short(sent)} accepted`,
+    ]);
+  });
+});
