@@ -3,6 +3,7 @@ import type { UserInputEvent } from '@metamask/snaps-sdk';
 import { validate } from 'superstruct';
 import type { Struct } from 'superstruct';
 
+import { handleActivityEvent } from './activityEvents';
 import { readHomePage } from './readHome';
 import type { HomeNotice } from './readHome';
 import { InvalidInputError, toSnapError, UserRejectedError } from '../errors';
@@ -284,6 +285,9 @@ export async function handleHomeEvent(
   id: string,
   event: UserInputEvent,
 ): Promise<void> {
+  if (await handleActivityEvent(id, event)) {
+    return;
+  }
   let notice: HomeNotice;
   try {
     notice = await act(event);

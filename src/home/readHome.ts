@@ -1,3 +1,4 @@
+import { ACTIVITY_PAGE, activityOf, activityReads } from './activity';
 import { rpcUrlsFor } from '../config';
 import { tokenLogo } from '../content/logo';
 import { ChainRejectedError, NodeError, toSnapError } from '../errors';
@@ -98,11 +99,13 @@ export type HomeNotice = HomeView['notice'];
  *
  * @param context - The user's context (state read anew for each showing).
  * @param notice - The outcome of the user's last action, to show on top.
+ * @param activityShown - How many activity lines to show (see activity.ts).
  * @returns The view.
  */
 export async function readHomeView(
   context: WalletContext,
   notice?: HomeNotice,
+  activityShown = ACTIVITY_PAGE,
 ): Promise<HomeView> {
   const state = await context.state();
   const network =
@@ -126,11 +129,13 @@ export async function readHomeView(
     ),
   );
   const asked = accounts.filter(({ address }) => !hidden.has(address));
+  const activity = activityReads(state, network, asked, activityShown);
   let nodeError: string | undefined;
   let answers: Answer[] = [];
+  let activityAnswers: PromiseSettledResult<unknown>[] = [];
   if (asked.length > 0) {
     try {
-      answers = await context
+      const settled = await context
         .node(network)
         .batchSettled([
           ...asked.map(({ address }) =>
@@ -141,7 +146,12 @@ export async function readHomeView(
               balanceReadingCall(token.address, address, 'latest'),
             ),
           ),
+          ...activity.calls,
         ]);
+      // The page's own reads come first, each parsed by its reader.
+      const reads = asked.length * (1 + tokens.length);
+      answers = settled.slice(0, reads) as Answer[];
+      activityAnswers = settled.slice(reads);
     } catch (error) {
       if (!(error instanceof NodeError)) {
         throw error;
@@ -202,6 +212,12 @@ export async function readHomeView(
       logo: logos[index],
       removable: !isFeeToken(token.address),
     })),
+    activity: await activityOf(activity, activityAnswers, {
+      client: context.node(network),
+      accounts: asked,
+      tokens,
+      shown: activityShown,
+    }),
     sites: state.permissions.map(({ origin, accounts: shared }) => ({
       origin,
       accounts: shared,
@@ -218,14 +234,16 @@ export async function readHomeView(
  *
  * @param context - The user's context.
  * @param notice - The outcome of the user's last action, to show on top.
+ * @param activityShown - How many activity lines to show.
  * @returns What to show.
  */
 export async function readHomePage(
   context: WalletContext,
   notice?: HomeNotice,
+  activityShown?: number,
 ): Promise<HomeShown> {
   try {
-    return await readHomeView(context, notice);
+    return await readHomeView(context, notice, activityShown);
   } catch (error) {
     return { failure: toSnapError(error).message };
   }

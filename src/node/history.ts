@@ -80,7 +80,12 @@ function transferParties(event: EmittedEvent): bigint[] {
  * @param receipt - The receipt.
  * @returns The status.
  */
-function statusOf(receipt: Infer<typeof ReceiptStruct>): TransactionStatus {
+export function statusOf(
+  receipt: Pick<
+    Infer<typeof ReceiptStruct>,
+    'execution_status' | 'finality_status'
+  >,
+): TransactionStatus {
   if (receipt.execution_status === 'REVERTED') {
     return 'REVERTED';
   }

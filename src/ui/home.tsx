@@ -17,6 +17,7 @@ import {
 } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
+import { activitySection } from './homeActivity';
 import { homeFailureContent } from './homeFailure';
 import { visibleContent } from './visibleContent';
 import { isBuiltInNetwork } from '../config';
@@ -81,6 +82,7 @@ export type HomeView = {
     removable: boolean;
   }[];
   sites: { origin: string; accounts: string[] }[];
+  activity?: Parameters<typeof activitySection>[0];
   notice?: { severity: 'info' | 'warning' | 'danger'; text: string };
   nodeError?: string;
 };
@@ -323,6 +325,7 @@ export function homeContent(view: HomeView): JSXElement {
       ) : null}
       {view.accounts.map(accountSection)}
       <Button name={HOME.refresh}>Refresh</Button>
+      {view.activity ? activitySection(view.activity) : null}
       {sendSection(view)}
       <Section>
         <Heading>Tokens</Heading>
