@@ -77,38 +77,137 @@ function untold(state: WalletState, told: Set<string>): TransactionRecord[] {
   );
 }
 
+/** A tracked token's balance of an account, as the node answered it. */
+export type BalanceReading = {
+  chainId: string;
+  account: string;
+  token: string;
+  amount: bigint;
+};
+
+/** A balance that grew since it was last seen: tokens arrived. */
+export type Arrival = BalanceReading & { received: bigint };
+
+/**
+ * The key a balance is remembered by.
+ *
+ * @param balance - The balance.
+ * @param balance.chainId - Its chain.
+ * @param balance.account - The holder.
+ * @param balance.token - The token.
+ * @returns `<chainId>:<account>:<token>`.
+ */
+function balanceKey(balance: {
+  chainId: string;
+  account: string;
+  token: string;
+}): string {
+  return `${balance.chainId}:${balance.account}:${balance.token}`;
+}
+
+/**
+ * The balances last seen, by key.
+ *
+ * @param state - The state.
+ * @returns Each amount.
+ */
+function seenBalances(state: WalletState): Map<string, bigint> {
+  return new Map(
+    (state.notified?.balances ?? []).map((seen) => [
+      balanceKey(seen),
+      BigInt(seen.amount),
+    ]),
+  );
+}
+
 /**
  * Whether settling would change anything: statuses to store, outcomes to
- * tell, or no record of what was told yet. Lets the background check leave
- * state alone on a quiet run.
+ * tell, balances not seen before or changed, or no record of what was told
+ * yet. Lets the background check leave state alone on a quiet run.
  *
  * @param state - A snapshot of the state.
  * @param updates - Statuses the node answered.
+ * @param balances - Balances the node answered.
  * @returns Whether to settle.
  */
 export function needsSettling(
   state: WalletState,
   updates: StatusUpdate[],
+  balances: BalanceReading[],
 ): boolean {
   if (updates.length > 0 || state.notified === undefined) {
     return true;
   }
-  return untold(state, new Set(state.notified.transactions)).length > 0;
+  const seen = seenBalances(state);
+  return (
+    balances.some(
+      (balance) => seen.get(balanceKey(balance)) !== balance.amount,
+    ) || untold(state, new Set(state.notified.transactions)).length > 0
+  );
 }
 
 /**
- * Stores the statuses the node answered and takes the outcomes to tell the
- * user, marking them told in the same write (so each is told at most once,
- * whatever runs at the same time). On the first run, outcomes already in
- * state count as told: only what changes from then on is news. Told keys
- * of records no longer kept are dropped.
+ * Stores the balances answered and takes those that grew since last seen
+ * (a balance seen for the first time is only stored). Balances of accounts
+ * or tokens no longer kept are dropped.
+ *
+ * @param state - The state (changed).
+ * @param balances - Balances the node answered.
+ * @returns The arrivals.
+ */
+function settleBalances(
+  state: WalletState,
+  balances: BalanceReading[],
+): Arrival[] {
+  const seen = seenBalances(state);
+  const arrivals = balances.flatMap((balance) => {
+    const before = seen.get(balanceKey(balance));
+    return before !== undefined && balance.amount > before
+      ? [{ ...balance, received: balance.amount - before }]
+      : [];
+  });
+  for (const balance of balances) {
+    seen.set(balanceKey(balance), balance.amount);
+  }
+  const kept = new Set(
+    state.accounts.flatMap((account) =>
+      state.tokens
+        .filter((token) => token.chainId === account.chainId)
+        .map((token) =>
+          balanceKey({
+            chainId: account.chainId,
+            account: account.address,
+            token: token.address,
+          }),
+        ),
+    ),
+  );
+  if (state.notified) {
+    state.notified.balances = [...seen]
+      .filter(([key]) => kept.has(key))
+      .map(([key, amount]) => {
+        const [chainId = '', account = '', token = ''] = key.split(':');
+        return { chainId, account, token, amount: amount.toString() };
+      });
+  }
+  return arrivals;
+}
+
+/**
+ * Stores the statuses and balances the node answered and takes the news to
+ * tell the user (outcomes, arrivals), marking it told in the same write (so
+ * each is told at most once, whatever runs at the same time). On the first
+ * run, outcomes already in state count as told: only what changes from
+ * then on is news. Told keys of records no longer kept are dropped.
  *
  * @param updates - Statuses the node answered.
- * @returns The records whose outcome to tell now.
+ * @param balances - Balances the node answered.
+ * @returns The records whose outcome to tell now, and the arrivals.
  */
-export async function settleRecords(
+export async function settleActivity(
   updates: StatusUpdate[],
-): Promise<TransactionRecord[]> {
+  balances: BalanceReading[],
+): Promise<{ outcomes: TransactionRecord[]; arrivals: Arrival[] }> {
   return updateState((state) => {
     const told = new Set(
       state.notified?.transactions ?? untold(state, new Set()).map(outcomeKey),
@@ -117,11 +216,13 @@ export async function settleRecords(
     const due = untold(state, told);
     const kept = new Set(state.transactions.map(outcomeKey));
     state.notified = {
+      ...state.notified,
       transactions: [
         ...[...told].filter((key) => kept.has(key)),
         ...due.map(outcomeKey),
       ],
     };
-    return due.map((record) => ({ ...record }));
+    const arrivals = settleBalances(state, balances);
+    return { outcomes: due.map((record) => ({ ...record })), arrivals };
   });
 }

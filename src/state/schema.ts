@@ -118,11 +118,28 @@ const SitePermissionStruct = object({
 
 /**
  * What the background check has told the user (see src/background): each
- * transaction outcome once, as `<chainId>:<txnHash>`. Absent until its
- * first run, which counts every outcome already in state as told.
+ * transaction outcome once, as `<chainId>:<txnHash>`, and token arrivals
+ * against the balances it last saw. Absent until its first run, which
+ * counts every outcome already in state as told.
  */
 const NotifiedStruct = object({
   transactions: array(string()),
+  /**
+   * The last balance seen of each tracked token of each account (decimal),
+   * so that an increase is told once.
+   */
+  balances: optional(
+    array(
+      object({
+        chainId: HexText,
+        account: HexText,
+        token: HexText,
+        amount: refine(string(), 'decimal', (value) =>
+          /^(0|[1-9][0-9]*)$/u.test(value) ? true : 'Expected a whole number',
+        ),
+      }),
+    ),
+  ),
 });
 
 export const WalletStateStruct = object({

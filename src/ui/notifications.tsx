@@ -3,6 +3,8 @@ import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import { activityLine, activityStatus, shortAddress } from './activityText';
 import { visibleContent } from './visibleContent';
+import { formatUnits } from '../format';
+import type { Arrival } from '../state/activity';
 import type { TokenRecord, TransactionRecord } from '../state/schema';
 import { visible } from '../text';
 
@@ -86,6 +88,53 @@ export async function notifyOutcome(notice: OutcomeNotice): Promise<void> {
       ),
       title: `Transaction ${word}`,
       content: visibleContent(outcomeContent(notice)),
+    },
+  });
+}
+
+/** What a notification about tokens that arrived needs. */
+export type ArrivalNotice = {
+  arrival: Arrival;
+  /** The tracked token (its symbol and name are the token's own words). */
+  token: TokenRecord;
+  networkName: string;
+  accountName: string;
+};
+
+/**
+ * Tells the user that tokens arrived at an account.
+ *
+ * @param notice - The arrival.
+ */
+export async function notifyArrival(notice: ArrivalNotice): Promise<void> {
+  const { arrival, token } = notice;
+  await snap.request({
+    method: 'snap_notify',
+    params: {
+      type: 'inApp',
+      message: visible(`Tokens arrived at ${shortAddress(arrival.account)}`),
+      title: 'Tokens received',
+      content: visibleContent(
+        <Box>
+          <Text fontWeight="bold">
+            {`Received ${formatUnits(arrival.received, token.decimals)} ${token.symbol}`}
+          </Text>
+          <Row label="Token">
+            <Text>{`${token.symbol} · ${token.name}`}</Text>
+          </Row>
+          <Text>{token.address}</Text>
+          <Row label="Balance">
+            <Text>{`${formatUnits(arrival.amount, token.decimals)} ${token.symbol}`}</Text>
+          </Row>
+          <Row label="Network">
+            <Text>{notice.networkName}</Text>
+          </Row>
+          <Row label="Account">
+            <Text>{notice.accountName}</Text>
+          </Row>
+          <Text>{arrival.account}</Text>
+        </Box>,
+      ),
     },
   });
 }

@@ -1,5 +1,10 @@
-import { AMPLE_BOUNDS, deployAccount0, executeFromAccount0 } from './actions';
-import { ensureArgentDeclared } from './classes';
+import {
+  AMPLE_BOUNDS,
+  deployAccount0,
+  executeFromAccount0,
+  receiptOf,
+} from './actions';
+import { ensureArgentDeclared, predeployedAccount } from './classes';
 import { startHostileNode } from './hostile-node';
 import type { HostileNode } from './hostile-node';
 import { mintStrk, ONE_STRK } from './node';
@@ -118,11 +123,40 @@ describe('the background check', () => {
     expect(second.notifications).toStrictEqual([]);
   });
 
-  it('asks nothing and writes nothing when no transaction is pending', async () => {
+  it('on a quiet run, asks once and tells nothing', async () => {
     real.resetRequestCount();
     const quiet = await runCheck(wallet);
     expect(quiet.notifications).toStrictEqual([]);
-    expect(real.roundTripCount()).toBe(0);
+    expect(real.roundTripCount()).toBe(1);
+  });
+
+  it('notifies tokens that arrive at an account, once', async () => {
+    const { transaction_hash: incoming } = await predeployedAccount(
+      real,
+      1,
+    ).execute([
+      {
+        contractAddress: STRK,
+        entrypoint: 'transfer',
+        calldata: [ACCOUNT_0.address, (3n * ONE_STRK).toString(), '0'],
+      },
+    ]);
+    await receiptOf(real, incoming);
+    const arrived = await runCheck(wallet);
+    expect(arrived).toSendNotification(
+      `Tokens arrived at ${short(ACCOUNT_0.address)}`,
+      'inApp',
+      'Tokens received',
+      expect.anything(),
+    );
+    expect(arrived.notifications).toHaveLength(1);
+    if (!('getInterface' in arrived)) {
+      throw new Error('The notification has no expanded view');
+    }
+    const text = textOf(arrived.getInterface().content);
+    expect(text).toContain('Received 3 STRK');
+    expect(text).toContain('Account 0');
+    expect((await runCheck(wallet)).notifications).toStrictEqual([]);
   });
 
   // A notification stays the simulation's current interface, so a later
