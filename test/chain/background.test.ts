@@ -1,3 +1,5 @@
+import type { Json } from '@metamask/snaps-sdk';
+
 import {
   AMPLE_BOUNDS,
   deployAccount0,
@@ -5,11 +7,21 @@ import {
   receiptOf,
 } from './actions';
 import { ensureArgentDeclared, predeployedAccount } from './classes';
-import { startHostileNode } from './hostile-node';
+import {
+  SITE_NETWORK_NAME,
+  startHostileNode,
+  useHostileNode,
+} from './hostile-node';
 import type { HostileNode } from './hostile-node';
-import { mintStrk, ONE_STRK } from './node';
-import { ACCOUNT_0, STRK } from '../fixtures';
-import { installSharedWallet, textOf } from '../installedWallet';
+import { mintStrk, ONE_STRK, SN_DEVNET } from './node';
+import { defaultState } from '../../src/state/schema';
+import { ACCOUNT_0, DAPP_ORIGIN, STRK } from '../fixtures';
+import {
+  installSharedWallet,
+  installWallet,
+  stateSharing,
+  textOf,
+} from '../installedWallet';
 import type { Wallet } from '../installedWallet';
 import { TEST_NODE_PORT } from '../ports';
 import { startLocalNode } from '@snapnet/local-node';
@@ -211,5 +223,85 @@ describe('the background check', () => {
     expect(later.notifications.map(({ message }) => message)).toStrictEqual([
       `Transaction ${short(sent)} accepted`,
     ]);
+  });
+});
+
+describe("the background check on a site's own network", () => {
+  const { hostile } = useHostileNode(ACCOUNT_0.address, ONE_STRK);
+  /** An account of the wallet the site was not given. */
+  const UNSHARED =
+    '0x00000000000000000000000000000000000000000000000000000000000a11ce';
+  const SHARED_HASH =
+    '0x0000000000000000000000000000000000000000000000000000000000051a7e';
+  const UNSHARED_HASH =
+    '0x00000000000000000000000000000000000000000000000000000000000b0b0b';
+
+  /**
+   * A wallet holding account 0 (shared with the site) and another account
+   * (not shared) on the site's network, each with a pending transaction.
+   *
+   * @returns The state.
+   */
+  function siteNetworkState(): Record<string, Json> {
+    const state = stateSharing([ACCOUNT_0.address]);
+    const account = (address: string, index: number): Json => ({
+      address,
+      addressIndex: index,
+      publicKey: '0x1',
+      addressSalt: '0x1',
+      deployTxnHash: '',
+      derivationPath: `m/44'/9004'/0'/0/${index}`,
+      chainId: SN_DEVNET,
+      kind: 'argent-cairo1',
+    });
+    const pending = (txnHash: string, senderAddress: string): Json => ({
+      txnHash,
+      txnType: 'invoke',
+      senderAddress,
+      contractAddress: '',
+      contractFuncName: '',
+      contractCallData: [],
+      status: 'RECEIVED',
+      failureReason: null,
+      eventIds: [],
+      timestamp: 1,
+      chainId: SN_DEVNET,
+    });
+    return {
+      ...state,
+      networks: [
+        ...defaultState().networks,
+        {
+          name: SITE_NETWORK_NAME,
+          chainId: SN_DEVNET,
+          rpcUrl: hostile().url,
+          addedBy: DAPP_ORIGIN,
+        },
+      ],
+      accounts: [account(ACCOUNT_0.address, 0), account(UNSHARED, 1)],
+      tokens: [
+        ...defaultState().tokens,
+        {
+          address: STRK,
+          name: 'Starknet Token',
+          symbol: 'STRK',
+          decimals: 18,
+          chainId: SN_DEVNET,
+        },
+      ],
+      transactions: [
+        pending(SHARED_HASH, ACCOUNT_0.address),
+        pending(UNSHARED_HASH, UNSHARED),
+      ],
+    };
+  }
+
+  it('asks its node only about the accounts that site was given', async () => {
+    const wallet = await installWallet({ state: siteNetworkState() });
+    await runCheck(wallet);
+    expect(hostile().received(SHARED_HASH)).toBe(true);
+    expect(hostile().received(ACCOUNT_0.address.slice(2))).toBe(true);
+    expect(hostile().received(UNSHARED_HASH)).toBe(false);
+    expect(hostile().received('a11ce')).toBe(false);
   });
 });
