@@ -29,6 +29,12 @@ import type { WalletContext } from '../wallet/context';
 /** The most pending transactions asked about per network and run. */
 export const MAX_PENDING_PER_RUN = 20;
 
+/**
+ * The most notifications per run: MetaMask lets a snap send five in-app
+ * notifications a minute; what is beyond waits for the next run.
+ */
+export const MAX_NOTICES_PER_RUN = 5;
+
 /** The most balances asked about per network and run. */
 export const MAX_BALANCES_PER_RUN = 40;
 
@@ -298,7 +304,10 @@ export async function refreshTransactions(): Promise<void> {
     if (!needsSettling(state, updates, balances)) {
       return;
     }
-    await tell(state, await settleActivity(updates, balances));
+    await tell(
+      state,
+      await settleActivity(updates, balances, MAX_NOTICES_PER_RUN),
+    );
   } catch (error) {
     logger.error(`Background check failed (${errorText(error)})`);
   }

@@ -148,25 +148,30 @@ export function needsSettling(
 
 /**
  * Stores the balances answered and takes those that grew since last seen
- * (a balance seen for the first time is only stored). Balances of accounts
- * or tokens no longer kept are dropped.
+ * (a balance seen for the first time is only stored), at most `budget`: a
+ * growth beyond it keeps its last seen balance, so a later run tells it.
+ * Balances of accounts or tokens no longer kept are dropped.
  *
  * @param state - The state (changed).
  * @param balances - Balances the node answered.
+ * @param budget - The most arrivals to take.
  * @returns The arrivals.
  */
 function settleBalances(
   state: WalletState,
   balances: BalanceReading[],
+  budget: number,
 ): Arrival[] {
   const seen = seenBalances(state);
-  const arrivals = balances.flatMap((balance) => {
-    const before = seen.get(balanceKey(balance));
-    return before !== undefined && balance.amount > before
-      ? [{ ...balance, received: balance.amount - before }]
-      : [];
-  });
+  const arrivals: Arrival[] = [];
   for (const balance of balances) {
+    const before = seen.get(balanceKey(balance));
+    if (before !== undefined && balance.amount > before) {
+      if (arrivals.length >= budget) {
+        continue;
+      }
+      arrivals.push({ ...balance, received: balance.amount - before });
+    }
     seen.set(balanceKey(balance), balance.amount);
   }
   const kept = new Set(
@@ -195,25 +200,32 @@ function settleBalances(
 
 /**
  * Stores the statuses and balances the node answered and takes the news to
- * tell the user (outcomes, arrivals), marking it told in the same write (so
- * each is told at most once, whatever runs at the same time). On the first
- * run, outcomes already in state count as told: only what changes from
- * then on is news. Told keys of records no longer kept are dropped.
+ * tell the user (outcomes, the oldest first, then arrivals; at most
+ * `budget` pieces, the rest left for a later run), marking it told in the
+ * same write (so each is told at most once, whatever runs at the same
+ * time). On the first run, outcomes already in state count as told: only
+ * what changes from then on is news. Told keys of records no longer kept
+ * are dropped.
  *
  * @param updates - Statuses the node answered.
  * @param balances - Balances the node answered.
+ * @param budget - The most pieces of news to take (MetaMask limits how
+ * many notifications a snap may send a minute).
  * @returns The records whose outcome to tell now, and the arrivals.
  */
 export async function settleActivity(
   updates: StatusUpdate[],
   balances: BalanceReading[],
+  budget: number,
 ): Promise<{ outcomes: TransactionRecord[]; arrivals: Arrival[] }> {
   return updateState((state) => {
     const told = new Set(
       state.notified?.transactions ?? untold(state, new Set()).map(outcomeKey),
     );
     applyUpdates(state, updates);
-    const due = untold(state, told);
+    const due = untold(state, told)
+      .sort((left, right) => left.timestamp - right.timestamp)
+      .slice(0, budget);
     const kept = new Set(state.transactions.map(outcomeKey));
     state.notified = {
       ...state.notified,
@@ -222,7 +234,7 @@ export async function settleActivity(
         ...due.map(outcomeKey),
       ],
     };
-    const arrivals = settleBalances(state, balances);
+    const arrivals = settleBalances(state, balances, budget - due.length);
     return { outcomes: due.map((record) => ({ ...record })), arrivals };
   });
 }

@@ -209,6 +209,25 @@ describe('the background check', () => {
     expect((await runCheck(fresh)).notifications).toStrictEqual([]);
   });
 
+  it('tells at most five pieces of news a run (MetaMask allows five a minute), the rest on the next', async () => {
+    const fresh = await installSharedWallet();
+    const sent: string[] = [];
+    for (let index = 1n; index <= 6n; index++) {
+      sent.push(await executeFromAccount0(fresh, [transfer(index)]));
+    }
+    const first = await runCheck(fresh);
+    expect(first.notifications).toHaveLength(5);
+    const second = await runCheck(fresh);
+    expect(
+      [...first.notifications, ...second.notifications]
+        .map(({ message }) => message)
+        .sort(),
+    ).toStrictEqual(
+      sent.map((hash) => `Transaction ${short(hash)} accepted`).sort(),
+    );
+    expect((await runCheck(fresh)).notifications).toStrictEqual([]);
+  });
+
   it('waits out a stopped node without failing, and notifies on a later run', async () => {
     const fresh = await installSharedWallet();
     const sent = await executeFromAccount0(fresh, [transfer(2n * ONE_STRK)]);
