@@ -15,7 +15,7 @@ import {
 import type { HostileNode } from './hostile-node';
 import { mintStrk, ONE_STRK, SN_DEVNET } from './node';
 import { defaultState } from '../../src/state/schema';
-import { ACCOUNT_0, DAPP_ORIGIN, STRK } from '../fixtures';
+import { ACCOUNT_0, DAPP_ORIGIN, STRK, TESTNET } from '../fixtures';
 import {
   installSharedWallet,
   installWallet,
@@ -226,6 +226,42 @@ describe('the background check', () => {
       sent.map((hash) => `Transaction ${short(hash)} accepted`).sort(),
     );
     expect((await runCheck(fresh)).notifications).toStrictEqual([]);
+  });
+
+  it('asks about at most 20 pending transactions a run, the oldest, in one round trip', async () => {
+    const hashes = Array.from(
+      { length: 21 },
+      (_, index) => `0x${(0xf00 + index).toString(16).padStart(64, '0')}`,
+    );
+    const state = stateSharing([ACCOUNT_0.address]);
+    const pending = await installWallet({
+      state: {
+        ...state,
+        transactions: hashes.map((txnHash, index) => ({
+          txnHash,
+          txnType: 'invoke',
+          senderAddress: ACCOUNT_0.address,
+          contractAddress: '',
+          contractFuncName: '',
+          contractCallData: [],
+          status: 'RECEIVED',
+          failureReason: null,
+          eventIds: [],
+          // The newest first, as the wallet keeps them.
+          timestamp: 1000 - index,
+          chainId: TESTNET,
+        })),
+      },
+    });
+    front.forget();
+    real.resetRequestCount();
+    await runCheck(pending);
+    expect(real.roundTripCount()).toBe(1);
+    const asked = front
+      .seen()
+      .filter(({ method }) => method === 'starknet_getTransactionStatus');
+    expect(asked).toHaveLength(20);
+    expect(front.received(hashes[0]?.slice(2) ?? '')).toBe(false);
   });
 
   it('waits out a stopped node without failing, and notifies on a later run', async () => {
