@@ -1,5 +1,5 @@
 import type { Network } from '../config';
-import { NodeError } from '../errors';
+import { ChainRejectedError, NodeError } from '../errors';
 import {
   blockNumberCall,
   transactionStatusCall,
@@ -131,6 +131,13 @@ async function nodeHistory(
     );
     return { found: found.flat() };
   } catch (error) {
+    if (error instanceof ChainRejectedError) {
+      // The node's own words are not repeated on the page.
+      return {
+        found: [],
+        problem: `the node refused it (error ${error.code})`,
+      };
+    }
     if (!(error instanceof NodeError)) {
       throw error;
     }
