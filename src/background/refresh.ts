@@ -19,11 +19,12 @@ import type { WalletContext } from '../wallet/context';
 /**
  * The background check (`onCronjob`, about once a minute): asks each
  * network's node, in one batch, about the wallet's pending transactions
- * (the oldest first, at most MAX_PENDING_PER_RUN), stores what it says, and
- * tells the user of each transaction accepted, reverted or rejected, once.
- * A node that fails only delays the news: the run logs it and the next run
- * asks again. On a network a site added, its node is asked only about the
- * accounts that site was given.
+ * (the oldest first, at most MAX_PENDING_PER_RUN) and its accounts'
+ * tracked-token balances, stores what it says, and tells the user of each
+ * transaction accepted, reverted or rejected and of each token arrival,
+ * once. A node that fails only delays the news: the run logs it and the
+ * next run asks again. On a network a site added, its node is asked only
+ * about the accounts that site was given.
  */
 
 /** The most pending transactions asked about per network and run. */
@@ -35,6 +36,13 @@ export const MAX_PENDING_PER_RUN = 20;
  */
 export const MAX_NOTICES_PER_RUN = 5;
 
+/**
+ * How long a pending transaction is watched (seconds since it was sent):
+ * one the network dropped stays pending in the wallet's records, and must
+ * not hold the oldest-first places of the newer ones for ever.
+ */
+export const PENDING_WATCH_SECONDS = 3 * 86_400;
+
 /** The most balances asked about per network and run. */
 export const MAX_BALANCES_PER_RUN = 40;
 
@@ -42,8 +50,9 @@ export const MAX_BALANCES_PER_RUN = 40;
 export const BACKGROUND_ORIGIN = 'The wallet, checking its transactions';
 
 /**
- * The records of a network to ask its node about: pending, of an account
- * its node may learn, the oldest first, at most MAX_PENDING_PER_RUN.
+ * The records of a network to ask its node about: pending, sent within
+ * PENDING_WATCH_SECONDS, of an account its node may learn, the oldest
+ * first, at most MAX_PENDING_PER_RUN.
  *
  * @param state - The state.
  * @param network - The network.
@@ -53,8 +62,12 @@ export function pendingToAsk(
   state: WalletState,
   network: Network,
 ): TransactionRecord[] {
+  const since = Math.floor(Date.now() / 1000) - PENDING_WATCH_SECONDS;
   const pending = state.transactions.filter(
-    (record) => record.chainId === network.chainId && !isFinal(record.status),
+    (record) =>
+      record.chainId === network.chainId &&
+      !isFinal(record.status) &&
+      record.timestamp >= since,
   );
   const hidden = new Set(
     hiddenFromNode(

@@ -228,12 +228,13 @@ describe('the background check', () => {
     expect((await runCheck(fresh)).notifications).toStrictEqual([]);
   });
 
-  it('asks about at most 20 pending transactions a run, the oldest, in one round trip', async () => {
+  it('asks about at most 20 pending transactions a run, the oldest of the last three days, in one round trip', async () => {
     const hashes = Array.from(
-      { length: 21 },
+      { length: 22 },
       (_, index) => `0x${(0xf00 + index).toString(16).padStart(64, '0')}`,
     );
     const state = stateSharing([ACCOUNT_0.address]);
+    const now = Math.floor(Date.now() / 1000);
     const pending = await installWallet({
       state: {
         ...state,
@@ -247,8 +248,9 @@ describe('the background check', () => {
           status: 'RECEIVED',
           failureReason: null,
           eventIds: [],
-          // The newest first, as the wallet keeps them.
-          timestamp: 1000 - index,
+          // The newest first, as the wallet keeps them; the last one was
+          // sent four days ago, and the network never took it.
+          timestamp: index === 21 ? now - 4 * 86_400 : now - index,
           chainId: TESTNET,
         })),
       },
@@ -262,6 +264,8 @@ describe('the background check', () => {
       .filter(({ method }) => method === 'starknet_getTransactionStatus');
     expect(asked).toHaveLength(20);
     expect(front.received(hashes[0]?.slice(2) ?? '')).toBe(false);
+    expect(front.received(hashes[21]?.slice(2) ?? '')).toBe(false);
+    expect(front.received(hashes[20]?.slice(2) ?? '')).toBe(true);
   });
 
   it('waits out a stopped node without failing, and notifies on a later run', async () => {
@@ -319,7 +323,7 @@ describe("the background check on a site's own network", () => {
       status: 'RECEIVED',
       failureReason: null,
       eventIds: [],
-      timestamp: 1,
+      timestamp: Math.floor(Date.now() / 1000),
       chainId: SN_DEVNET,
     });
     return {
