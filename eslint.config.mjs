@@ -166,6 +166,7 @@ const config = createConfig([
             'wallet',
             'methods',
             'home',
+            'background',
           ]),
         },
       ],

@@ -1,4 +1,5 @@
 import type {
+  OnCronjobHandler,
   OnHomePageHandler,
   OnInstallHandler,
   OnRpcRequestHandler,
@@ -6,6 +7,7 @@ import type {
   OnUserInputHandler,
 } from '@metamask/snaps-sdk';
 
+import { refreshTransactions } from './background/refresh';
 import { handleHomeEvent } from './home/events';
 import { openHomePage } from './home/page';
 import { handleRequest } from './methods/router';
@@ -69,3 +71,12 @@ export const onHomePage: OnHomePageHandler = async () => openHomePage();
  */
 export const onUserInput: OnUserInputHandler = async ({ id, event }) =>
   handleHomeEvent(id, event);
+
+/**
+ * The background check, about once a minute (snap.manifest.json): pending
+ * transactions asked about, their outcomes notified once (see
+ * src/background/refresh.ts). Never throws.
+ *
+ * @returns Nothing.
+ */
+export const onCronjob: OnCronjobHandler = async () => refreshTransactions();

@@ -8,6 +8,7 @@ import {
   isAccountEvent,
   withReceivePanel,
 } from './accountActions';
+import { handleActivityEvent } from './activityEvents';
 import { feeChoiceOf, paymasterAction } from './paymasterActions';
 import { readHomePage } from './readHome';
 import type { HomeNotice } from './readHome';
@@ -307,6 +308,9 @@ export async function handleHomeEvent(
   id: string,
   event: UserInputEvent,
 ): Promise<void> {
+  if (await handleActivityEvent(id, event)) {
+    return;
+  }
   let notice: HomeNotice;
   try {
     notice = await act(event);

@@ -1,3 +1,4 @@
+import { ACTIVITY_PAGE, activityOf, activityReads } from './activity';
 import {
   askPaymaster,
   paymasterOfNetwork,
@@ -106,11 +107,13 @@ export type HomeNotice = HomeView['notice'];
  *
  * @param context - The user's context (state read anew for each showing).
  * @param notice - The outcome of the user's last action, to show on top.
+ * @param activityShown - How many activity lines to show (see activity.ts).
  * @returns The view.
  */
 export async function readHomeView(
   context: WalletContext,
   notice?: HomeNotice,
+  activityShown = ACTIVITY_PAGE,
 ): Promise<HomeView> {
   const state = await context.state();
   const network =
@@ -135,14 +138,16 @@ export async function readHomeView(
     ),
   );
   const asked = accounts.filter(({ address }) => !hidden.has(address));
+  const activity = activityReads(state, network, asked, activityShown);
   let nodeError: string | undefined;
   let answers: Answer[] = [];
+  let activityAnswers: PromiseSettledResult<unknown>[] = [];
   // The send form's fee tokens: asked only when there is a form.
   const paymasterAnswer =
     accounts.length > 0 ? askPaymaster(context, network) : undefined;
   if (asked.length > 0) {
     try {
-      answers = await context
+      const settled = await context
         .node(network)
         .batchSettled([
           ...asked.map(({ address }) =>
@@ -154,7 +159,13 @@ export async function readHomeView(
             ),
           ),
           latestBlockCall(),
+          ...activity.calls,
         ]);
+      // The page's own reads (and the latest block) come first, each parsed
+      // by its reader.
+      const reads = asked.length * (1 + tokens.length) + 1;
+      answers = settled.slice(0, reads) as Answer[];
+      activityAnswers = settled.slice(reads);
     } catch (error) {
       if (!(error instanceof NodeError)) {
         throw error;
@@ -230,6 +241,12 @@ export async function readHomeView(
       logo: logos[index],
       removable: !isFeeToken(token.address),
     })),
+    activity: await activityOf(activity, activityAnswers, {
+      client: context.node(network),
+      accounts: asked,
+      tokens,
+      shown: activityShown,
+    }),
     sites: state.permissions.map(({ origin, accounts: shared }) => ({
       origin,
       accounts: shared,
@@ -247,14 +264,16 @@ export async function readHomeView(
  *
  * @param context - The user's context.
  * @param notice - The outcome of the user's last action, to show on top.
+ * @param activityShown - How many activity lines to show.
  * @returns What to show.
  */
 export async function readHomePage(
   context: WalletContext,
   notice?: HomeNotice,
+  activityShown?: number,
 ): Promise<HomeShown> {
   try {
-    return await readHomeView(context, notice);
+    return await readHomeView(context, notice, activityShown);
   } catch (error) {
     return { failure: toSnapError(error).message };
   }

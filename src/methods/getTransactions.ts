@@ -20,18 +20,16 @@ import {
   transactionStatusCall,
   TransactionStatusStruct,
 } from '../node/calls';
-import { historyFromChain, normaliseHash } from '../node/history';
+import {
+  historyFromChain,
+  normaliseHash,
+  recordStatusOf,
+} from '../node/history';
 import type { NodeCall } from '../node/nodeCall';
-import type { TransactionRecord, TransactionStatus } from '../state/schema';
+import { isFinal } from '../state/activity';
+import type { TransactionRecord } from '../state/schema';
 import { updateState } from '../state/store';
 import { requireShared, resolveNetwork } from '../wallet/access';
-
-const FINAL: TransactionStatus[] = [
-  'ACCEPTED_ON_L2',
-  'ACCEPTED_ON_L1',
-  'REJECTED',
-  'REVERTED',
-];
 
 const PageSizeStruct = coerce(enums([10, 25, 50]), string(), Number);
 
@@ -85,7 +83,7 @@ export const getTransactions = defineMethod({
         record.timestamp >= since,
     );
     const client = context.node(network);
-    const pending = mine.filter((record) => !FINAL.includes(record.status));
+    const pending = mine.filter((record) => !isFinal(record.status));
     const calls: NodeCall<unknown>[] = [
       ...pending.map((record) => transactionStatusCall(record.txnHash)),
       ...(params.onlyFromState ? [] : [blockNumberCall()]),
@@ -99,14 +97,13 @@ export const getTransactions = defineMethod({
     pending.forEach((record, index) => {
       const answer = answers[index];
       if (answer?.status === 'fulfilled') {
-        const status = TransactionStatusStruct.create(answer.value);
-        refreshed.set(record.txnHash, {
-          status:
-            status.execution_status === 'REVERTED'
-              ? 'REVERTED'
-              : status.finality_status,
-          failureReason: status.failure_reason ?? record.failureReason,
-        });
+        refreshed.set(
+          record.txnHash,
+          recordStatusOf(
+            TransactionStatusStruct.create(answer.value),
+            record.failureReason,
+          ),
+        );
       }
     });
     if (refreshed.size > 0) {

@@ -4,7 +4,7 @@ import type { Infer } from 'superstruct';
 
 import { FeltText, parsedBy } from './answers';
 import { eventsCall } from './calls';
-import type { EmittedEvent } from './calls';
+import type { EmittedEvent, TransactionStatusStruct } from './calls';
 import type { NodeClient } from './client';
 import type { NodeCall } from './nodeCall';
 import { normaliseAddress } from '../keys/address';
@@ -80,7 +80,12 @@ function transferParties(event: EmittedEvent): bigint[] {
  * @param receipt - The receipt.
  * @returns The status.
  */
-function statusOf(receipt: Infer<typeof ReceiptStruct>): TransactionStatus {
+export function statusOf(
+  receipt: Pick<
+    Infer<typeof ReceiptStruct>,
+    'execution_status' | 'finality_status'
+  >,
+): TransactionStatus {
   if (receipt.execution_status === 'REVERTED') {
     return 'REVERTED';
   }
@@ -90,6 +95,28 @@ function statusOf(receipt: Infer<typeof ReceiptStruct>): TransactionStatus {
   return receipt.finality_status === 'PRE_CONFIRMED'
     ? 'PRE_CONFIRMED'
     : 'ACCEPTED_ON_L2';
+}
+
+/**
+ * A record's status from the node's `starknet_getTransactionStatus` answer:
+ * a revert wins over finality, and its reason arrives with it (the record
+ * keeps both).
+ *
+ * @param answer - The node's answer.
+ * @param previousReason - The reason the record held.
+ * @returns The record's status and failure reason.
+ */
+export function recordStatusOf(
+  answer: Infer<typeof TransactionStatusStruct>,
+  previousReason: string | null,
+): Pick<TransactionRecord, 'status' | 'failureReason'> {
+  return {
+    status:
+      answer.execution_status === 'REVERTED'
+        ? 'REVERTED'
+        : answer.finality_status,
+    failureReason: answer.failure_reason ?? previousReason,
+  };
 }
 
 /**

@@ -127,6 +127,32 @@ const HiddenTokenStruct = object({
   address: HexText,
 });
 
+/**
+ * What the background check has told the user (see src/background): each
+ * transaction outcome once, as `<chainId>:<txnHash>`, and token arrivals
+ * against the balances it last saw. Absent until its first run, which
+ * counts every outcome already in state as told.
+ */
+const NotifiedStruct = object({
+  transactions: array(string()),
+  /**
+   * The last balance seen of each tracked token of each account (decimal),
+   * so that an increase is told once.
+   */
+  balances: optional(
+    array(
+      object({
+        chainId: HexText,
+        account: HexText,
+        token: HexText,
+        amount: refine(string(), 'decimal', (value) =>
+          /^(0|[1-9][0-9]*)$/u.test(value) ? true : 'Expected a whole number',
+        ),
+      }),
+    ),
+  ),
+});
+
 export const WalletStateStruct = object({
   version: number(),
   currentChainId: HexText,
@@ -136,6 +162,7 @@ export const WalletStateStruct = object({
   transactions: array(TransactionRecordStruct),
   permissions: array(SitePermissionStruct),
   hiddenTokens: array(HiddenTokenStruct),
+  notified: optional(NotifiedStruct),
 });
 
 export type AccountKind = Infer<typeof AccountKindStruct>;
@@ -144,6 +171,7 @@ export type TokenRecord = Infer<typeof TokenRecordStruct>;
 export type TransactionStatus = Infer<typeof TransactionStatusStruct>;
 export type TransactionRecord = Infer<typeof TransactionRecordStruct>;
 export type WalletState = Infer<typeof WalletStateStruct>;
+export type Notified = Infer<typeof NotifiedStruct>;
 
 export const STATE_VERSION = 4;
 

@@ -17,6 +17,7 @@ import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import { accountsContent, HOME_ACCOUNTS } from './homeAccounts';
 import type { AccountView } from './homeAccounts';
+import { activitySection } from './homeActivity';
 import { homeFailureContent } from './homeFailure';
 import { feeField, paymasterBox } from './homePaymaster';
 import type { PaymasterView } from './homePaymaster';
@@ -69,6 +70,7 @@ export type HomeView = {
     removable: boolean;
   }[];
   sites: { origin: string; accounts: string[] }[];
+  activity?: Parameters<typeof activitySection>[0];
   notice?: { severity: 'info' | 'warning' | 'danger'; text: string };
   nodeError?: string;
   tokenList?: Parameters<typeof homeTokensContent>[0]; // see homeTokens.tsx
@@ -259,6 +261,7 @@ export function homeContent(view: HomeView): JSXElement {
       </Field>
       {accountsContent(network.name, view.accounts)}
       <Button name={HOME.refresh}>Refresh</Button>
+      {view.activity ? activitySection(view.activity) : null}
       {sendSection(view)}
       <Section>
         <Heading>Tokens</Heading>

@@ -1,0 +1,327 @@
+import type { Infer } from 'superstruct';
+
+import type { Network } from '../config';
+import { logger } from '../logger';
+import type { Reading } from '../node/answers';
+import { transactionStatusCall } from '../node/calls';
+import type { TransactionStatusStruct } from '../node/calls';
+import { balanceReadingCall } from '../node/erc20';
+import { recordStatusOf } from '../node/history';
+import type { NodeCall } from '../node/nodeCall';
+import { isFinal, needsSettling, settleActivity } from '../state/activity';
+import type { Arrival, BalanceReading, StatusUpdate } from '../state/activity';
+import { hiddenFromNode } from '../state/networks';
+import type { TransactionRecord, WalletState } from '../state/schema';
+import { notifyArrival, notifyOutcome } from '../ui/notifications';
+import { walletContext } from '../wallet/context';
+import type { WalletContext } from '../wallet/context';
+
+/**
+ * The background check (`onCronjob`, about once a minute): asks each
+ * network's node, in one batch, about the wallet's pending transactions
+ * (the oldest first, at most MAX_PENDING_PER_RUN) and its accounts'
+ * tracked-token balances, stores what it says, and tells the user of each
+ * transaction accepted, reverted or rejected and of each token arrival,
+ * once. A node that fails only delays the news: the run logs it and the
+ * next run asks again. On a network a site added, its node is asked only
+ * about the accounts that site was given.
+ */
+
+/** The most pending transactions asked about per network and run. */
+export const MAX_PENDING_PER_RUN = 20;
+
+/**
+ * The most notifications per run: MetaMask lets a snap send five in-app
+ * notifications a minute; what is beyond waits for the next run.
+ */
+export const MAX_NOTICES_PER_RUN = 5;
+
+/**
+ * How long a pending transaction is watched (seconds since it was sent):
+ * one the network dropped stays pending in the wallet's records, and must
+ * not hold the oldest-first places of the newer ones for ever.
+ */
+export const PENDING_WATCH_SECONDS = 3 * 86_400;
+
+/** The most balances asked about per network and run. */
+export const MAX_BALANCES_PER_RUN = 40;
+
+/** Who asks, for the nodes' clients: the wallet itself, no site. */
+export const BACKGROUND_ORIGIN = 'The wallet, checking its transactions';
+
+/**
+ * The records of a network to ask its node about: pending, sent within
+ * PENDING_WATCH_SECONDS, of an account its node may learn, the oldest
+ * first, at most MAX_PENDING_PER_RUN.
+ *
+ * @param state - The state.
+ * @param network - The network.
+ * @returns The records.
+ */
+export function pendingToAsk(
+  state: WalletState,
+  network: Network,
+): TransactionRecord[] {
+  const since = Math.floor(Date.now() / 1000) - PENDING_WATCH_SECONDS;
+  const pending = state.transactions.filter(
+    (record) =>
+      record.chainId === network.chainId &&
+      !isFinal(record.status) &&
+      record.timestamp >= since,
+  );
+  const hidden = new Set(
+    hiddenFromNode(
+      state,
+      network,
+      pending.map(({ senderAddress }) => senderAddress),
+    ),
+  );
+  return pending
+    .filter(({ senderAddress }) => !hidden.has(senderAddress))
+    .sort((left, right) => left.timestamp - right.timestamp)
+    .slice(0, MAX_PENDING_PER_RUN);
+}
+
+/**
+ * What failed, in a log line.
+ *
+ * @param error - What was thrown.
+ * @returns Its message.
+ */
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** One answer of a run's batch, tagged with what was asked. */
+type RunAnswer =
+  | { kind: 'status'; value: Infer<typeof TransactionStatusStruct> }
+  | { kind: 'balance'; value: Reading<bigint> };
+
+/**
+ * A call whose answer is tagged with what was asked, so one batch can ask
+ * about statuses and balances alike.
+ *
+ * @param kind - What is asked.
+ * @param call - The call.
+ * @returns The same call, its answer tagged.
+ */
+function tagged<Kind extends RunAnswer['kind']>(
+  kind: Kind,
+  call: NodeCall<Extract<RunAnswer, { kind: Kind }>['value']>,
+): NodeCall<RunAnswer> {
+  return {
+    ...call,
+    parse: (value) => ({ kind, value: call.parse(value) }) as RunAnswer,
+  };
+}
+
+/**
+ * The balances of a network to watch: each tracked token of each account
+ * its node may learn, at most MAX_BALANCES_PER_RUN.
+ *
+ * @param state - The state.
+ * @param network - The network.
+ * @returns Account and token pairs.
+ */
+export function balancesToAsk(
+  state: WalletState,
+  network: Network,
+): { account: string; token: string }[] {
+  const accounts = state.accounts
+    .filter(({ chainId }) => chainId === network.chainId)
+    .map(({ address }) => address);
+  const hidden = new Set(hiddenFromNode(state, network, accounts));
+  const tokens = state.tokens.filter(
+    ({ chainId }) => chainId === network.chainId,
+  );
+  return accounts
+    .filter((account) => !hidden.has(account))
+    .flatMap((account) =>
+      tokens.map(({ address: token }) => ({ account, token })),
+    )
+    .slice(0, MAX_BALANCES_PER_RUN);
+}
+
+/**
+ * One network's answers about its pending records and its accounts'
+ * balances: one round trip; a failing node (or a call it refused, or an
+ * answer that cannot be read) leaves what it was asked about as it was.
+ *
+ * @param context - The background context.
+ * @param network - The network.
+ * @param state - The state.
+ * @returns The statuses and balances the node gave.
+ */
+async function readNetwork(
+  context: WalletContext,
+  network: Network,
+  state: WalletState,
+): Promise<{ updates: StatusUpdate[]; balances: BalanceReading[] }> {
+  const records = pendingToAsk(state, network);
+  const holdings = balancesToAsk(state, network);
+  if (records.length === 0 && holdings.length === 0) {
+    return { updates: [], balances: [] };
+  }
+  try {
+    const answers = await context
+      .node(network)
+      .batchSettled([
+        ...records.map(({ txnHash }) =>
+          tagged('status', transactionStatusCall(txnHash)),
+        ),
+        ...holdings.map(({ account, token }) =>
+          tagged('balance', balanceReadingCall(token, account, 'latest')),
+        ),
+      ]);
+    const settled = answers.flatMap((answer) =>
+      answer.status === 'fulfilled' ? [answer.value] : [undefined],
+    );
+    return {
+      updates: records.flatMap((record, index) => {
+        const answer = settled[index];
+        return answer?.kind === 'status'
+          ? [
+              {
+                chainId: record.chainId,
+                txnHash: record.txnHash,
+                ...recordStatusOf(answer.value, record.failureReason),
+              },
+            ]
+          : [];
+      }),
+      balances: holdings.flatMap(({ account, token }, index) => {
+        const answer = settled[records.length + index];
+        return answer?.kind === 'balance' && 'value' in answer.value
+          ? [
+              {
+                chainId: network.chainId,
+                account,
+                token,
+                amount: answer.value.value,
+              },
+            ]
+          : [];
+      }),
+    };
+  } catch (error) {
+    logger.warn(
+      `Background check: ${network.name} did not answer (${errorText(error)}); it is asked again on the next run`,
+    );
+    return { updates: [], balances: [] };
+  }
+}
+
+/**
+ * The account's name as the page shows it.
+ *
+ * @param state - The state.
+ * @param chainId - Its network.
+ * @param address - The account.
+ * @returns The name.
+ */
+function accountNameOf(
+  state: WalletState,
+  chainId: string,
+  address: string,
+): string {
+  const account = state.accounts.find(
+    (candidate) =>
+      candidate.address === address && candidate.chainId === chainId,
+  );
+  if (!account) {
+    return 'An account of this wallet';
+  }
+  return account.name ?? `Account ${account.addressIndex}`;
+}
+
+/**
+ * Tells the user the news of a run, each piece on its own: one failing
+ * notification does not hold back the others.
+ *
+ * @param state - The state the run read.
+ * @param news - The outcomes and arrivals to tell.
+ * @param news.outcomes - Transactions accepted, reverted or rejected.
+ * @param news.arrivals - Tokens that arrived.
+ */
+async function tell(
+  state: WalletState,
+  news: { outcomes: TransactionRecord[]; arrivals: Arrival[] },
+): Promise<void> {
+  const networkName = (chainId: string): string =>
+    state.networks.find((network) => network.chainId === chainId)?.name ??
+    chainId;
+  const notices: (() => Promise<void>)[] = [
+    ...news.outcomes.map(
+      (record) => async () =>
+        notifyOutcome({
+          record,
+          networkName: networkName(record.chainId),
+          accountName: accountNameOf(
+            state,
+            record.chainId,
+            record.senderAddress,
+          ),
+          tokens: state.tokens.filter(
+            ({ chainId }) => chainId === record.chainId,
+          ),
+        }),
+    ),
+    ...news.arrivals.flatMap((arrival) => {
+      const token = state.tokens.find(
+        ({ chainId, address }) =>
+          chainId === arrival.chainId && address === arrival.token,
+      );
+      return token
+        ? [
+            async (): Promise<void> =>
+              notifyArrival({
+                arrival,
+                token,
+                networkName: networkName(arrival.chainId),
+                accountName: accountNameOf(
+                  state,
+                  arrival.chainId,
+                  arrival.account,
+                ),
+              }),
+          ]
+        : [];
+    }),
+  ];
+  for (const notice of notices) {
+    try {
+      await notice();
+    } catch (error) {
+      logger.warn(
+        `Background check: a notification failed (${errorText(error)})`,
+      );
+    }
+  }
+}
+
+/**
+ * One run of the background check. Never throws: what fails is logged, and
+ * the next run tries again.
+ */
+export async function refreshTransactions(): Promise<void> {
+  try {
+    const context = walletContext(BACKGROUND_ORIGIN);
+    const state = await context.state();
+    const answers = await Promise.all(
+      state.networks.map(async (network) =>
+        readNetwork(context, network, state),
+      ),
+    );
+    const updates = answers.flatMap((answer) => answer.updates);
+    const balances = answers.flatMap((answer) => answer.balances);
+    if (!needsSettling(state, updates, balances)) {
+      return;
+    }
+    await tell(
+      state,
+      await settleActivity(updates, balances, MAX_NOTICES_PER_RUN),
+    );
+  } catch (error) {
+    logger.error(`Background check failed (${errorText(error)})`);
+  }
+}

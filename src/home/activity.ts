@@ -1,0 +1,247 @@
+import type { Network } from '../config';
+import { ChainRejectedError, NodeError } from '../errors';
+import {
+  blockNumberCall,
+  transactionStatusCall,
+  TransactionStatusStruct,
+} from '../node/calls';
+import type { NodeClient } from '../node/client';
+import {
+  historyFromChain,
+  normaliseHash,
+  recordStatusOf,
+} from '../node/history';
+import type { NodeCall } from '../node/nodeCall';
+import { isFinal } from '../state/activity';
+import type {
+  AccountRecord,
+  TokenRecord,
+  TransactionRecord,
+  WalletState,
+} from '../state/schema';
+import { activityLine, activityStatus } from '../ui/activityText';
+import type { ActivityEntry, HomeActivity } from '../ui/homeActivity';
+
+/**
+ * The home page's activity: each account's transactions on the current
+ * network, newest first — what the wallet sent (its records, their
+ * statuses asked in the page's own batch) and, once the user asks for
+ * more, what the node shows of the accounts (the history
+ * snapnet_getTransactions reads). The page does not store what it reads:
+ * the background check (src/background) settles records and tells the
+ * user.
+ */
+
+/** Lines the page shows first; each "More" shows this many more. */
+export const ACTIVITY_PAGE = 5;
+
+/** How far back the node's history is read, as snapnet_getTransactions' default. */
+const HISTORY_DAYS = 5;
+
+/** The page's share of its batch, and what to make of the answers. */
+export type ActivityReads = {
+  /** The wallet's records of the accounts asked about, newest first. */
+  records: TransactionRecord[];
+  /** The calls to add to the page's batch. */
+  calls: NodeCall<unknown>[];
+  /** Pending records asked about, in the order of `calls`. */
+  pending: TransactionRecord[];
+  /** Whether the node's history is read too (a blockNumber call ends `calls`). */
+  withHistory: boolean;
+};
+
+/**
+ * What the page asks the node about its activity: the status of each
+ * pending record among those it shows, and, when more than the first page
+ * is shown, the latest block (the node's history is read from it).
+ *
+ * @param state - The state.
+ * @param network - The current network.
+ * @param asked - The accounts the network's node may learn.
+ * @param shown - How many lines to show.
+ * @returns The reads.
+ */
+export function activityReads(
+  state: WalletState,
+  network: Network,
+  asked: AccountRecord[],
+  shown: number,
+): ActivityReads {
+  const addresses = new Set(asked.map(({ address }) => address));
+  const records = state.transactions
+    .filter(
+      (record) =>
+        record.chainId === network.chainId &&
+        addresses.has(record.senderAddress),
+    )
+    .sort((left, right) => right.timestamp - left.timestamp);
+  const pending = records
+    .slice(0, shown)
+    .filter((record) => !isFinal(record.status));
+  const withHistory = shown > ACTIVITY_PAGE && asked.length > 0;
+  return {
+    records,
+    pending,
+    withHistory,
+    calls: [
+      ...pending.map(({ txnHash }) => transactionStatusCall(txnHash)),
+      ...(withHistory ? [blockNumberCall()] : []),
+    ],
+  };
+}
+
+/**
+ * The node's history of the accounts (their invokes and the tracked
+ * tokens' transfers to and from them), without what the wallet already
+ * records. Never throws: a node that fails leaves the list to the records,
+ * and says why.
+ *
+ * @param client - The network's node.
+ * @param accounts - The accounts.
+ * @param tokens - Tracked tokens of the network.
+ * @param known - The wallet's records.
+ * @param latest - The latest block.
+ * @returns Each account's history found, or why there is none.
+ */
+async function nodeHistory(
+  client: NodeClient,
+  accounts: AccountRecord[],
+  tokens: TokenRecord[],
+  known: TransactionRecord[],
+  latest: number,
+): Promise<{ found: [AccountRecord, TransactionRecord][]; problem?: string }> {
+  const hashes = new Set(known.map(({ txnHash }) => normaliseHash(txnHash)));
+  try {
+    const found = await Promise.all(
+      accounts.map(async (account) =>
+        historyFromChain(client, {
+          account: account.address,
+          tokens: tokens.map(({ address }) => address),
+          days: HISTORY_DAYS,
+          pageSize: 25,
+          known: hashes,
+          latest,
+        }).then((records) =>
+          records.map((record): [AccountRecord, TransactionRecord] => [
+            account,
+            record,
+          ]),
+        ),
+      ),
+    );
+    return { found: found.flat() };
+  } catch (error) {
+    if (error instanceof ChainRejectedError) {
+      // The node's own words are not repeated on the page.
+      return {
+        found: [],
+        problem: `the node refused it (error ${error.code})`,
+      };
+    }
+    if (!(error instanceof NodeError)) {
+      throw error;
+    }
+    return { found: [], problem: error.message };
+  }
+}
+
+/**
+ * The activity the page shows, from its batch's answers.
+ *
+ * @param reads - What was asked.
+ * @param answers - The answers to `reads.calls`, in order (none when the
+ * node did not answer).
+ * @param options - The rest of what the page knows.
+ * @param options.client - The network's node (for its history).
+ * @param options.accounts - The accounts asked about.
+ * @param options.tokens - Tracked tokens of the network.
+ * @param options.shown - How many lines to show.
+ * @returns The activity.
+ */
+export async function activityOf(
+  reads: ActivityReads,
+  answers: PromiseSettledResult<unknown>[],
+  options: {
+    client: NodeClient;
+    accounts: AccountRecord[];
+    tokens: TokenRecord[];
+    shown: number;
+  },
+): Promise<HomeActivity> {
+  const refreshed = new Map(
+    reads.pending.flatMap((record, index) => {
+      const answer = answers[index];
+      return answer?.status === 'fulfilled'
+        ? [
+            [
+              record.txnHash,
+              recordStatusOf(
+                TransactionStatusStruct.create(answer.value),
+                record.failureReason,
+              ),
+            ] as const,
+          ]
+        : [];
+    }),
+  );
+  const byAddress = new Map(
+    options.accounts.map((account) => [account.address, account]),
+  );
+  const own = reads.records.flatMap(
+    (record): [AccountRecord, TransactionRecord][] => {
+      const account = byAddress.get(record.senderAddress);
+      return account
+        ? [[account, { ...record, ...refreshed.get(record.txnHash) }]]
+        : [];
+    },
+  );
+  const latest = answers[reads.pending.length];
+  const history =
+    reads.withHistory && latest?.status === 'fulfilled'
+      ? await nodeHistory(
+          options.client,
+          options.accounts,
+          options.tokens,
+          reads.records,
+          Number(latest.value),
+        )
+      : { found: [] };
+  const all = [...own, ...history.found].sort(
+    ([, left], [, right]) => right.timestamp - left.timestamp,
+  );
+  return {
+    entries: all
+      .slice(0, options.shown)
+      .map(([account, record]) => entryOf(account, record, options.tokens)),
+    more:
+      options.accounts.length > 0 &&
+      (all.length > options.shown || !reads.withHistory),
+    shown: options.shown,
+    ...(history.problem === undefined
+      ? {}
+      : { historyUnreadable: history.problem }),
+  };
+}
+
+/**
+ * One line of the list.
+ *
+ * @param account - The account it belongs to.
+ * @param record - The transaction.
+ * @param tokens - Tracked tokens of the network.
+ * @returns The entry.
+ */
+function entryOf(
+  account: AccountRecord,
+  record: TransactionRecord,
+  tokens: TokenRecord[],
+): ActivityEntry {
+  return {
+    chainId: record.chainId,
+    txnHash: normaliseHash(record.txnHash),
+    accountName: account.name ?? `Account ${account.addressIndex}`,
+    line: activityLine(record, account.address, tokens),
+    status: activityStatus(record),
+    timestamp: record.timestamp,
+  };
+}

@@ -1,0 +1,263 @@
+import { UserInputEventType } from '@metamask/snaps-sdk';
+import type { UserInputEvent } from '@metamask/snaps-sdk';
+import { number, optional, string, type } from 'superstruct';
+
+import { ACTIVITY_PAGE } from './activity';
+import { readHomePage } from './readHome';
+import { NodeError, toSnapError } from '../errors';
+import { formatUnits } from '../format';
+import { FeltText, parsedBy } from '../node/answers';
+import { normaliseHash, statusOf } from '../node/history';
+import type { NodeCall } from '../node/nodeCall';
+import { hiddenFromNode } from '../state/networks';
+import type { WalletState } from '../state/schema';
+import { activityLine, activityStatus } from '../ui/activityText';
+import { HOME, updateHomeInterface } from '../ui/home';
+import { ACTIVITY, showActivityDetail, timeText } from '../ui/homeActivity';
+import type { ActivityDetail } from '../ui/homeActivity';
+import { HOME_ORIGIN, walletContext } from '../wallet/context';
+import type { WalletContext } from '../wallet/context';
+
+/**
+ * The activity's buttons on the home page: "More" (the page again, with
+ * more lines) and a transaction's details (its receipt and transaction
+ * read in one round trip: fee, block, status and full addresses).
+ */
+
+/** The longest revert reason the detail view shows. */
+const DETAIL_REASON = 1000;
+
+const ReceiptStruct = type({
+  execution_status: string(),
+  finality_status: string(),
+  revert_reason: optional(string()),
+  block_number: optional(number()),
+  actual_fee: type({ amount: FeltText, unit: string() }),
+});
+
+const TransactionStruct = type({
+  type: string(),
+  sender_address: optional(FeltText),
+});
+
+/**
+ * The node's receipt of a transaction.
+ *
+ * @param txnHash - The transaction.
+ * @returns The call.
+ */
+function receiptCall(txnHash: string): NodeCall<unknown> {
+  return {
+    method: 'starknet_getTransactionReceipt',
+    params: { transaction_hash: txnHash },
+    parse: parsedBy(ReceiptStruct),
+  };
+}
+
+/**
+ * The node's copy of a transaction.
+ *
+ * @param txnHash - The transaction.
+ * @returns The call.
+ */
+function transactionCall(txnHash: string): NodeCall<unknown> {
+  return {
+    method: 'starknet_getTransactionByHash',
+    params: { transaction_hash: txnHash },
+    parse: parsedBy(TransactionStruct),
+  };
+}
+
+/**
+ * What the node says of a transaction, as rows; never throws.
+ *
+ * @param context - The user's context.
+ * @param state - The state.
+ * @param chainId - The network.
+ * @param txnHash - The transaction (canonical).
+ * @returns The rows, or why there are none.
+ */
+async function nodeRows(
+  context: WalletContext,
+  state: WalletState,
+  chainId: string,
+  txnHash: string,
+): Promise<Pick<ActivityDetail, 'rows' | 'unreadable'>> {
+  const network = state.networks.find(
+    (candidate) => candidate.chainId === chainId,
+  );
+  if (!network) {
+    return { rows: [], unreadable: 'the network is no longer in the wallet' };
+  }
+  try {
+    const [receiptAnswer, transactionAnswer] = await context
+      .node(network)
+      .batchSettled([receiptCall(txnHash), transactionCall(txnHash)]);
+    const rows: ActivityDetail['rows'] = [];
+    if (transactionAnswer?.status === 'fulfilled') {
+      const transaction = TransactionStruct.create(transactionAnswer.value);
+      rows.push({ label: 'Type', value: transaction.type });
+      if (transaction.sender_address !== undefined) {
+        rows.push({
+          label: 'From',
+          value: normaliseHash(transaction.sender_address),
+        });
+      }
+    }
+    if (receiptAnswer?.status !== 'fulfilled') {
+      return { rows, unreadable: 'the node has no receipt for it (yet)' };
+    }
+    const receipt = ReceiptStruct.create(receiptAnswer.value);
+    const { amount, unit } = receipt.actual_fee;
+    rows.push(
+      {
+        label: 'Status',
+        value: activityStatus(
+          {
+            status: statusOf(receipt),
+            failureReason: receipt.revert_reason ?? null,
+          },
+          DETAIL_REASON,
+        ),
+      },
+      {
+        label: 'Fee',
+        value: `${formatUnits(BigInt(amount), 18)} ${unit === 'FRI' ? 'STRK' : 'ETH'}`,
+      },
+    );
+    if (receipt.block_number !== undefined) {
+      rows.push({ label: 'Block', value: String(receipt.block_number) });
+    }
+    return { rows };
+  } catch (error) {
+    if (!(error instanceof NodeError)) {
+      throw error;
+    }
+    return { rows: [], unreadable: error.message };
+  }
+}
+
+/**
+ * One transaction in full: what the wallet recorded, and what the node
+ * says of it. On a network a site added, the node is not asked about a
+ * transaction of an account that site was not given.
+ *
+ * @param context - The user's context.
+ * @param target - `<chainId>:<txnHash>`.
+ * @returns The detail view.
+ */
+async function readDetail(
+  context: WalletContext,
+  target: string,
+): Promise<ActivityDetail> {
+  const [chainId = '', rawHash = '0x0'] = target.split(':');
+  const txnHash = normaliseHash(rawHash);
+  const state = await context.state();
+  const network = state.networks.find(
+    (candidate) => candidate.chainId === chainId,
+  );
+  const record = state.transactions.find(
+    (candidate) =>
+      candidate.chainId === chainId &&
+      normaliseHash(candidate.txnHash) === txnHash,
+  );
+  const account = state.accounts.find(
+    ({ address }) => address === record?.senderAddress,
+  );
+  const own: ActivityDetail['rows'] = record
+    ? [
+        { label: 'Account', value: record.senderAddress },
+        ...(record.contractAddress === ''
+          ? []
+          : [{ label: 'Contract', value: record.contractAddress }]),
+        ...(record.contractFuncName === ''
+          ? []
+          : [{ label: 'Function', value: record.contractFuncName }]),
+        { label: 'Sent', value: timeText(record.timestamp) },
+      ]
+    : [];
+  const hidden =
+    record !== undefined &&
+    network !== undefined &&
+    hiddenFromNode(state, network, [record.senderAddress]).length > 0;
+  const fromNode = hidden
+    ? {
+        rows: [],
+        unreadable: `not asked: this network's node was added by ${network.addedBy ?? 'a site'}, which was not given this account`,
+      }
+    : await nodeRows(context, state, chainId, txnHash);
+  return {
+    ...(record && account
+      ? {
+          entry: {
+            chainId,
+            txnHash,
+            accountName: account.name ?? `Account ${account.addressIndex}`,
+            line: activityLine(
+              record,
+              account.address,
+              state.tokens.filter((token) => token.chainId === chainId),
+            ),
+            status: activityStatus(record),
+            timestamp: record.timestamp,
+          },
+        }
+      : {}),
+    txnHash,
+    networkName: network?.name ?? chainId,
+    rows: [...own, ...fromNode.rows],
+    ...(fromNode.unreadable === undefined
+      ? {}
+      : { unreadable: fromNode.unreadable }),
+  };
+}
+
+/**
+ * Serves an activity button of the home page, if the event is one.
+ *
+ * @param id - The page's interface.
+ * @param event - The event.
+ * @returns Whether it was an activity event (then it was served).
+ */
+export async function handleActivityEvent(
+  id: string,
+  event: UserInputEvent,
+): Promise<boolean> {
+  const name = event.name ?? '';
+  if (
+    event.type !== UserInputEventType.ButtonClickEvent ||
+    !(name.startsWith(ACTIVITY.more) || name.startsWith(ACTIVITY.detail))
+  ) {
+    return false;
+  }
+  const context = walletContext(HOME_ORIGIN);
+  try {
+    if (name.startsWith(ACTIVITY.detail)) {
+      await showActivityDetail(
+        id,
+        await readDetail(context, name.slice(ACTIVITY.detail.length)),
+        HOME.refresh,
+      );
+      return true;
+    }
+    const shown = Number(name.slice(ACTIVITY.more.length));
+    await updateHomeInterface(
+      id,
+      await readHomePage(
+        context,
+        undefined,
+        (Number.isSafeInteger(shown) ? Math.min(shown, 200) : 0) +
+          2 * ACTIVITY_PAGE,
+      ),
+    );
+  } catch (error) {
+    await updateHomeInterface(
+      id,
+      await readHomePage(context, {
+        severity: 'danger',
+        text: toSnapError(error).message,
+      }),
+    );
+  }
+  return true;
+}

@@ -1,0 +1,129 @@
+import { activityLine, activityStatus, shortAddress } from './activityText';
+import { STRK } from '../../test/fixtures';
+import { normaliseAddress } from '../keys/address';
+import { sentRecord } from '../state/records';
+import { defaultState } from '../state/schema';
+import type { TransactionRecord } from '../state/schema';
+
+const TESTNET = '0x534e5f5345504f4c4941';
+const tokens = defaultState().tokens.filter(
+  ({ chainId }) => chainId === TESTNET,
+);
+const ACCOUNT = normaliseAddress('0xacc');
+const OTHER = normaliseAddress('0x1234567890abcdef');
+
+/**
+ * An invoke record of the account's first call.
+ *
+ * @param call - The call.
+ * @param call.contractAddress - Its contract.
+ * @param call.contractFuncName - Its entrypoint (name or selector).
+ * @param call.contractCallData - Its calldata.
+ * @param senderAddress - Who sent it.
+ * @returns The record.
+ */
+function invoke(
+  call: {
+    contractAddress: string;
+    contractFuncName: string;
+    contractCallData: string[];
+  },
+  senderAddress = ACCOUNT,
+): TransactionRecord {
+  return sentRecord({
+    txnHash: '0x1',
+    txnType: 'invoke',
+    senderAddress,
+    chainId: TESTNET,
+    ...call,
+  });
+}
+
+describe('activityLine', () => {
+  it('reads a tracked token transfer in its units, to a short address', () => {
+    const record = invoke({
+      contractAddress: STRK,
+      contractFuncName: 'transfer',
+      contractCallData: [OTHER, (5n * 10n ** 18n).toString(), '0'],
+    });
+    expect(activityLine(record, ACCOUNT, tokens)).toBe(
+      'Sent 5 STRK to 0x0000…cdef',
+    );
+  });
+
+  it('reads a transfer to the account by someone else as received', () => {
+    const record = invoke(
+      {
+        contractAddress: STRK,
+        contractFuncName: 'transfer',
+        contractCallData: [ACCOUNT, '1500000000000000000', '0'],
+      },
+      OTHER,
+    );
+    expect(activityLine(record, ACCOUNT, tokens)).toBe(
+      'Received 1.5 STRK from 0x0000…cdef',
+    );
+  });
+
+  it('reads an approval, and a call the node history keeps by selector', () => {
+    expect(
+      activityLine(
+        invoke({
+          contractAddress: STRK,
+          contractFuncName: 'approve',
+          contractCallData: [OTHER, '10', '0'],
+        }),
+        ACCOUNT,
+        tokens,
+      ),
+    ).toBe('Allowed 0x0000…cdef to spend 0.00000000000000001 STRK');
+    expect(
+      activityLine(
+        invoke({
+          contractAddress: OTHER,
+          contractFuncName: '0x1234',
+          contractCallData: [],
+        }),
+        ACCOUNT,
+        tokens,
+      ),
+    ).toBe('Called 0x1234 on 0x0000…cdef');
+  });
+
+  it('names deployments and declarations, and never throws on odd calldata', () => {
+    const base = invoke({
+      contractAddress: STRK,
+      contractFuncName: 'transfer',
+      contractCallData: ['not a number'],
+    });
+    expect(activityLine(base, ACCOUNT, tokens)).toBe('Called transfer');
+    expect(
+      activityLine({ ...base, txnType: 'deploy_account' }, ACCOUNT, tokens),
+    ).toBe('Deployed the account');
+    expect(
+      activityLine(
+        { ...base, txnType: 'declare', contractAddress: OTHER },
+        ACCOUNT,
+        tokens,
+      ),
+    ).toBe('Declared 0x0000…cdef');
+  });
+});
+
+describe('activityStatus', () => {
+  it('says pending, accepted, or reverted with the reason cut to the line', () => {
+    expect(activityStatus({ status: 'RECEIVED', failureReason: null })).toBe(
+      'pending',
+    );
+    expect(
+      activityStatus({ status: 'ACCEPTED_ON_L1', failureReason: null }),
+    ).toBe('accepted on L1');
+    expect(
+      activityStatus({ status: 'REVERTED', failureReason: 'x'.repeat(500) }),
+    ).toBe(`reverted: ${'x'.repeat(120)}…`);
+  });
+
+  it('shortens an address to its first and last hex digits', () => {
+    expect(shortAddress('0xabc')).toBe('0x0000…0abc');
+  });
+});

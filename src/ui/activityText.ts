@@ -1,0 +1,157 @@
+import { describeCall } from './decodeCalls';
+import { revertReasonText } from './transactionText';
+import { formatUnits } from '../format';
+import { normaliseAddress } from '../keys/address';
+import { selectorOf } from '../node/abi';
+import { readTokenCall } from '../node/tokenCalls';
+import type { TokenRecord, TransactionRecord } from '../state/schema';
+
+/**
+ * A transaction record in one readable line, decoded as the confirmation
+ * dialog decodes its calls (tracked token transfers and approvals in the
+ * token's units; other calls by their entrypoint), for the activity list and
+ * the notifications. Records keep the first call of a transaction only, so
+ * that is the one described.
+ */
+
+/** The longest revert reason a line shows (details show it whole). */
+const LINE_REASON = 120;
+
+/**
+ * An address shortened for a line: `0x1234…abcd`.
+ *
+ * @param address - Any hex form.
+ * @returns The short form of its canonical address.
+ */
+export function shortAddress(address: string): string {
+  const canonical = normaliseAddress(address);
+  return `${canonical.slice(0, 6)}…${canonical.slice(-4)}`;
+}
+
+/**
+ * A felt as an address.
+ *
+ * @param value - The felt.
+ * @returns The canonical address.
+ */
+function addressOf(value: bigint): string {
+  return normaliseAddress(`0x${value.toString(16)}`);
+}
+
+/**
+ * The selector of a record's entrypoint: a name as the dapp gave it, or the
+ * selector itself as the node history keeps unknown ones.
+ *
+ * @param entrypoint - The record's function name.
+ * @returns The canonical selector.
+ */
+function selectorFor(entrypoint: string): string {
+  return /^0x[0-9a-f]+$/iu.test(entrypoint)
+    ? `0x${BigInt(entrypoint).toString(16)}`
+    : selectorOf(entrypoint);
+}
+
+/**
+ * What an invoke did, from its first call.
+ *
+ * @param record - The record.
+ * @param account - The account whose activity this is (canonical).
+ * @param tokens - Tokens tracked on the record's network.
+ * @returns The line.
+ */
+function invokeLine(
+  record: TransactionRecord,
+  account: string,
+  tokens: TokenRecord[],
+): string {
+  if (record.contractAddress === '' || record.contractFuncName === '') {
+    return 'Sent a transaction';
+  }
+  const call = {
+    contractAddress: normaliseAddress(record.contractAddress),
+    entrypoint: record.contractFuncName,
+    selector: selectorFor(record.contractFuncName),
+    calldata: record.contractCallData,
+  };
+  const token = tokens.find(({ address }) => address === call.contractAddress);
+  const read = token ? readTokenCall(call.selector, call.calldata) : undefined;
+  if (token && read) {
+    const amount = `${formatUnits(read.amount, token.decimals)} ${token.symbol}`;
+    if (read.action === 'approve') {
+      return `Allowed ${shortAddress(addressOf(read.spender))} to spend ${amount}`;
+    }
+    const from =
+      read.action === 'transfer' ? record.senderAddress : addressOf(read.from);
+    const to = addressOf(read.to);
+    if (to === account && normaliseAddress(from) !== account) {
+      return `Received ${amount} from ${shortAddress(from)}`;
+    }
+    return `Sent ${amount} to ${shortAddress(to)}`;
+  }
+  const view = describeCall(
+    call,
+    { tokens, account, chainAbis: new Map() },
+    undefined,
+  );
+  return `Called ${view.entrypoint} on ${view.contractLabel ?? shortAddress(view.contractAddress)}`;
+}
+
+/**
+ * A record in one line: what it did.
+ *
+ * @param record - The record.
+ * @param account - The account whose activity this is (canonical).
+ * @param tokens - Tokens tracked on the record's network.
+ * @returns The line, such as "Sent 5 STRK to 0x1234…abcd".
+ */
+export function activityLine(
+  record: TransactionRecord,
+  account: string,
+  tokens: TokenRecord[],
+): string {
+  if (record.txnType === 'deploy_account') {
+    return 'Deployed the account';
+  }
+  if (record.txnType === 'declare') {
+    return record.contractAddress === ''
+      ? 'Declared a class'
+      : `Declared ${shortAddress(record.contractAddress)}`;
+  }
+  try {
+    return invokeLine(record, account, tokens);
+  } catch {
+    // Calldata that is no number: the call is named, not decoded.
+    return `Called ${record.contractFuncName}`;
+  }
+}
+
+/**
+ * A record's status in words; a revert with its reason, cut to `limit`.
+ *
+ * @param record - The record.
+ * @param limit - The longest reason shown.
+ * @returns The status.
+ */
+export function activityStatus(
+  record: Pick<TransactionRecord, 'status' | 'failureReason'>,
+  limit = LINE_REASON,
+): string {
+  switch (record.status) {
+    case 'ACCEPTED_ON_L2':
+      return 'accepted on L2';
+    case 'ACCEPTED_ON_L1':
+      return 'accepted on L1';
+    case 'REJECTED':
+      return 'rejected';
+    case 'REVERTED': {
+      const reason = record.failureReason ?? 'no reason given';
+      const shown =
+        reason.length > limit
+          ? `${reason.slice(0, limit)}…`
+          : revertReasonText(reason);
+      return `reverted: ${shown}`;
+    }
+    default:
+      return 'pending';
+  }
+}

@@ -1,0 +1,161 @@
+import {
+  Box,
+  Button,
+  Copyable,
+  Heading,
+  Row,
+  Section,
+  Text,
+} from '@metamask/snaps-sdk/jsx';
+import type { JSXElement } from '@metamask/snaps-sdk/jsx';
+
+import { visibleContent } from './visibleContent';
+
+/**
+ * The home page's activity: a section of the page (one line per
+ * transaction, newest first, a "More" button) and the detail view of one
+ * transaction. Read by src/home/activity.ts; shown through the page's own
+ * visible-text exit (home.tsx).
+ */
+
+/** Element names of the activity's buttons (events carry them). */
+export const ACTIVITY = {
+  /** Then how many lines to show. */
+  more: 'home-activity-more:',
+  /** Then `<chainId>:<txnHash>`. */
+  detail: 'home-activity-detail:',
+} as const;
+
+/** One line of the activity. */
+export type ActivityEntry = {
+  chainId: string;
+  /** Canonical hash. */
+  txnHash: string;
+  accountName: string;
+  /** What it did, e.g. "Sent 5 STRK to 0x1234…abcd". */
+  line: string;
+  /** Its status in words. */
+  status: string;
+  /** Unix seconds: when sent, or its block's time. */
+  timestamp: number;
+};
+
+/** The activity section of the page. */
+export type HomeActivity = {
+  entries: ActivityEntry[];
+  /** Whether "More" shows anything more. */
+  more: boolean;
+  /** How many lines were asked for. */
+  shown: number;
+  /** Why the node's history of the accounts could not be read. */
+  historyUnreadable?: string;
+};
+
+/** One transaction in full, as its detail view shows it. */
+export type ActivityDetail = {
+  entry?: ActivityEntry;
+  txnHash: string;
+  networkName: string;
+  /** Label, value: type, sender, contract, status, fee, block... */
+  rows: { label: string; value: string }[];
+  /** Why the node's answer could not be read, if it could not. */
+  unreadable?: string;
+};
+
+/**
+ * A time as a line shows it (UTC).
+ *
+ * @param timestamp - Unix seconds.
+ * @returns `YYYY-MM-DD HH:MM UTC`.
+ */
+export function timeText(timestamp: number): string {
+  return `${new Date(timestamp * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/**
+ * The activity section.
+ *
+ * @param activity - What to show.
+ * @returns The section.
+ */
+export function activitySection(activity: HomeActivity): JSXElement {
+  return (
+    <Section>
+      <Heading>Activity</Heading>
+      {activity.entries.length === 0 ? (
+        <Text>No transaction yet on this network.</Text>
+      ) : null}
+      {activity.historyUnreadable === undefined ? null : (
+        <Text>{`The node's history could not be read: ${activity.historyUnreadable}`}</Text>
+      )}
+      {activity.entries.map((entry) => (
+        <Box>
+          <Text>{`${entry.accountName}: ${entry.line} · ${entry.status}`}</Text>
+          <Button
+            name={`${ACTIVITY.detail}${entry.chainId}:${entry.txnHash}`}
+          >{`Details (${timeText(entry.timestamp)})`}</Button>
+        </Box>
+      ))}
+      {activity.more ? (
+        <Button name={`${ACTIVITY.more}${activity.shown}`}>More</Button>
+      ) : null}
+    </Section>
+  );
+}
+
+/**
+ * The detail view of one transaction.
+ *
+ * @param detail - What to show.
+ * @param backTo - The name of the button back to the page.
+ * @returns The content.
+ */
+export function activityDetailContent(
+  detail: ActivityDetail,
+  backTo: string,
+): JSXElement {
+  return (
+    <Box>
+      <Heading>Transaction</Heading>
+      {detail.entry ? (
+        <Text fontWeight="bold">{`${detail.entry.accountName}: ${detail.entry.line}`}</Text>
+      ) : null}
+      <Row label="Network">
+        <Text>{detail.networkName}</Text>
+      </Row>
+      <Text>Hash</Text>
+      <Copyable value={detail.txnHash} />
+      {detail.rows.map(({ label, value }) => (
+        <Box>
+          <Text fontWeight="bold">{label}</Text>
+          <Text>{value}</Text>
+        </Box>
+      ))}
+      {detail.unreadable === undefined ? null : (
+        <Text>{`The node's answer could not be read: ${detail.unreadable}`}</Text>
+      )}
+      <Button name={backTo}>Back</Button>
+    </Box>
+  );
+}
+
+/**
+ * Shows one transaction's detail view in the page's interface.
+ *
+ * @param id - The page's interface.
+ * @param detail - What to show.
+ * @param backTo - The name of the button back to the page.
+ */
+export async function showActivityDetail(
+  id: string,
+  detail: ActivityDetail,
+  backTo: string,
+): Promise<void> {
+  await snap.request({
+    method: 'snap_updateInterface',
+    params: {
+      id,
+      ui: visibleContent(activityDetailContent(detail, backTo)),
+    },
+  });
+}

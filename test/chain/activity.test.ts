@@ -1,0 +1,169 @@
+import {
+  AMPLE_BOUNDS,
+  deployAccount0,
+  executeFromAccount0,
+  receiptOf,
+} from './actions';
+import { predeployedAccount } from './classes';
+import { ONE_STRK, useFundedNode } from './node';
+import { ACCOUNT_0, STRK, TESTNET } from '../fixtures';
+import { installSharedWallet, textOf } from '../installedWallet';
+import type { Wallet } from '../installedWallet';
+
+/**
+ * The home page's activity: what the wallet sent (its records, statuses
+ * read in the page's one batch) and, after "More", what the node shows of
+ * the account, newest first, one decoded line each; a transaction's detail
+ * view with its hash, fee, block and full addresses.
+ */
+
+const RECIPIENT =
+  '0x0000000000000000000000000000000000000000000000000000000000abcdef';
+const testNode = useFundedNode(ACCOUNT_0.address, 100n * ONE_STRK);
+
+type HomeInterface =
+  Awaited<ReturnType<Wallet['onHomePage']>> extends {
+    getInterface(): infer Ui;
+  }
+    ? Ui
+    : never;
+
+/**
+ * A hash or address in canonical form.
+ *
+ * @param value - Any hex form.
+ * @returns 0x and 64 hex digits.
+ */
+function canonical(value: string): string {
+  return `0x${BigInt(value).toString(16).padStart(64, '0')}`;
+}
+
+/**
+ * A STRK transfer from ACCOUNT_0.
+ *
+ * @param to - The recipient.
+ * @param amount - How much (FRI).
+ * @returns The call.
+ */
+function transfer(
+  to: string,
+  amount: bigint,
+): { contractAddress: string; entrypoint: string; calldata: string[] } {
+  return {
+    contractAddress: STRK,
+    entrypoint: 'transfer',
+    calldata: [to, amount.toString(), '0'],
+  };
+}
+
+/**
+ * Clicks a button of the page and reads the page (or view) it leads to.
+ *
+ * @param home - The page.
+ * @param name - The button.
+ * @returns The text shown then, and the interface as it is then.
+ */
+async function clickFor(
+  home: HomeInterface,
+  name: string,
+): Promise<{ text: string; shown: HomeInterface }> {
+  const updated = home.waitForUpdate();
+  await home.clickElement(name);
+  const shown = await updated;
+  return { text: textOf(shown.content), shown };
+}
+
+/**
+ * Clicks a button of the page and reads the page (or view) it leads to.
+ *
+ * @param home - The page.
+ * @param name - The button.
+ * @returns The text shown then.
+ */
+async function click(home: HomeInterface, name: string): Promise<string> {
+  return (await clickFor(home, name)).text;
+}
+
+describe('the activity on the home page', () => {
+  let wallet: Wallet;
+  let deployed: string;
+  let sent: string;
+  let reverted: string;
+  let incoming: string;
+
+  beforeAll(async () => {
+    wallet = await installSharedWallet();
+    deployed = await deployAccount0(wallet);
+    sent = await executeFromAccount0(wallet, [
+      transfer(RECIPIENT, 5n * ONE_STRK),
+    ]);
+    reverted = await executeFromAccount0(
+      wallet,
+      [transfer(RECIPIENT, 1000n * ONE_STRK)],
+      { resourceBounds: AMPLE_BOUNDS },
+    );
+    const { transaction_hash: received } = await predeployedAccount(
+      testNode(),
+      1,
+    ).execute([transfer(ACCOUNT_0.address, 2n * ONE_STRK)]);
+    incoming = received;
+    await receiptOf(testNode(), incoming);
+  });
+
+  it('lists what the wallet sent, newest first, decoded, with statuses, in the page’s one round trip', async () => {
+    testNode().resetRequestCount();
+    const text = textOf((await wallet.onHomePage()).getInterface().content);
+    expect(testNode().roundTripCount()).toBe(1);
+    const lines = [
+      'Account 0: Sent 1000 STRK to 0x0000…cdef · reverted: ',
+      'Account 0: Sent 5 STRK to 0x0000…cdef · accepted on L2',
+      'Account 0: Deployed the account · accepted on L2',
+    ].map((line) => text.indexOf(line));
+    expect(lines.every((position) => position >= 0)).toBe(true);
+    expect([...lines].sort((left, right) => left - right)).toStrictEqual(lines);
+    // Each line's details button names its transaction, in the same order.
+    const buttons = [reverted, sent, deployed].map((hash) =>
+      text.indexOf(`home-activity-detail:${TESTNET}:${canonical(hash)}`),
+    );
+    expect(buttons.every((position) => position >= 0)).toBe(true);
+    expect([...buttons].sort((left, right) => left - right)).toStrictEqual(
+      buttons,
+    );
+    // The node's history is read only when the user asks for more.
+    expect(text).not.toContain('Received');
+  });
+
+  it('shows more: the node’s history of the account joins the list', async () => {
+    const home = (await wallet.onHomePage()).getInterface();
+    const text = await click(home, 'home-activity-more:5');
+    const sender = canonical(testNode().accounts[1]?.address ?? '0x0');
+    expect(text).toContain(
+      `Account 0: Received 2 STRK from ${sender.slice(0, 6)}…${sender.slice(-4)} · accepted on L2`,
+    );
+    expect(text).toContain('Account 0: Sent 5 STRK to 0x0000…cdef');
+    expect(text).toContain('Account 0: Deployed the account');
+  });
+
+  it('opens a transaction’s details: hash, fee, block, full addresses, the revert reason, and back', async () => {
+    const home = (await wallet.onHomePage()).getInterface();
+    const hash = canonical(reverted);
+    const { text: detail, shown } = await clickFor(
+      home,
+      `home-activity-detail:${TESTNET}:${hash}`,
+    );
+    const receipt = await receiptOf(testNode(), reverted);
+    expect(detail).toContain(hash);
+    expect(detail).toContain(ACCOUNT_0.address);
+    expect(detail).toContain(STRK);
+    expect(detail).toMatch(/Fee\s+Text \d+(\.\d+)? STRK/u);
+    expect(detail).toContain('Block');
+    expect(detail).toContain(
+      `reverted: ${receipt.revert_reason?.slice(0, 40) ?? ''}`,
+    );
+    const back = await click(shown, 'home-refresh');
+    expect(back).toContain('Activity');
+    expect(back).toContain(
+      'Account 0: Sent 5 STRK to 0x0000…cdef · accepted on L2',
+    );
+  });
+});
