@@ -5,6 +5,7 @@ import { dirname, resolve } from 'path';
 
 import { timeCall } from './harness';
 import { startBenchNode } from './node';
+import { measurePageAction } from './pageBench';
 import { ROOT, SNAP_MEASUREMENTS } from './paths';
 import {
   ACCOUNT_0,
@@ -159,6 +160,26 @@ afterAll(async () => {
 });
 
 describe('snap benchmark', () => {
+  it("opens the wallet's page and runs its background check", async () => {
+    measurements.methods['home page (5 accounts × 10 tokens)'] =
+      await measurePageAction({
+        node,
+        install,
+        calls: CALLS,
+        note: 'onHomePage of a fresh install: 5 Testnet accounts, 10 tracked tokens, 20 pending transactions (node round trips; the paymaster asked apart)',
+        action: async (wallet) => wallet.onHomePage(),
+      });
+    measurements.methods['background check (20 pending)'] =
+      await measurePageAction({
+        node,
+        install,
+        calls: CALLS,
+        note: 'onCronjob refreshTransactions: 20 pending transactions of 5 accounts, 10 tracked tokens',
+        action: async (wallet) =>
+          wallet.onCronjob({ method: 'refreshTransactions' }),
+      });
+  });
+
   it('installs the snap', async () => {
     const times: number[] = [];
     for (let index = 0; index <= INSTALLS; index++) {

@@ -17,6 +17,12 @@ const INSTALL_MEDIAN_MS = 310;
 const SIGN_MESSAGE_MEDIAN_MS = 29;
 const EXECUTE_ROUND_TRIPS = 3;
 
+/** The page opens with one batched node read per network (issue #28). */
+const PAGE_ROUND_TRIPS = 1;
+
+/** One background run: one batch per network with pending transactions. */
+const BACKGROUND_ROUND_TRIPS = 1;
+
 /** Node 2 (account and classes; simulation, ABIs and nonce), paymaster 2. */
 const PAYMASTER_EXECUTE_ROUND_TRIPS = 4;
 
@@ -93,6 +99,16 @@ export function checkTargets(
       'executeTxn through the paymaster',
       methods['snapnet_executeTxn (paymaster)'],
       PAYMASTER_EXECUTE_ROUND_TRIPS,
+    ),
+    roundTripCheck(
+      'home page, 5 accounts × 10 tokens',
+      methods['home page (5 accounts × 10 tokens)'],
+      PAGE_ROUND_TRIPS,
+    ),
+    roundTripCheck(
+      'background check, 20 pending',
+      methods['background check (20 pending)'],
+      BACKGROUND_ROUND_TRIPS,
     ),
   ];
 }
