@@ -114,3 +114,17 @@ export async function predeployedAccounts(
         }))
     : [];
 }
+
+/**
+ * Whether a node of the user's also serves SNIP-29 (the local node of this
+ * repository does): `paymaster_isAvailable` answered `true`.
+ *
+ * @param url - Its JSON-RPC URL.
+ * @returns Whether the snap's Testnet can use it as its paymaster.
+ */
+export async function servesPaymaster(url: string): Promise<boolean> {
+  return callNode(url, 'paymaster_isAvailable').then(
+    (answer) => answer === true,
+    () => false,
+  );
+}

@@ -1,6 +1,10 @@
 import { devnetVersion, startDevnet } from './devnet';
 import type { FundedAccount } from './node-rpc';
-import { checkTestnetNode, predeployedAccounts } from './node-rpc';
+import {
+  checkTestnetNode,
+  servesPaymaster,
+  predeployedAccounts,
+} from './node-rpc';
 import type { NodeChoice } from './options';
 import type { PortSetting } from './ports';
 import { freePort, listeningOn } from './ports';
@@ -100,6 +104,7 @@ export async function startNode(
     label,
     specVersion: await checkTestnetNode(url),
     accounts: await predeployedAccounts(url),
+    ...((await servesPaymaster(url)) ? { paymasterUrl: url } : {}),
     ended,
   };
 }

@@ -173,7 +173,7 @@ describe('npm start', () => {
       expect(page).toContain(`local:http://localhost:${ports.snap}`);
 
       expect(run.output()).toContain(
-        `SNIP-29 paymaster (starknet.js PaymasterRpc): ${nodeUrl}`,
+        `SNIP-29 paymaster (fees in STRK or ETH, or sponsored; the snap's Testnet uses it): ${nodeUrl}`,
       );
       // The banner's devnet_mint line works as printed, address put in.
       const account = /#1 (0x[0-9a-f]+)/u.exec(run.output())?.[1] ?? '';
