@@ -7,6 +7,7 @@ import type {
   OnUserInputHandler,
 } from '@metamask/snaps-sdk';
 
+import { discoverEverywhere } from './background/discover';
 import { refreshTransactions } from './background/refresh';
 import { handleHomeEvent } from './home/events';
 import { openHomePage } from './home/page';
@@ -75,8 +76,12 @@ export const onUserInput: OnUserInputHandler = async ({ id, event }) =>
 /**
  * The background check, about once a minute (snap.manifest.json): pending
  * transactions asked about, their outcomes notified once (see
- * src/background/refresh.ts). Never throws.
+ * src/background/refresh.ts); then the tokens received since the last
+ * search (src/background/discover.ts). Never throws.
  *
  * @returns Nothing.
  */
-export const onCronjob: OnCronjobHandler = async () => refreshTransactions();
+export const onCronjob: OnCronjobHandler = async () => {
+  await refreshTransactions();
+  await discoverEverywhere();
+};

@@ -4,7 +4,7 @@ import {
   paymasterOfNetwork,
   paymasterViewOf,
 } from './readPaymaster';
-import { readTokenDiscovery } from './tokenDiscovery';
+import { discoveryReads } from './tokenDiscovery';
 import { rpcUrlsFor } from '../config';
 import { tokenLogo } from '../content/logo';
 import { ChainRejectedError, NodeError, toSnapError } from '../errors';
@@ -12,7 +12,7 @@ import { readFelt, readingCall } from '../node/answers';
 import type { Reading } from '../node/answers';
 import { isContractNotFound, nonceCall } from '../node/calls';
 import { balanceReadingCall } from '../node/erc20';
-import { latestBlockCall } from '../node/transferEvents';
+import { discoveredOn } from '../state/discovered';
 import { isHiddenToken } from '../state/hiddenTokens';
 import { hiddenFromNode } from '../state/networks';
 import { isFeeToken } from '../state/tokens';
@@ -139,6 +139,17 @@ export async function readHomeView(
   );
   const asked = accounts.filter(({ address }) => !hidden.has(address));
   const activity = activityReads(state, network, asked, activityShown);
+  const discovery = discoveryReads({
+    network,
+    state,
+    tracked: state.tokens.filter(({ chainId }) => chainId === network.chainId),
+    asked: asked.map((account) => ({
+      address: account.address,
+      name: account.name ?? `Account ${account.addressIndex}`,
+    })),
+    found: discoveredOn(state, network.chainId),
+  });
+  let discoveryAnswers: PromiseSettledResult<Reading<bigint>>[] = [];
   let nodeError: string | undefined;
   let answers: Answer[] = [];
   let activityAnswers: PromiseSettledResult<unknown>[] = [];
@@ -158,14 +169,16 @@ export async function readHomeView(
               balanceReadingCall(token.address, address, 'latest'),
             ),
           ),
-          latestBlockCall(),
+          ...discovery.calls,
           ...activity.calls,
         ]);
-      // The page's own reads (and the latest block) come first, each parsed
-      // by its reader.
-      const reads = asked.length * (1 + tokens.length) + 1;
+      // The page's own reads come first, then the discovered tokens'
+      // balances, then the activity's: each parsed by its own reader.
+      const reads = asked.length * (1 + tokens.length);
+      const found = reads + discovery.calls.length;
       answers = settled.slice(0, reads) as Answer[];
-      activityAnswers = settled.slice(reads);
+      discoveryAnswers = settled.slice(reads, found) as typeof discoveryAnswers;
+      activityAnswers = settled.slice(found);
     } catch (error) {
       if (!(error instanceof NodeError)) {
         throw error;
@@ -182,16 +195,7 @@ export async function readHomeView(
       ),
     ),
   );
-  const tokenList = await readTokenDiscovery(context.node(network), {
-    network,
-    state,
-    tracked: state.tokens.filter(({ chainId }) => chainId === network.chainId),
-    asked: asked.map((account) => ({
-      address: account.address,
-      name: account.name ?? `Account ${account.addressIndex}`,
-    })),
-    latest: answers[asked.length * (tokens.length + 1)],
-  });
+  const tokenList = discovery.view(discoveryAnswers);
   const accountViews = accounts.map((account) => {
     const index = asked.indexOf(account);
     const { deployed, unreadable } = deploymentOf(

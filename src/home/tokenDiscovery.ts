@@ -1,29 +1,31 @@
 import type { Network } from '../config';
-import { ChainRejectedError, NodeError } from '../errors';
+import { ChainRejectedError } from '../errors';
 import type { Reading } from '../node/answers';
 import { isContractNotFound } from '../node/calls';
 import type { NodeClient } from '../node/client';
 import { balanceReadingCall } from '../node/erc20';
+import type { NodeCall } from '../node/nodeCall';
 import {
+  latestBlockCall,
   RECIPIENTS_PER_CALL,
   receivedTokensCall,
 } from '../node/transferEvents';
 import type { ReceivedTokens } from '../node/transferEvents';
 import { isHiddenToken } from '../state/hiddenTokens';
-import type { TokenRecord, WalletState } from '../state/schema';
+import type { Discovered, TokenRecord, WalletState } from '../state/schema';
 import { isFeeToken } from '../state/tokens';
 import { verifiedTokenAt } from '../tokens/verified';
 import type { HomeTokensView } from '../ui/homeTokens';
 
 /**
- * Finds the ERC-20 tokens the accounts received that the wallet does not
- * track: the Transfer events to them in the last DISCOVERY_BLOCKS blocks
- * (the latest block number comes with the page's first round trip), then
- * the balances of what was found. Two more round trips, each one batch
- * (more when the node answers the search in pages, DISCOVERY_PAGES at
- * most); none when no account is asked about. A token is named only when
- * it is on the verified list; a node that fails or lies costs the list, or
- * one row, never the page.
+ * The ERC-20 tokens the accounts received that the wallet does not track:
+ * the Transfer events to them in the last DISCOVERY_BLOCKS blocks, searched
+ * in the background (and on the page's "Look now"), kept in state, and
+ * shown by the page with their balances read in its one batch. The search
+ * reads only the blocks since the last one (the latest block, then one
+ * batch per round, DISCOVERY_PAGES rounds at most). A token is named only
+ * when it is on the verified list; a node that fails or lies costs the
+ * search, or one row, never the page.
  */
 
 /** How far back discovery looks: about a week of Starknet blocks. */
@@ -43,8 +45,8 @@ export type DiscoveryInput = {
   tracked: TokenRecord[];
   /** The accounts the node may be asked about, with their names. */
   asked: { address: string; name: string }[];
-  /** The latest block, as the page's first round trip read it, if it did. */
-  latest: PromiseSettledResult<Reading<bigint>> | undefined;
+  /** What the last search found on the network, if it searched. */
+  found: Discovered | undefined;
 };
 
 /** One account's balance of a token, as the page shows it. */
@@ -108,6 +110,8 @@ type Search = { pages: ReceivedTokens['tokens'][]; problems: string[] };
  * @param fromBlock - The window's first block.
  * @param asked - Each group of accounts, with where its page starts.
  * @param round - The round (0 for the first).
+ * @param asking - This round's answers, when already asked (with the
+ * latest block, in one batch).
  * @returns What this round and the later ones found.
  */
 async function searchFrom(
@@ -115,12 +119,14 @@ async function searchFrom(
   fromBlock: number,
   asked: { group: string[]; continuation?: string }[],
   round: number,
+  asking?: Promise<PromiseSettledResult<Reading<ReceivedTokens>>[]>,
 ): Promise<Search> {
-  const answers = await node.batchSettled(
-    asked.map(({ group, continuation }) =>
-      receivedTokensCall(group, fromBlock, continuation),
-    ),
-  );
+  const answers = await (asking ??
+    node.batchSettled(
+      asked.map(({ group, continuation }) =>
+        receivedTokensCall(group, fromBlock, continuation),
+      ),
+    ));
   const search: Search = { pages: [], problems: [] };
   const next: { group: string[]; continuation: string }[] = [];
   answers.forEach((answer, index) => {
@@ -153,23 +159,41 @@ async function searchFrom(
 }
 
 /**
+ * The accounts in groups of RECIPIENTS_PER_CALL, one search call each.
+ *
+ * @param accounts - The accounts.
+ * @returns The groups.
+ */
+function groupsOf(accounts: string[]): { group: string[] }[] {
+  const groups: { group: string[] }[] = [];
+  for (let at = 0; at < accounts.length; at += RECIPIENTS_PER_CALL) {
+    groups.push({ group: accounts.slice(at, at + RECIPIENTS_PER_CALL) });
+  }
+  return groups;
+}
+
+/**
  * The tokens received in the window (see searchFrom).
  *
  * @param node - The network's node.
  * @param accounts - The accounts.
  * @param fromBlock - The window's first block.
+ * @param asking - The first round's answers, when already asked.
  * @returns The tokens (most recent first) and what could not be read.
  */
 async function receivedTokens(
   node: NodeClient,
   accounts: string[],
   fromBlock: number,
+  asking?: Promise<PromiseSettledResult<Reading<ReceivedTokens>>[]>,
 ): Promise<{ tokens: ReceivedTokens['tokens']; problems: string[] }> {
-  const groups: { group: string[] }[] = [];
-  for (let at = 0; at < accounts.length; at += RECIPIENTS_PER_CALL) {
-    groups.push({ group: accounts.slice(at, at + RECIPIENTS_PER_CALL) });
-  }
-  const { pages, problems } = await searchFrom(node, fromBlock, groups, 0);
+  const { pages, problems } = await searchFrom(
+    node,
+    fromBlock,
+    groupsOf(accounts),
+    0,
+    asking,
+  );
   // Later pages hold later blocks: most recent first.
   const byToken = new Map<string, Set<string>>();
   for (const { token, receivers } of pages.reverse().flat()) {
@@ -187,21 +211,96 @@ async function receivedTokens(
 }
 
 /**
- * This part of the home page: the tokens the accounts received, sorted into
- * verified, unverified and hidden, with balances.
+ * Searches a network for the tokens its accounts received since the last
+ * search (the whole window when an account was not searched before), as the
+ * background check and the page's "Look now" do: the latest block, then the
+ * search (DISCOVERY_PAGES rounds at most); after the first, the latest block
+ * rides in the search's batch (one round trip). A search that was not whole
+ * keeps the last block where it was, so the next one reads it again.
  *
  * @param node - The network's node.
- * @param input - What the page read.
- * @returns The view.
+ * @param accounts - The accounts its node may be asked about.
+ * @param stored - What the last search found, if any.
+ * @returns The search and whether it replaces the last one; undefined when
+ * the latest block could not be read.
  */
-export async function readTokenDiscovery(
+export async function searchReceived(
   node: NodeClient,
-  input: DiscoveryInput,
-): Promise<HomeTokensView> {
+  accounts: string[],
+  stored: Discovered | undefined,
+): Promise<{ search: Discovered; fresh: boolean } | undefined> {
+  const { chainId } = node.network;
+  const fresh =
+    stored === undefined ||
+    accounts.some((account) => !stored.accounts.includes(account));
+  let latestReading: Reading<bigint>;
+  let fromBlock: number;
+  let asking: Promise<PromiseSettledResult<Reading<ReceivedTokens>>[]>;
+  if (fresh) {
+    // The window ends at the latest block: asked first.
+    latestReading = await node.call(latestBlockCall());
+    if ('problem' in latestReading) {
+      return undefined;
+    }
+    fromBlock = Math.max(0, Number(latestReading.value) - DISCOVERY_BLOCKS + 1);
+    asking = node.batchSettled(
+      groupsOf(accounts).map(({ group }) =>
+        receivedTokensCall(group, fromBlock),
+      ),
+    );
+  } else {
+    // Since the last search: the latest block and the search in one batch
+    // (a block that lands between them is read again next time).
+    fromBlock = (stored?.toBlock ?? 0) + 1;
+    const [latest, ...pages] = await node.batchSettled([
+      latestBlockCall(),
+      ...groupsOf(accounts).map(({ group }) =>
+        receivedTokensCall(group, fromBlock),
+      ),
+    ]);
+    if (latest?.status !== 'fulfilled' || 'problem' in latest.value) {
+      return undefined;
+    }
+    latestReading = latest.value;
+    asking = Promise.resolve(pages);
+  }
+  const latest = Number(latestReading.value);
+  if (fromBlock > latest) {
+    return {
+      search: { chainId, toBlock: latest, accounts, tokens: [] },
+      fresh,
+    };
+  }
+  const found = await receivedTokens(node, accounts, fromBlock, asking);
+  const whole = found.problems.length === 0;
+  return {
+    search: {
+      chainId,
+      toBlock: whole ? latest : (stored?.toBlock ?? fromBlock - 1),
+      accounts,
+      tokens: found.tokens,
+      ...(whole ? {} : { problem: found.problems.join('; ').slice(0, 1000) }),
+    },
+    fresh,
+  };
+}
+
+/**
+ * This part of the home page, from what the last search found: the calls
+ * of the balances to read in the page's one batch, and the view once they
+ * are answered — verified, unverified and hidden tokens.
+ *
+ * @param input - What the page knows.
+ * @returns The calls, and the view of their answers.
+ */
+export function discoveryReads(input: DiscoveryInput): {
+  calls: NodeCall<Reading<bigint>>[];
+  view: (answers: PromiseSettledResult<Reading<bigint>>[]) => HomeTokensView;
+} {
   const { chainId } = input.network;
   const hidden = (address: string): boolean =>
     isHiddenToken(input.state, chainId, address);
-  const view: HomeTokensView = {
+  const base: HomeTokensView = {
     chainId,
     blocks: DISCOVERY_BLOCKS,
     verified: [],
@@ -217,63 +316,51 @@ export async function readTokenDiscovery(
       ({ address }) => !isFeeToken(address) && !hidden(address),
     ),
   };
-  const { latest } = input;
-  if (input.asked.length === 0) {
-    return { ...view, note: 'Not searched: no account to search for.' };
+  const { found } = input;
+  if (input.asked.length === 0 || !found) {
+    const note =
+      input.asked.length === 0
+        ? 'Not searched: no account to search for.'
+        : 'Not searched yet: the wallet looks for the tokens your accounts received in the background, about once a minute (or now, with the button below).';
+    return { calls: [], view: () => ({ ...base, note }) };
   }
-  if (
-    latest === undefined ||
-    latest.status === 'rejected' ||
-    'problem' in latest.value
-  ) {
-    return { ...view, note: 'Not searched: the latest block is unknown.' };
-  }
-  const fromBlock = Math.max(
-    0,
-    Number(latest.value.value) - DISCOVERY_BLOCKS + 1,
-  );
   const names = new Map(
     input.asked.map(({ address, name }) => [BigInt(address), name]),
   );
-  try {
-    const found = await receivedTokens(
-      node,
-      input.asked.map(({ address }) => address),
-      fromBlock,
-    );
-    const untracked = found.tokens.filter(
-      ({ token }) =>
-        !input.tracked.some(({ address }) => BigInt(address) === BigInt(token)),
-    );
-    for (const { token } of untracked.filter(({ token: each }) =>
-      hidden(each),
-    )) {
-      const verified = verifiedTokenAt(chainId, token);
-      view.hidden.push({
-        address: token,
-        label: verified ? `${verified.symbol} (${token}), verified` : token,
-      });
-    }
-    const shown = untracked.filter(({ token }) => !hidden(token));
-    const verified = shown.filter(({ token }) =>
-      verifiedTokenAt(chainId, token),
-    );
-    const unverified = shown.filter(
-      ({ token }) => !verifiedTokenAt(chainId, token),
-    );
-    const listed = [...verified, ...unverified.slice(0, MAX_UNVERIFIED)];
-    view.unlisted = unverified.length - (listed.length - verified.length);
-    const reads = listed.flatMap(({ token, receivers }) =>
-      receivers.map((receiver) => ({ token, receiver })),
-    );
-    const balances =
-      reads.length === 0
-        ? []
-        : await node.batchSettled(
-            reads.map(({ token, receiver }) =>
-              balanceReadingCall(token, receiver, 'latest'),
-            ),
-          );
+  const untracked = found.tokens.filter(
+    ({ token }) =>
+      !input.tracked.some(({ address }) => BigInt(address) === BigInt(token)),
+  );
+  const shown = untracked.filter(({ token }) => !hidden(token));
+  const verified = shown.filter(({ token }) => verifiedTokenAt(chainId, token));
+  const unverified = shown.filter(
+    ({ token }) => !verifiedTokenAt(chainId, token),
+  );
+  const listed = [...verified, ...unverified.slice(0, MAX_UNVERIFIED)];
+  const reads = listed.flatMap(({ token, receivers }) =>
+    receivers
+      .filter((receiver) => names.has(BigInt(receiver)))
+      .map((receiver) => ({ token, receiver })),
+  );
+  const view = (
+    balances: PromiseSettledResult<Reading<bigint>>[],
+  ): HomeTokensView => {
+    const tokens: HomeTokensView = {
+      ...base,
+      hidden: [
+        ...base.hidden,
+        ...untracked
+          .filter(({ token }) => hidden(token))
+          .map(({ token }) => {
+            const entry = verifiedTokenAt(chainId, token);
+            return {
+              address: token,
+              label: entry ? `${entry.symbol} (${token}), verified` : token,
+            };
+          }),
+      ],
+      unlisted: unverified.length - (listed.length - verified.length),
+    };
     const heldOf = (token: string): Held[] =>
       reads.flatMap((read, index) =>
         read.token === token
@@ -288,25 +375,23 @@ export async function readTokenDiscovery(
     for (const { token } of listed) {
       const entry = verifiedTokenAt(chainId, token);
       if (entry) {
-        view.verified.push({
+        tokens.verified.push({
           ...entry,
           address: token,
           balances: heldOf(token),
         });
       } else {
-        view.unverified.push({ address: token, balances: heldOf(token) });
+        tokens.unverified.push({ address: token, balances: heldOf(token) });
       }
     }
-    return found.problems.length === 0
-      ? view
-      : {
-          ...view,
-          note: `Not everything was read: ${found.problems.join('; ')}.`,
-        };
-  } catch (error) {
-    if (!(error instanceof NodeError)) {
-      throw error;
-    }
-    return { ...view, note: `Not searched: ${error.message}` };
-  }
+    return found.problem === undefined
+      ? tokens
+      : { ...tokens, note: `Not everything was read: ${found.problem}.` };
+  };
+  return {
+    calls: reads.map(({ token, receiver }) =>
+      balanceReadingCall(token, receiver, 'latest'),
+    ),
+    view,
+  };
 }

@@ -2,12 +2,14 @@ import { UserInputEventType } from '@metamask/snaps-sdk';
 import type { UserInputEvent } from '@metamask/snaps-sdk';
 import { validate } from 'superstruct';
 
+import { discoverTokens } from './discoverTokens';
 import type { HomeNotice } from './readHome';
 import { InvalidInputError } from '../errors';
 import { addErc20Token } from '../methods/addErc20Token';
 import { AddressStruct } from '../methods/structs';
 import { tokenMetadata } from '../node/tokenMetadata';
 import { hideToken, showToken } from '../state/hiddenTokens';
+import { readState } from '../state/store';
 import { HOME_TOKENS } from '../ui/homeTokens';
 import { HOME_ORIGIN, walletContext } from '../wallet/context';
 import { addToken } from '../wallet/tokens';
@@ -36,7 +38,8 @@ export function isTokenListEvent(event: UserInputEvent): boolean {
   return (
     (event.type === UserInputEventType.ButtonClickEvent &&
       (name.startsWith(HOME_TOKENS.hide) ||
-        name.startsWith(HOME_TOKENS.show))) ||
+        name.startsWith(HOME_TOKENS.show) ||
+        name === HOME_TOKENS.discover)) ||
     (event.type === UserInputEventType.FormSubmitEvent &&
       name === HOME_TOKENS.add)
   );
@@ -113,6 +116,32 @@ async function addByAddress(
 }
 
 /**
+ * Searches the current network for received tokens now (the background
+ * check does it about once a minute).
+ *
+ * @returns What happened.
+ */
+async function lookNow(): Promise<HomeNotice> {
+  const state = await readState();
+  const network = state.networks.find(
+    ({ chainId }) => chainId === state.currentChainId,
+  );
+  const found = network
+    ? await discoverTokens(walletContext(HOME_ORIGIN), network)
+    : undefined;
+  if (!found) {
+    return {
+      severity: 'warning',
+      text: 'Not searched: no account to search for, or the node did not tell its latest block.',
+    };
+  }
+  return {
+    severity: found.problem === undefined ? 'info' : 'warning',
+    text: `Searched up to block ${found.toBlock}${found.problem === undefined ? '' : ` (not whole: ${found.problem})`}.`,
+  };
+}
+
+/**
  * Does what an event of the token list asks.
  *
  * @param event - The event (see isTokenListEvent).
@@ -122,6 +151,9 @@ export async function actOnTokens(event: UserInputEvent): Promise<HomeNotice> {
   const name = event.name ?? '';
   if (event.type === UserInputEventType.FormSubmitEvent) {
     return addByAddress({ ...event.value });
+  }
+  if (name === HOME_TOKENS.discover) {
+    return lookNow();
   }
   const hiding = name.startsWith(HOME_TOKENS.hide);
   const [chainId = '', address = ''] = name

@@ -153,6 +153,23 @@ const NotifiedStruct = object({
   ),
 });
 
+/**
+ * What the background search found on one network: the ERC-20 tokens its
+ * accounts received (Transfer events to them), up to the block it read, and
+ * for which accounts; what it could not read, said once. The page reads the
+ * balances of these in its one batch.
+ */
+const DiscoveredStruct = object({
+  chainId: HexText,
+  /** The last block searched. */
+  toBlock: number(),
+  /** The accounts searched (a new one is searched over the whole window). */
+  accounts: array(HexText),
+  tokens: array(object({ token: HexText, receivers: array(HexText) })),
+  /** Why the last search was not whole, if it was not. */
+  problem: optional(size(string(), 1, 1000)),
+});
+
 export const WalletStateStruct = object({
   version: number(),
   currentChainId: HexText,
@@ -163,6 +180,7 @@ export const WalletStateStruct = object({
   permissions: array(SitePermissionStruct),
   hiddenTokens: array(HiddenTokenStruct),
   notified: optional(NotifiedStruct),
+  discovered: optional(array(DiscoveredStruct)),
 });
 
 export type AccountKind = Infer<typeof AccountKindStruct>;
@@ -172,6 +190,7 @@ export type TransactionStatus = Infer<typeof TransactionStatusStruct>;
 export type TransactionRecord = Infer<typeof TransactionRecordStruct>;
 export type WalletState = Infer<typeof WalletStateStruct>;
 export type Notified = Infer<typeof NotifiedStruct>;
+export type Discovered = Infer<typeof DiscoveredStruct>;
 
 export const STATE_VERSION = 4;
 

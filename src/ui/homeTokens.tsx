@@ -28,6 +28,7 @@ export const HOME_TOKENS = {
   hide: 'home-hide-token:', // then `<chainId>:<token address>`
   show: 'home-show-token:', // then `<chainId>:<token address>`
   add: 'home-add-token',
+  discover: 'home-discover-tokens',
 } as const;
 
 /** One account's balance of a discovered token. */
@@ -197,6 +198,9 @@ export function homeTokensContent(view: HomeTokensView): JSXElement {
         <Heading>Tokens received</Heading>
         <Text>{`Transfers to your accounts in the last ${view.blocks} blocks, checked against the wallet's verified list.`}</Text>
         {view.note === undefined ? null : <Text>{view.note}</Text>}
+        <Button name={HOME_TOKENS.discover}>
+          Look for received tokens now
+        </Button>
         {view.verified.length === 0 ? (
           <Text>No verified token received.</Text>
         ) : null}

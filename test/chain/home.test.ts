@@ -126,17 +126,17 @@ describe('the home page', () => {
     await deployAccount0(await installSharedWallet());
   });
 
-  it('shows the network, each account with its name, address, deployment and balances, in one round trip (and one more to search the tokens received)', async () => {
+  it('shows the network, each account with its name, address, deployment and balances, in one node batch (received tokens are searched in the background)', async () => {
     const wallet = await installWallet();
     await createAccount(wallet, { addressIndex: 0 });
     testNode().resetRequestCount();
     const home = await openHome(wallet);
     const text = textOf(home.content);
-    // The balances, deployments and the latest block, then the Transfer
-    // search; nothing untracked was received, so no third. Beside them, the
-    // paymaster (served at the node's URL here) is asked its tokens once.
+    // One batch: balances, deployments, statuses (received tokens are
+    // searched in the background). Beside it, the paymaster (served at the
+    // node's URL here) is asked its tokens once.
     expect(testNode().requestCount('paymaster_getSupportedTokens')).toBe(1);
-    expect(testNode().roundTripCount()).toBe(2 + 1);
+    expect(testNode().roundTripCount()).toBe(1 + 1);
     expect(text).toContain('Testnet');
     expect(text).toContain('Account 0 · deployed');
     expect(text).toContain(ACCOUNT_0.address);

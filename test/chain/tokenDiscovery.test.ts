@@ -151,7 +151,8 @@ function unverifiedPart(text: string): string {
 }
 
 /**
- * A wallet with account 0 on the test network, and its home page.
+ * A wallet with account 0 on the test network, after a background check,
+ * and its home page.
  *
  * @returns Both.
  */
@@ -161,6 +162,8 @@ async function walletAndPage(): Promise<{
 }> {
   const wallet = await installWallet();
   await createAccount(wallet, { addressIndex: 0 });
+  // The background check searches for received tokens; the page shows them.
+  await wallet.onCronjob({ method: 'refreshTransactions' });
   const home = (await wallet.onHomePage()).getInterface();
   return { wallet, home };
 }

@@ -104,7 +104,8 @@ function scriptBalances(): void {
 }
 
 /**
- * A wallet on Mainnet with account 0, and its home page's text.
+ * A wallet on Mainnet with account 0, after a background check, and its
+ * home page's text.
  *
  * @returns The wallet and the text.
  */
@@ -118,6 +119,8 @@ async function mainnetPage(): Promise<{ wallet: Wallet; text: string }> {
       chainId: MAINNET,
     }),
   );
+  // The background check searches for received tokens; the page shows them.
+  await wallet.onCronjob({ method: 'refreshTransactions' });
   const home = (await wallet.onHomePage()).getInterface();
   return { wallet, text: textOf(home.content) };
 }
@@ -187,7 +190,7 @@ describe('hostile tokens on the home page', () => {
       3,
     ],
   ])(
-    'when the node %s, the page opens and says so, balances shown',
+    'when the node %s, the search says so and the page opens with it, balances shown',
     async (_case, answer, note, searches) => {
       scriptBalances();
       hostile.script('starknet_getEvents', () => answer);
