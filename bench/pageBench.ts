@@ -69,6 +69,17 @@ export async function pageBenchState(): Promise<Record<string, Json>> {
       accounts,
       tokens: [...state.tokens, ...fakeTokens],
       transactions,
+      // Searched for received tokens a moment ago: the steady state, where a
+      // run of the check is its one batch (the search runs every 10 min).
+      discovered: [
+        {
+          chainId: TESTNET_CHAIN_ID,
+          toBlock: 0,
+          accounts: accounts.map(({ address }) => address),
+          tokens: [],
+          searchedAt: Math.floor(Date.now() / 1000),
+        },
+      ],
     }),
   );
 }

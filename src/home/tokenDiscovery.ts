@@ -265,9 +265,10 @@ export async function searchReceived(
     asking = Promise.resolve(pages);
   }
   const latest = Number(latestReading.value);
+  const searchedAt = Math.floor(Date.now() / 1000);
   if (fromBlock > latest) {
     return {
-      search: { chainId, toBlock: latest, accounts, tokens: [] },
+      search: { chainId, toBlock: latest, accounts, tokens: [], searchedAt },
       fresh,
     };
   }
@@ -279,6 +280,7 @@ export async function searchReceived(
       toBlock: whole ? latest : (stored?.toBlock ?? fromBlock - 1),
       accounts,
       tokens: found.tokens,
+      searchedAt,
       ...(whole ? {} : { problem: found.problems.join('; ').slice(0, 1000) }),
     },
     fresh,
@@ -321,7 +323,7 @@ export function discoveryReads(input: DiscoveryInput): {
     const note =
       input.asked.length === 0
         ? 'Not searched: no account to search for.'
-        : 'Not searched yet: the wallet looks for the tokens your accounts received in the background, about once a minute (or now, with the button below).';
+        : 'Not searched yet: the wallet looks for the tokens your accounts received in the background, every ten minutes (or now, with the button below).';
     return { calls: [], view: () => ({ ...base, note }) };
   }
   const names = new Map(

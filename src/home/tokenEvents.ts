@@ -117,7 +117,7 @@ async function addByAddress(
 
 /**
  * Searches the current network for received tokens now (the background
- * check does it about once a minute).
+ * check does it every ten minutes).
  *
  * @returns What happened.
  */

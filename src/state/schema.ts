@@ -168,6 +168,8 @@ const DiscoveredStruct = object({
   tokens: array(object({ token: HexText, receivers: array(HexText) })),
   /** Why the last search was not whole, if it was not. */
   problem: optional(size(string(), 1, 1000)),
+  /** When it ran (seconds): the background searches at most every 10 minutes. */
+  searchedAt: optional(number()),
 });
 
 export const WalletStateStruct = object({

@@ -6,6 +6,7 @@ import {
   Section,
   Text,
 } from '@metamask/snaps-sdk/jsx';
+import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import { alert, confirm } from './open';
 import type { Network } from '../../config';
@@ -151,26 +152,15 @@ export async function confirmChangeNode(view: {
   rpcUrl: string;
 }): Promise<boolean> {
   return confirm(
-    <Box>
-      <Heading>Change node</Heading>
-      <Text>
-        {`Every request on ${view.network.name} will go to this node only: it will see the requests of the accounts you use on ${view.network.name}, and answer for the network. Choose only a node you trust.`}
-      </Text>
-      <Section>
-        <Row label="Requested by">
-          <Text>{view.origin}</Text>
-        </Row>
-        <Row label="Network">
-          <Text>{view.network.name}</Text>
-        </Row>
-        <Row label="Chain id">
-          <Text>{chainIdText(view.network.chainId)}</Text>
-        </Row>
-        <Text>New node URL:</Text>
-        <Copyable value={view.rpcUrl} />
-        <Text>{`Instead of: ${view.current.join(', ')}`}</Text>
-      </Section>
-    </Box>,
+    newUrlContent({
+      heading: 'Change node',
+      explanation: `Every request on ${view.network.name} will go to this node only: it will see the requests of the accounts you use on ${view.network.name}, and answer for the network. Choose only a node you trust.`,
+      origin: view.origin,
+      network: view.network,
+      label: 'New node URL:',
+      url: view.rpcUrl,
+      current: view.current.join(', '),
+    }),
   );
 }
 
@@ -193,11 +183,45 @@ export async function confirmChangePaymaster(view: {
   paymasterUrl: string;
 }): Promise<boolean> {
   return confirm(
+    newUrlContent({
+      heading: 'Change paymaster',
+      explanation: `Transactions you send on ${view.network.name} with a fee in another token (or sponsored) will be built by this paymaster. The wallet checks everything it builds against what you asked before you see and sign it.`,
+      origin: view.origin,
+      network: view.network,
+      label: 'New paymaster URL:',
+      url: view.paymasterUrl,
+      current: view.current ?? 'none',
+    }),
+  );
+}
+
+/**
+ * A dialog asking to point a network at another server (its node, its
+ * paymaster): who asks, the network, the new URL and the one it replaces.
+ *
+ * @param view - What to show.
+ * @param view.heading - The title.
+ * @param view.explanation - What changing it means.
+ * @param view.origin - Who asks.
+ * @param view.network - The network.
+ * @param view.label - What the URL is.
+ * @param view.url - The new URL.
+ * @param view.current - What it replaces.
+ * @returns The content.
+ */
+function newUrlContent(view: {
+  heading: string;
+  explanation: string;
+  origin: string;
+  network: Network;
+  label: string;
+  url: string;
+  current: string;
+}): JSXElement {
+  return (
     <Box>
-      <Heading>Change paymaster</Heading>
-      <Text>
-        {`Transactions you send on ${view.network.name} with a fee in another token (or sponsored) will be built by this paymaster. The wallet checks everything it builds against what you asked before you see and sign it.`}
-      </Text>
+      <Heading>{view.heading}</Heading>
+      <Text>{view.explanation}</Text>
       <Section>
         <Row label="Requested by">
           <Text>{view.origin}</Text>
@@ -205,10 +229,13 @@ export async function confirmChangePaymaster(view: {
         <Row label="Network">
           <Text>{view.network.name}</Text>
         </Row>
-        <Text>New paymaster URL:</Text>
-        <Copyable value={view.paymasterUrl} />
-        <Text>{`Instead of: ${view.current ?? 'none'}`}</Text>
+        <Row label="Chain id">
+          <Text>{chainIdText(view.network.chainId)}</Text>
+        </Row>
+        <Text>{view.label}</Text>
+        <Copyable value={view.url} />
+        <Text>{`Instead of: ${view.current}`}</Text>
       </Section>
-    </Box>,
+    </Box>
   );
 }
