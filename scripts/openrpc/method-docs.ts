@@ -148,7 +148,7 @@ export const METHOD_DOCS: Record<MethodName, MethodDoc> = {
     summary:
       'Adds a Starknet network (a name, a chain id and its node), after the user approves.',
     description:
-      'The node is asked its chain id first: a node serving another chain is refused, and nothing is stored. `rpcUrl` is https, or http on localhost; an API key belongs in its path. The result is false when the user declines. Every method then works on the new network (switch to it with snapnet_switchNetwork); Mainnet and Testnet stay and cannot be removed. `paymasterUrl` names the network\'s SNIP-29 paymaster (same URL rules; shown in the dialog); without it the network has none.',
+      "The node is asked its chain id first: a node serving another chain is refused, and nothing is stored. `rpcUrl` is https, or http on localhost; an API key belongs in its path. The result is false when the user declines. Every method then works on the new network (switch to it with snapnet_switchNetwork); Mainnet and Testnet stay and cannot be removed. `paymasterUrl` names the network's SNIP-29 paymaster (same URL rules; shown in the dialog); without it the network has none.",
     dialog: true,
     node: true,
     examples: [
@@ -167,7 +167,7 @@ export const METHOD_DOCS: Record<MethodName, MethodDoc> = {
     summary:
       'Creates the account at an index of the secret recovery phrase (Argent 0.3.1), and deploys it on request.',
     description:
-      'The account is shared with the calling site in a dialog naming it (an account already created and shared is returned without one). Without `addressIndex` the next unused index on that network is taken (at most 2^31 − 1; an index far past the next free one is flagged). Without `deploy` nothing is sent and `transaction_hash` is the empty string; with it the user approves the simulated deployment and its fee, and a v3 DEPLOY_ACCOUNT paid in STRK is sent. With `paymaster` (and `deploy`) the network\'s SNIP-29 paymaster deploys it, sponsored: its deployment data are checked to be the account\'s own, and nothing is signed.',
+      "The account is shared with the calling site in a dialog naming it (an account already created and shared is returned without one). Without `addressIndex` the next unused index on that network is taken (at most 2^31 − 1; an index far past the next free one is flagged). Without `deploy` nothing is sent and `transaction_hash` is the empty string; with it the user approves the simulated deployment and its fee, and a v3 DEPLOY_ACCOUNT paid in STRK is sent. With `paymaster` (and `deploy`) the network's SNIP-29 paymaster deploys it, sponsored: its deployment data are checked to be the account's own, and nothing is signed.",
     dialog: true,
     node: true,
     examples: [
@@ -243,7 +243,7 @@ export const METHOD_DOCS: Record<MethodName, MethodDoc> = {
     summary:
       'Estimates the fee of sending calls from an account of the wallet.',
     description:
-      '`includeDeploy` is true when the account is not deployed yet and its deployment is estimated with the calls. With `paymaster`, the fee through the network\'s SNIP-29 paymaster in the smallest units of `gasToken` (echoed): `overallFee` its estimate, `suggestedMaxFee` the fee transfer a send would sign, both 0 when sponsored; the relayer pays the gas (`gasConsumed` and `gasPrice` 0).',
+      "`includeDeploy` is true when the account is not deployed yet and its deployment is estimated with the calls. With `paymaster`, the fee through the network's SNIP-29 paymaster in the smallest units of `gasToken` (echoed): `overallFee` its estimate, `suggestedMaxFee` the fee transfer a send would sign, both 0 when sponsored; the relayer pays the gas (`gasConsumed` and `gasPrice` 0).",
     dialog: false,
     node: true,
     examples: [
@@ -267,7 +267,7 @@ export const METHOD_DOCS: Record<MethodName, MethodDoc> = {
     summary:
       'Signs and sends a v3 INVOKE of one or more calls, after the user approves.',
     description:
-      'The confirmation shows the site, the network, the sender, every call (ERC-20 transfers and approvals decoded, others labelled from `abis` when given) and the maximum fee. Missing details come from the node. An undeployed account is deployed first, in the same confirmation. With `paymaster` (`feeMode` `default` with a `gasToken` the wallet tracks, or `sponsored`, with the dapp\'s `apiKey` when its paymaster needs one; `maxFeeInGasToken` caps the fee) the network\'s SNIP-29 paymaster builds an outside execution of the calls (with the account\'s deployment when it is not deployed); the wallet refuses it (-32002, nothing signed) unless its calls are exactly the calls followed by at most one fee transfer of the gas token to the relayer, of at most the fee shown (none when sponsored), bound to the network, valid for at most 30 minutes, with an unused nonce and the account\'s own deployment data. `details` that the account would sign are refused beside it.',
+      "The confirmation shows the site, the network, the sender, every call (ERC-20 transfers and approvals decoded, others labelled from `abis` when given) and the maximum fee. Missing details come from the node. An undeployed account is deployed first, in the same confirmation. With `paymaster` (`feeMode` `default` with a `gasToken` the wallet tracks, or `sponsored`, with the dapp's `apiKey` when its paymaster needs one; `maxFeeInGasToken` caps the fee) the network's SNIP-29 paymaster builds an outside execution of the calls (with the account's deployment when it is not deployed); the wallet refuses it (-32002, nothing signed) unless its calls are exactly the calls followed by at most one fee transfer of the gas token to the relayer, of at most the fee shown (none when sponsored), bound to the network, valid for at most 30 minutes, with an unused nonce and the account's own deployment data. `details` that the account would sign are refused beside it.",
     dialog: true,
     node: true,
     examples: [
