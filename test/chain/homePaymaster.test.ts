@@ -70,10 +70,16 @@ describe("the page's paymaster", () => {
     const url = `http://127.0.0.1:${TEST_NODE_PORT}/rpc`;
     const other = `http://127.0.0.1:${TEST_MAINNET_PORT}/rpc`;
     const form = `home-set-paymaster:0x534e5f4d41494e`;
-    // Mainnet's paymaster of the test build has nothing behind it.
-    await home.typeInField(`${form}:url`, other);
-    const down = await act(snap, home, async () =>
+    await home.typeInField(`${form}:url`, 'ftp://paymaster.example');
+    const refused = await act(snap, home, async () =>
       home.clickElement(`${form}:submit`),
+    );
+    expect(refused.text).toContain('Paymaster URL');
+    const page = (await snap.onHomePage()).getInterface();
+    // Mainnet's paymaster of the test build has nothing behind it.
+    await page.typeInField(`${form}:url`, other);
+    const down = await act(snap, page, async () =>
+      page.clickElement(`${form}:submit`),
     );
     expect(down.text).toContain(`could not be read`);
 

@@ -223,6 +223,27 @@ describe('fees through the paymaster', () => {
     expect(await balance(STRK, created.address)).toBe(0n);
   });
 
+  it("refuses a fee above the site's cap, and a paymaster without a deployment, naming the field", async () => {
+    const capped = await errorOf(
+      sendEth(wallet, 1n, {
+        feeMode: { mode: 'default', gasToken: ETH },
+        maxFeeInGasToken: '1',
+      }),
+    );
+    expect(capped.code).toBe(-32002);
+    expect(capped.message).toContain('above the cap of 1 the site set');
+    const notDeploying = await errorOf(
+      invoke(wallet, 'snapnet_createAccount', {
+        addressIndex: 2,
+        paymaster: { feeMode: { mode: 'sponsored' } },
+      }),
+    );
+    expect(notDeploying.code).toBe(-32602);
+    expect(notDeploying.message).toContain(
+      'paymaster: is used only with deploy: true',
+    );
+  });
+
   it('refuses a gas token the wallet does not know, and a token-less network paymaster choice, naming the field', async () => {
     const unknown = await errorOf(
       sendEth(wallet, 1n, {

@@ -288,6 +288,24 @@ describe('a hostile paymaster', () => {
     expect(error.message).not.toContain('no,');
   });
 
+  it('says so when the paymaster takes the signed execution but answers no hash, or no answer', async () => {
+    hostile.script('paymaster_executeTransaction', () => ({ result: {} }));
+    const noHash = transfer(SPONSORED);
+    await (await confirmationOf(noHash)).ok();
+    const first = await errorOf(noHash);
+    expect(first.code).toBe(-32002);
+    expect(first.message).toContain('answered no transaction hash');
+    hostile.script('paymaster_executeTransaction', () => {
+      throw new Error('the answer is lost');
+    });
+    const lost = transfer(SPONSORED);
+    await (await confirmationOf(lost)).ok();
+    const second = await errorOf(lost);
+    expect(second.code).toBe(-32002);
+    expect(second.message).toContain('HTTP 502');
+    expect(second.message).toContain('may still be sent until');
+  });
+
   it('refuses a nonce the account already used (the node says so)', async () => {
     // An honest deployment first, so the account can answer for its nonces.
     const deploying = transfer(SPONSORED);

@@ -184,6 +184,29 @@ beforeAll(async () => {
 }, 300_000);
 
 describe('the tokens an account received, on the home page', () => {
+  it('before the background search, says so; Look now searches at once', async () => {
+    const wallet = await installWallet();
+    await createAccount(wallet, { addressIndex: 0 });
+    const home = (await wallet.onHomePage()).getInterface();
+    const before = textOf(home.content);
+    expect(before).toContain('Not searched yet');
+    expect(before).not.toContain('VTT · Verified Test Token');
+    const after = await pageAfter(home, async () =>
+      home.clickElement('home-discover-tokens'),
+    );
+    expect(after).toMatch(/Searched up to block \d+\./u);
+    expect(after).toContain('VTT · Verified Test Token · verified');
+  });
+
+  it('Look now without an account searches nothing and says so', async () => {
+    const wallet = await installWallet();
+    const home = (await wallet.onHomePage()).getInterface();
+    const after = await pageAfter(home, async () =>
+      home.clickElement('home-discover-tokens'),
+    );
+    expect(after).toContain('Not searched: no account to search for');
+  });
+
   it('shows the token at a verified address by its verified name, with its balance', async () => {
     // The test build lists the token this file deploys (test/verifiedTestToken.ts).
     expect(VERIFIED).toBe(VERIFIED_TEST_TOKEN.address);
