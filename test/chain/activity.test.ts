@@ -6,9 +6,17 @@ import {
 } from './actions';
 import { predeployedAccount } from './classes';
 import { ONE_STRK, useFundedNode } from './node';
+import { sentRecord } from '../../src/state/records';
 import { visible } from '../../src/text';
-import { ACCOUNT_0, STRK, TESTNET } from '../fixtures';
-import { installSharedWallet, textOf } from '../installedWallet';
+import { ACCOUNT_0, MAINNET, STRK, TESTNET } from '../fixtures';
+import {
+  installSharedWallet,
+  installWallet,
+  invoke,
+  plainResultOf,
+  stateSharing,
+  textOf,
+} from '../installedWallet';
 import type { Wallet } from '../installedWallet';
 
 /**
@@ -173,5 +181,52 @@ describe('the activity on the home page', () => {
     expect(back).toContain(
       'Account 0: Sent 5 STRK to 0x0000…cdef · accepted on L2',
     );
+  });
+});
+
+describe('the activity when the node does not answer', () => {
+  it('still lists what the wallet sent, and says what it could not read, in the list, More and the details', async () => {
+    const hash = `0x00${'ab'.repeat(31)}`;
+    const wallet = await installWallet({
+      state: JSON.parse(
+        JSON.stringify({
+          ...stateSharing([ACCOUNT_0.address]),
+          currentChainId: MAINNET,
+          transactions: [
+            sentRecord({
+              txnHash: hash,
+              txnType: 'invoke',
+              senderAddress: ACCOUNT_0.address,
+              chainId: MAINNET,
+              contractAddress: STRK,
+              contractFuncName: 'transfer',
+              contractCallData: [RECIPIENT, '0x5', '0x0'],
+            }),
+          ],
+        }),
+      ),
+    });
+    // Mainnet's nodes of the test build are down.
+    expect(
+      await plainResultOf(
+        invoke(wallet, 'snapnet_createAccount', {
+          addressIndex: 0,
+          chainId: MAINNET,
+        }),
+      ),
+    ).toMatchObject({ address: ACCOUNT_0.address });
+    const home = (await wallet.onHomePage()).getInterface();
+    const text = textOf(home.content);
+    expect(text).toContain('Activity');
+    expect(text).toContain('Account 0: Sent 0.000000000000000005 STRK');
+    const more = await click(home, 'home-activity-more:5');
+    expect(more).toContain('Mainnet node error');
+    const again = (await wallet.onHomePage()).getInterface();
+    const { text: detail } = await clickFor(
+      again,
+      `home-activity-detail:${MAINNET}:${hash}`,
+    );
+    expect(detail).toContain(hash);
+    expect(detail).toContain("The node's answer could not be read");
   });
 });

@@ -359,4 +359,40 @@ describe('the tokens an account received, on the home page', () => {
     expect(refused).toContain('Token address');
     expect(refused).toContain('Expected a Starknet address');
   });
+  // Last: the token it deploys is on chain for every test after it.
+  it('searches only the blocks since, in one batch, and finds a token that arrived since', async () => {
+    const { home } = await walletAndPage();
+    const late = {
+      salt: '0x1a7e',
+      calldata: constructorOf('Late Token', 'LATE', 3n * ONE_STRK),
+    };
+    const lateAddress = addressOf(late);
+    expect(textOf(home.content)).not.toContain(lateAddress);
+    const node = testNode();
+    const sent = await predeployedAccount(node).execute({
+      contractAddress: UDC,
+      entrypoint: 'deploy_contract',
+      calldata: [
+        classHash,
+        late.salt,
+        '0',
+        String(late.calldata.length),
+        ...late.calldata,
+      ],
+    });
+    await new RpcProvider({ nodeUrl: node.url }).waitForTransaction(
+      sent.transaction_hash,
+      WAIT,
+    );
+    node.resetRequestCount();
+    const after = await pageAfter(home, async () =>
+      home.clickElement('home-discover-tokens'),
+    );
+    // The latest block rides in the search's batch: one getEvents, one
+    // blockNumber, and no search from the window's start again.
+    expect(node.requestCount('starknet_blockNumber')).toBe(1);
+    expect(node.requestCount('starknet_getEvents')).toBe(1);
+    expect(after).toMatch(/Searched up to block \d+\./u);
+    expect(unverifiedPart(after)).toContain(lateAddress);
+  });
 });
