@@ -62,6 +62,7 @@ async function post(url: string, body: unknown): Promise<unknown> {
  * @param paymaster - The paymaster.
  * @param nodeUrl - The node's JSON-RPC URL.
  * @param text - The body.
+ * @param apiKey - The request's `x-paymaster-api-key` header, if any.
  * @returns The answer, undefined for notifications only, or `forward` when
  * the body carries no paymaster call.
  */
@@ -69,6 +70,7 @@ async function paymasterAnswer(
   paymaster: PaymasterEndpoint,
   nodeUrl: string,
   text: string,
+  apiKey: string | undefined,
 ): Promise<unknown> {
   let parsed: unknown;
   try {
@@ -89,11 +91,11 @@ async function paymasterAnswer(
     return 'forward';
   }
   if (isCall(parsed)) {
-    return paymaster.answer(parsed);
+    return paymaster.answer(parsed, { apiKey });
   }
   const answers: unknown[] = [];
   for (const call of ours) {
-    answers.push(await paymaster.answer(call));
+    answers.push(await paymaster.answer(call, { apiKey }));
   }
   const forwarded = rest.length === 0 ? [] : await post(nodeUrl, rest);
   const all = [...[forwarded].flat(), ...answers].filter(
@@ -156,6 +158,7 @@ export async function startCountingProxy(
           paymaster,
           new URL(incoming.url ?? '/', target).href,
           body.toString('utf8'),
+          [incoming.headers['x-paymaster-api-key']].flat()[0],
         )
           .then((answer) => {
             if (answer === 'forward') {

@@ -2,6 +2,7 @@
 import { startLocalNode } from '.';
 import type { LocalNodeOptions } from '.';
 import { isGasPrice } from './chain/gas-prices';
+import { parseDialect } from './paymaster/dialect';
 import type { LogLevel } from './server/request-log';
 import { LOG_LEVELS } from './server/request-log';
 
@@ -29,6 +30,10 @@ const HELP = `Usage: local-node [options]
   --api-key-secret <secret>     With --api-key: content storage (/api/v0) needs
                                 basic auth <key>:<secret>
   --block-generation-on <mode>  "transaction" (default) or "demand"
+  --paymaster-dialect <dialect> How the SNIP-29 paymaster answers: "avnu" (default,
+                                as AVNU's service) or "snip29" (as SNIP-29 reads)
+  --paymaster-api-key <key>     The x-paymaster-api-key sponsored requests need
+                                (avnu dialect; default paymaster-local-key)
   --initial-balance <amount>    STRK and ETH balance of each account (default 1e21)
   --start-time <seconds>        Unix time of the genesis block; the chain's clock
                                 runs on from there (default: now)
@@ -99,6 +104,12 @@ export function parseArgs(argv: string[]): LocalNodeOptions | undefined {
         break;
       case '--api-key-secret':
         options.apiKeySecret = value;
+        break;
+      case '--paymaster-dialect':
+        options.paymasterDialect = parseDialect(value);
+        break;
+      case '--paymaster-api-key':
+        options.paymasterApiKey = value;
         break;
       case '--block-generation-on':
         if (value !== 'transaction' && value !== 'demand') {

@@ -13,6 +13,8 @@ import type { PredeployedAccount } from './chain/genesis';
 import type { GasPrices } from './chain/types';
 import { DumpDirectory } from './methods/dump-files';
 import type { DevSettings } from './methods/types';
+import type { PaymasterDialect } from './paymaster/dialect';
+import { LOCAL_PAYMASTER_API_KEY, parseDialect } from './paymaster/dialect';
 import { Dispatcher } from './server/jsonrpc';
 import { OriginPolicy } from './server/origin';
 import type { LogLevel } from './server/request-log';
@@ -53,6 +55,17 @@ export type LocalNodeOptions = {
    * request with an Origin header (a web page) is refused them.
    */
   allowedOrigins?: string[];
+  /**
+   * How the SNIP-29 paymaster answers: `avnu` (the default), as AVNU's
+   * service does, or `snip29`, as SNIP-29's document reads
+   * (src/paymaster/dialect.ts).
+   */
+  paymasterDialect?: PaymasterDialect;
+  /**
+   * The `x-paymaster-api-key` the paymaster takes for sponsored requests in
+   * the avnu dialect. Default: LOCAL_PAYMASTER_API_KEY.
+   */
+  paymasterApiKey?: string;
   /**
    * The only directory dump files are read from and written to. Default: the
    * directory of `dumpPath`, else the current directory.
@@ -185,6 +198,10 @@ function devSettings(options: LocalNodeOptions): DevSettings {
     dumpOn: options.dumpOn,
     allowedOrigins: [...(options.allowedOrigins ?? [])],
     server: { host: options.host ?? '127.0.0.1', port: options.port ?? 0 },
+    paymaster: {
+      dialect: parseDialect(options.paymasterDialect ?? 'avnu'),
+      apiKey: options.paymasterApiKey ?? LOCAL_PAYMASTER_API_KEY,
+    },
   };
 }
 
@@ -273,4 +290,6 @@ export async function startLocalNode(
 
 export type { PaymasterEndpoint } from './paymaster/endpoint';
 export { rpcPaymasterEndpoint } from './paymaster/endpoint';
+export type { PaymasterDialect } from './paymaster/dialect';
+export { LOCAL_PAYMASTER_API_KEY } from './paymaster/dialect';
 export type { RpcPaymasterOptions } from './paymaster/rpc-chain';

@@ -155,12 +155,14 @@ let nextId = 1;
  * @param url - The node URL.
  * @param method - The method.
  * @param params - The params.
+ * @param headers - Extra headers (a paymaster's sponsorship key).
  * @returns The reply (result or error).
  */
 export async function rpc(
   url: string,
   method: string,
   params?: unknown,
+  headers: Record<string, string> = {},
 ): Promise<{
   result?: unknown;
   error?: { code: number; message: string; data?: unknown };
@@ -169,7 +171,7 @@ export async function rpc(
   nextId += 1;
   const response = await fetch(url, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...headers },
     body: JSON.stringify({ jsonrpc: '2.0', id, method, params }),
   });
   const reply = await response.json();

@@ -14,8 +14,12 @@ import { ARGENT_CLASS_HASH, ETH, STRK, checkedProvider } from './helpers';
 import { paymasterFetch } from './paymaster-spec';
 import { freePort } from '../../../scripts/start/ports';
 import { startCountingProxy } from '../../../test/chain/counting-proxy';
-import type { LocalNode } from '../src';
-import { rpcPaymasterEndpoint, startLocalNode } from '../src';
+import type { LocalNode, PaymasterDialect } from '../src';
+import {
+  LOCAL_PAYMASTER_API_KEY,
+  rpcPaymasterEndpoint,
+  startLocalNode,
+} from '../src';
 
 export const WAIT = { retryInterval: 20 };
 export const RECIPIENT = '0x1234567';
@@ -71,17 +75,19 @@ export type PaymasterFixture = {
  * @param relayer - The relayer.
  * @param relayer.address - Its address.
  * @param relayer.privateKey - Its key.
+ * @param dialect - The paymaster's dialect.
  * @returns The node with the front's URL, stopped with it.
  */
 async function behindRpcPaymaster(
   node: LocalNode,
   relayer: { address: string; privateKey: string },
+  dialect: PaymasterDialect,
 ): Promise<{ node: LocalNode; paymasterUrl: string }> {
   const port = await freePort();
   const proxy = await startCountingProxy(
     port,
     node.storageUrl,
-    await rpcPaymasterEndpoint({ nodeUrl: node.url, relayer }),
+    await rpcPaymasterEndpoint({ nodeUrl: node.url, relayer, dialect }),
   );
   return {
     node: {
@@ -103,13 +109,20 @@ async function behindRpcPaymaster(
  * @param seed - The node's seed.
  * @param over - `node` for the node's own paymaster, `json-rpc` for the
  * service over its JSON-RPC.
+ * @param dialect - The paymaster's dialect (starknet.js sends the local
+ * paymaster's sponsorship key, which the avnu dialect asks for).
  * @returns The fixture.
  */
 export async function startPaymasterFixture(
   seed: number,
   over: 'node' | 'json-rpc' = 'node',
+  dialect: PaymasterDialect = 'avnu',
 ): Promise<PaymasterFixture> {
-  const started = await startLocalNode({ seed, accounts: 2 });
+  const started = await startLocalNode({
+    seed,
+    accounts: 2,
+    paymasterDialect: dialect,
+  });
   const [first, last] = started.accounts;
   if (!first || !last) {
     throw new Error('no predeployed accounts');
@@ -117,11 +130,12 @@ export async function startPaymasterFixture(
   const { node, paymasterUrl } =
     over === 'node'
       ? { node: started, paymasterUrl: started.url }
-      : await behindRpcPaymaster(started, last);
+      : await behindRpcPaymaster(started, last, dialect);
   const provider = checkedProvider(node.url);
   const paymaster = new PaymasterRpc({
     nodeUrl: paymasterUrl,
-    baseFetch: paymasterFetch,
+    headers: { 'x-paymaster-api-key': LOCAL_PAYMASTER_API_KEY },
+    baseFetch: paymasterFetch(dialect),
   });
   const funder = new Account({
     provider,

@@ -11,7 +11,6 @@ import {
   transfer,
 } from './paymaster-fixture';
 import type { PaymasterFixture } from './paymaster-fixture';
-import { paymasterSpec } from './paymaster-spec';
 
 let fixture: PaymasterFixture;
 let provider: RpcProvider;
@@ -49,6 +48,17 @@ describe('the paymaster service over JSON-RPC, in front of the local node', () =
         { transaction: { type: 'transfer' }, parameters: {} },
       ],
       ['paymaster_isAvailable', ['extra']],
+      // Sponsored without x-paymaster-api-key: AVNU's 163.
+      [
+        'paymaster_buildTransaction',
+        {
+          transaction: {
+            type: 'invoke',
+            invoke: { user_address: fixture.user.address, calls: [] },
+          },
+          parameters: { version: '0x1', fee_mode: { mode: 'sponsored' } },
+        },
+      ],
     ];
     for (const [method, params] of requests) {
       const [front, own] = await Promise.all(
@@ -85,16 +95,10 @@ describe('the paymaster service over JSON-RPC, in front of the local node', () =
     expect('sender_address' in tx && BigInt(tx.sender_address)).toBe(
       BigInt(relayer),
     );
-    const tracking = await rpc(
-      fixture.paymasterUrl,
-      'paymaster_trackingIdToLatestHash',
-      { tracking_id: txHash },
-    );
-    paymasterSpec.check('paymaster_trackingIdToLatestHash', tracking);
-    expect(tracking.result).toEqual({
-      transaction_hash: txHash,
-      status: 'accepted',
-    });
+    // AVNU's dialect: its health, and no tracking.
+    expect(
+      (await rpc(fixture.paymasterUrl, 'paymaster_health', [])).result,
+    ).toBe(true);
   });
 
   it('refuses as the node does: a forged signature (153), a lowered fee (154), a replay (156), changing nothing', async () => {

@@ -138,19 +138,37 @@ describe("the local node's SNIP-29 paymaster, through starknet.js", () => {
       userBefore - 77n,
       recipientBefore + 77n,
     ]);
+    // AVNU's dialect: no tracking (tracking_id 0x0, no trackingIdToLatestHash).
     const tracking = await rpc(node.url, 'paymaster_trackingIdToLatestHash', {
       tracking_id: txHash,
     });
-    paymasterSpec.check('paymaster_trackingIdToLatestHash', tracking);
-    expect(tracking.result).toEqual({
-      transaction_hash: txHash,
-      status: 'accepted',
+    expect(tracking.error?.code).toBe(-32601);
+  });
+
+  it("answers as AVNU's service: health, no sponsorship without the key (163)", async () => {
+    expect(await rpcResult(node.url, 'paymaster_health', [])).toBe(true);
+    const unkeyed = await rpc(node.url, 'paymaster_buildTransaction', {
+      transaction: {
+        type: 'invoke',
+        invoke: {
+          user_address: user.address,
+          calls: [
+            {
+              to: STRK,
+              selector: hash.getSelectorFromName('transfer'),
+              calldata: [RECIPIENT, '0x1', '0x0'],
+            },
+          ],
+        },
+      },
+      parameters: { version: '0x1', fee_mode: { mode: 'sponsored' } },
     });
-    const unknown = await rpc(node.url, 'paymaster_trackingIdToLatestHash', {
-      tracking_id: '0x1',
+    paymasterSpec.check('paymaster_buildTransaction', unkeyed);
+    expect(unkeyed.error).toEqual({
+      code: 163,
+      message: 'An error occurred (UNKNOWN_ERROR)',
+      data: 'x-paymaster-api-key is invalid',
     });
-    paymasterSpec.check('paymaster_trackingIdToLatestHash', unknown);
-    expect(unknown.error?.code).toBe(160);
   });
 
   it('refuses a forged signature (153) and a replayed execution (156), changing nothing', async () => {
@@ -292,7 +310,6 @@ describe("the local node's SNIP-29 paymaster, through starknet.js", () => {
       'paymaster_executeTransaction',
       'paymaster_getSupportedTokens',
       'paymaster_isAvailable',
-      'paymaster_trackingIdToLatestHash',
     ]);
   });
 });

@@ -30,7 +30,7 @@ export type OutsideExecution = {
  * @param calldata - The calldata.
  * @returns The execution and its signature.
  */
-function readOutsideExecution(calldata: bigint[]): {
+export function readOutsideExecution(calldata: bigint[]): {
   execution: OutsideExecution;
   signature: bigint[];
 } {

@@ -2,6 +2,16 @@ import type { DumpDirectory } from './dump-files';
 import type { Params } from './params';
 import type { LocalChain } from '../chain/local-chain';
 
+/** How the SNIP-29 paymaster answers (src/paymaster/dialect.ts). */
+export type PaymasterDialect = 'avnu' | 'snip29';
+
+/** How the paymaster was started. */
+export type PaymasterSettings = {
+  dialect: PaymasterDialect;
+  /** The `x-paymaster-api-key` it accepts for sponsored requests (avnu). */
+  apiKey: string;
+};
+
 /** How the node was started, as the dev methods need it. */
 export type DevSettings = {
   /** Where dump files may be read and written. */
@@ -14,6 +24,14 @@ export type DevSettings = {
   allowedOrigins: string[];
   /** Where the node listens (the port is known once it does). */
   server: { host: string; port: number };
+  /** The SNIP-29 paymaster's dialect and sponsorship key. */
+  paymaster: PaymasterSettings;
+};
+
+/** What a request carried besides its body, for the methods that read it. */
+export type RequestInfo = {
+  /** The `x-paymaster-api-key` header (a dapp's sponsorship key), if any. */
+  paymasterApiKey?: string | undefined;
 };
 
 /** What a method handler can reach. */
@@ -30,7 +48,11 @@ export type MethodContext = {
 /** A JSON-RPC method: positional parameter names and a handler. */
 export type MethodSpec = {
   params: string[];
-  handler: (params: Params, ctx: MethodContext) => unknown;
+  handler: (
+    params: Params,
+    ctx: MethodContext,
+    request?: RequestInfo,
+  ) => unknown;
   /** Reads or writes files: refused to web pages not allowed at start. */
   touchesFiles?: boolean;
 };

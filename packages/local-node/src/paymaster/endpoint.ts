@@ -1,4 +1,6 @@
 import type { PaymasterChain } from './chain';
+import type { PaymasterSettings } from './dialect';
+import { DEFAULT_PAYMASTER_SETTINGS } from './dialect';
 import { PAYMASTER_ERRORS, paymasterError } from './errors';
 import type { RpcPaymasterOptions } from './rpc-chain';
 import { rpcPaymasterChain } from './rpc-chain';
@@ -21,9 +23,15 @@ export type PaymasterEndpoint = {
    * Answers one JSON-RPC call of a paymaster method.
    *
    * @param call - The parsed call (`{jsonrpc, id, method, params}`).
+   * @param request - What the request carried besides (its
+   * `x-paymaster-api-key` header).
+   * @param request.apiKey - That header, if any.
    * @returns Its response, or undefined for a notification.
    */
-  answer(call: Record<string, unknown>): Promise<unknown>;
+  answer(
+    call: Record<string, unknown>,
+    request?: { apiKey?: string | undefined },
+  ): Promise<unknown>;
 };
 
 /**
@@ -87,13 +95,17 @@ function nodeRefusal(error: unknown): string {
  * relayer nonce taken meanwhile) is UNKNOWN_ERROR naming it.
  *
  * @param chain - The chain.
+ * @param settings - The dialect and sponsorship key.
  * @returns The endpoint.
  */
-export function paymasterEndpoint(chain: PaymasterChain): PaymasterEndpoint {
+export function paymasterEndpoint(
+  chain: PaymasterChain,
+  settings: PaymasterSettings = DEFAULT_PAYMASTER_SETTINGS,
+): PaymasterEndpoint {
   const endpoint: PaymasterEndpoint = {
     serves: (method) =>
       typeof method === 'string' && Object.hasOwn(PAYMASTER_METHODS, method),
-    answer: async (call) => {
+    answer: async (call, request) => {
       const { id, method, params } = call;
       const echoId: Id =
         typeof id === 'string' || typeof id === 'number' ? id : null;
@@ -110,6 +122,7 @@ export function paymasterEndpoint(chain: PaymasterChain): PaymasterEndpoint {
         result = await spec.handler(
           paramsByName(name, spec.params, params),
           chain,
+          { settings, apiKey: request?.apiKey },
         );
       } catch (error) {
         const rpcError = answerable(error)
@@ -129,13 +142,16 @@ export function paymasterEndpoint(chain: PaymasterChain): PaymasterEndpoint {
 
 /**
  * SNIP-29's paymaster in front of a Starknet JSON-RPC node, with one of its
- * accounts as relayer.
+ * accounts as relayer, in a dialect (default avnu, as the local node).
  *
- * @param options - The node and the relayer.
+ * @param options - The node, the relayer, the dialect and key.
  * @returns The endpoint.
  */
 export async function rpcPaymasterEndpoint(
-  options: RpcPaymasterOptions,
+  options: RpcPaymasterOptions & Partial<PaymasterSettings>,
 ): Promise<PaymasterEndpoint> {
-  return paymasterEndpoint(await rpcPaymasterChain(options));
+  return paymasterEndpoint(await rpcPaymasterChain(options), {
+    dialect: options.dialect ?? DEFAULT_PAYMASTER_SETTINGS.dialect,
+    apiKey: options.apiKey ?? DEFAULT_PAYMASTER_SETTINGS.apiKey,
+  });
 }

@@ -12,8 +12,11 @@ export const paymasterMethods: MethodTable = Object.fromEntries(
     name,
     {
       params: method.params,
-      handler: async (params, ctx) =>
-        method.handler(params, localPaymasterChain(ctx)),
+      handler: async (params, ctx, request) =>
+        method.handler(params, localPaymasterChain(ctx), {
+          settings: ctx.settings.paymaster,
+          apiKey: request?.paymasterApiKey,
+        }),
     },
   ]),
 );

@@ -76,6 +76,8 @@ export type Deployment = {
   classHash: bigint;
   salt: bigint;
   calldata: bigint[];
+  /** `sigdata` as sent (always empty), or undefined when left out. */
+  sigdata: bigint[] | undefined;
 };
 
 /** A SNIP-29 transaction: an invoke, a deployment, or both. */
@@ -97,11 +99,13 @@ function parseDeployment(value: unknown): Deployment {
   if (raw.version !== 1) {
     throw invalidParams('transaction.deployment.version: expected 1');
   }
-  const sigdata = parseFeltArray(
-    raw.sigdata ?? [],
-    'transaction.deployment.sigdata',
-  );
-  if (sigdata.length > 0) {
+  // AVNU echoes a deployment sent without sigdata as `"sigdata": null`, and
+  // reads null as absent (an Option, crates/paymaster-rpc/src/endpoint/common/mod.rs).
+  const sigdata =
+    raw.sigdata === undefined || raw.sigdata === null
+      ? undefined
+      : parseFeltArray(raw.sigdata, 'transaction.deployment.sigdata');
+  if (sigdata && sigdata.length > 0) {
     throw paymasterError('INVALID_DEPLOYMENT_DATA');
   }
   return {
@@ -109,6 +113,7 @@ function parseDeployment(value: unknown): Deployment {
     classHash: parseFelt(raw.class_hash, 'transaction.deployment.class_hash'),
     salt: parseFelt(raw.salt, 'transaction.deployment.salt'),
     calldata: parseFeltArray(raw.calldata, 'transaction.deployment.calldata'),
+    sigdata,
   };
 }
 

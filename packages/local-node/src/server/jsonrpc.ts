@@ -19,7 +19,12 @@ import type { Params } from '../methods/params';
 import { simulationMethods } from '../methods/simulation';
 import { stateMethods } from '../methods/state';
 import { transactionMethods } from '../methods/transactions';
-import type { DevSettings, MethodContext, MethodTable } from '../methods/types';
+import type {
+  DevSettings,
+  MethodContext,
+  MethodTable,
+  RequestInfo,
+} from '../methods/types';
 import { writeMethods } from '../methods/write';
 import { paymasterMethods } from '../paymaster/methods';
 import { PUT_CONTENT } from '../storage/journal';
@@ -169,9 +174,14 @@ export class Dispatcher {
    *
    * @param text - The body.
    * @param origin - The request's Origin header (a browser sent it), if any.
+   * @param request - What else the request carried (the paymaster's key).
    * @returns The response body, or undefined when nothing is to be answered.
    */
-  async handleText(text: string, origin?: string): Promise<string | undefined> {
+  async handleText(
+    text: string,
+    origin?: string,
+    request: RequestInfo = {},
+  ): Promise<string | undefined> {
     this.#roundTrips += 1;
     let value: unknown;
     try {
@@ -179,7 +189,7 @@ export class Dispatcher {
     } catch {
       return JSON.stringify(errorResponse(null, jsonRpcError('PARSE_ERROR')));
     }
-    const response = await this.handleValue(value, origin);
+    const response = await this.handleValue(value, origin, request);
     this.#autoDump.afterRequest(this.#node);
     return response === undefined ? undefined : JSON.stringify(response);
   }
@@ -196,11 +206,13 @@ export class Dispatcher {
    *
    * @param value - The request.
    * @param origin - The request's Origin header, if any.
+   * @param request - What else the request carried (the paymaster's key).
    * @returns The response(s), or undefined for notifications only.
    */
   async handleValue(
     value: unknown,
     origin?: string,
+    request: RequestInfo = {},
   ): Promise<Response | Response[] | undefined> {
     if (Array.isArray(value)) {
       if (value.length === 0) {
@@ -212,25 +224,27 @@ export class Dispatcher {
       const responses: Response[] = [];
       // One after the other, in order, as a batch of single calls would be.
       for (const item of value) {
-        const response = await this.#handleOne(item, origin);
+        const response = await this.#handleOne(item, origin, request);
         if (response !== undefined) {
           responses.push(response);
         }
       }
       return responses.length === 0 ? undefined : responses;
     }
-    return this.#handleOne(value, origin);
+    return this.#handleOne(value, origin, request);
   }
 
   /**
    *
    * @param request - The request.
    * @param origin - The request's Origin header, if any.
+   * @param info - What else the request carried.
    * @returns The result.
    */
   async #handleOne(
     request: unknown,
     origin: string | undefined,
+    info: RequestInfo,
   ): Promise<Response | undefined> {
     if (!isRecord(request)) {
       return errorResponse(null, jsonRpcError('INVALID_REQUEST'));
@@ -268,7 +282,7 @@ export class Dispatcher {
         id: echoId,
         // The paymaster's methods answer promises (its service is shared
         // with chains over JSON-RPC); the others answer values.
-        result: await this.#invoke(method, params),
+        result: await this.#invoke(method, params, info),
       };
     } catch (error) {
       response = errorResponse(echoId, this.#toRpcError(error));
@@ -286,9 +300,10 @@ export class Dispatcher {
    *
    * @param method - The method.
    * @param rawParams - The raw params.
+   * @param info - What else the request carried.
    * @returns The result.
    */
-  #invoke(method: string, rawParams: unknown): unknown {
+  #invoke(method: string, rawParams: unknown, info: RequestInfo = {}): unknown {
     const spec = METHODS[method];
     if (!spec) {
       throw jsonRpcError('METHOD_NOT_FOUND', method);
@@ -312,7 +327,7 @@ export class Dispatcher {
     } else {
       throw invalidParams('params must be an object or an array');
     }
-    const result = spec.handler(params, this.#ctx);
+    const result = spec.handler(params, this.#ctx, info);
     if (JOURNALED.has(method)) {
       this.#node.journal.push({ method, params });
     }

@@ -6,6 +6,7 @@ import { WebSocketServer } from 'ws';
 
 import type { Dispatcher } from './jsonrpc';
 import { MAX_BODY_BYTES } from '../base/constants';
+import type { RequestInfo } from '../methods/types';
 import type { StorageHandler } from '../storage/http';
 import { isStoragePath } from '../storage/http';
 
@@ -56,6 +57,18 @@ const setCors = (req: IncomingMessage, res: ServerResponse): void => {
   );
   res.setHeader('Access-Control-Max-Age', '86400');
 };
+
+/**
+ * What the methods read of a request's headers: the paymaster's sponsorship
+ * key (`x-paymaster-api-key`, AVNU's header, which starknet.js sends).
+ *
+ * @param req - The request (or the WebSocket handshake).
+ * @returns The request's info.
+ */
+function requestInfo(req: IncomingMessage): RequestInfo {
+  const key = req.headers['x-paymaster-api-key'];
+  return { paymasterApiKey: Array.isArray(key) ? key[0] : key };
+}
 
 const sendJson = (res: ServerResponse, status: number, body: string): void => {
   res.writeHead(status, {
@@ -148,7 +161,11 @@ function handleHttp(
       return;
     }
     options.dispatcher
-      .handleText(Buffer.concat(chunks).toString('utf8'), req.headers.origin)
+      .handleText(
+        Buffer.concat(chunks).toString('utf8'),
+        req.headers.origin,
+        requestInfo(req),
+      )
       .catch((error: unknown) => internalError(error))
       .then((body) =>
         body === undefined
@@ -214,6 +231,7 @@ export async function startServer(
     }
     // Browsers send the page's origin in the handshake, not in messages.
     const { origin } = req.headers;
+    const info = requestInfo(req);
     wss.handleUpgrade(req, socket, head, (ws) => {
       ws.on('error', () => ws.terminate());
       // Each message is handled as it arrives; the replies leave in the
@@ -226,7 +244,7 @@ export async function startServer(
               data instanceof ArrayBuffer ? new Uint8Array(data) : data,
             ).toString('utf8');
         const reply = options.dispatcher
-          .handleText(text, origin)
+          .handleText(text, origin, info)
           .catch((error: unknown) => internalError(error));
         replies = replies
           .then(async () => reply)
