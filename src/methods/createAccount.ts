@@ -32,10 +32,13 @@ import { createAccountForSite } from '../wallet/accountForSite';
  * with its deployment hash, nothing sent.
  *
  * With `paymaster` (and `deploy`), the network's SNIP-29 paymaster deploys
- * it: sponsored (a deployment alone carries no call to pay a fee with; to
- * pay in a token, send the first transaction through the paymaster, which
- * deploys the account with it). The deployment data it would send are
- * checked to be the account's own; nothing is signed.
+ * it: sponsored (nothing is signed), or paid in a token where the paymaster
+ * builds the deployment with an outside execution holding the fee transfer
+ * alone (AVNU answers `deploy_and_invoke`; shown as the deployment and the
+ * fee, one confirmation). A paymaster that refuses a paid deployment alone
+ * (SNIP-29's document has no way to pay for one) is named as
+ * `paymaster.feeMode`, nothing signed. The deployment data it would send
+ * are checked to be the account's own.
  */
 export const createAccount = defineMethod({
   params: object({

@@ -3,6 +3,7 @@ import type { ExecutionParameters, UserTransaction } from 'starknet';
 import { ASKED_WINDOW_SECONDS, checkBuilt } from './checkBuilt';
 import type { CheckedBuild, FeeChoice, PaymasterAsk } from './checkBuilt';
 import type { PaymasterClient } from './client';
+import { InvalidInputError, PaymasterError } from '../errors';
 import { deploymentData } from '../keys/address';
 import type { OwnAccount } from '../keys/ownership';
 import type { NodeClient } from '../node/client';
@@ -27,6 +28,8 @@ export type PaymasterAskRequest = {
   calls: WalletCall[];
   fee: FeeChoice;
   maxFeeInGasToken?: bigint | undefined;
+  /** The param the fee choice is (default `paymaster`), to blame. */
+  field?: string | undefined;
 };
 
 /** What was asked and built, checked. */
@@ -83,6 +86,35 @@ function askOf(
 }
 
 /**
+ * A paymaster's refusal to build a deployment alone paid in a token, as the
+ * fee mode that cannot work there: SNIP-29's document has no way to pay for
+ * a `deploy` (AVNU builds it with a fee call). Named as the param, before
+ * anything is signed; any other error is passed on as it is.
+ *
+ * @param request - The request.
+ * @param error - What the build threw.
+ * @returns The error to throw.
+ */
+function paidDeploymentRefusal(
+  request: PaymasterAskRequest,
+  error: unknown,
+): unknown {
+  const { calls, fee, field = 'paymaster' } = request;
+  if (
+    calls.length > 0 ||
+    fee.mode !== 'default' ||
+    !(error instanceof PaymasterError) ||
+    error.paymasterCode === undefined
+  ) {
+    return error;
+  }
+  return new InvalidInputError(
+    `${field}.feeMode`,
+    `${error.paymaster} does not deploy an account alone paid in ${fee.gasToken.symbol} (${error.message}); nothing was signed: use the sponsored mode, or send the account's first transaction through the paymaster, which deploys it with that transaction`,
+  );
+}
+
+/**
  * Reads the account, has the paymaster build, and checks what it built.
  *
  * @param request - The request.
@@ -104,8 +136,10 @@ export async function buildChecked(
           },
         ]
       : [];
+  // A deployment alone paid in a token runs its fee transfer from the
+  // account (deploy_and_invoke, as AVNU builds it): read as that call.
   const askedIntent: TransactionIntent =
-    calls.length === 0
+    calls.length === 0 && feeTarget.length === 0
       ? { type: 'DEPLOY_ACCOUNT' }
       : { type: 'INVOKE', calls: [...calls, ...feeTarget] };
   const roundOne = await readAccountAndClasses(
@@ -129,10 +163,11 @@ export async function buildChecked(
     now,
     maxFeeInGasToken: request.maxFeeInGasToken,
   };
-  const build = checkBuilt(
-    host,
-    ask,
-    await paymaster.build(transaction, parameters),
-  );
+  const answer = await paymaster
+    .build(transaction, parameters)
+    .catch((error: unknown) => {
+      throw paidDeploymentRefusal(request, error);
+    });
+  const build = checkBuilt(host, ask, answer);
   return { roundOne, deployed, transaction, parameters, build };
 }

@@ -135,7 +135,9 @@ function checkDeployment(
     typeof given === 'object' && given !== null
       ? new Map(Object.entries(given))
       : new Map<string, unknown>();
-  const sigdata = record.get('sigdata');
+  // AVNU echoes a deployment sent without sigdata as `"sigdata": null` (an
+  // Option serialised without skip): null is the same as absent.
+  const sigdata = record.get('sigdata') ?? undefined;
   const same =
     feltOf(record.get('address')) === BigInt(ask.account.address) &&
     feltOf(record.get('class_hash')) === BigInt(ours.classHash) &&
@@ -226,6 +228,33 @@ function checkCalls(
 }
 
 /**
+ * The type of transaction a paymaster must build for an ask: an invoke for a
+ * deployed account, a deployment with the calls for one not deployed yet, a
+ * deployment alone when no call is asked — sponsored, or in default mode a
+ * deployment whose outside execution holds only the fee transfer (AVNU
+ * answers a paid `deploy` so, `deploy_and_invoke`, its only way to be paid).
+ *
+ * @param ask - What was asked.
+ * @returns The type, and how the error names it.
+ */
+function expectedTypeOf(ask: PaymasterAsk): {
+  type: CheckedBuild['type'];
+  named: string;
+} {
+  if (ask.calls.length > 0) {
+    const type = ask.deployed ? 'invoke' : 'deploy_and_invoke';
+    return { type, named: type };
+  }
+  return ask.fee.mode === 'sponsored'
+    ? { type: 'deploy', named: 'deploy' }
+    : {
+        type: 'deploy_and_invoke',
+        named:
+          'deploy_and_invoke (a deployment paid by its fee transfer alone)',
+      };
+}
+
+/**
  * Checks what a paymaster built against what was asked; see the module's
  * comment. Any difference is a PaymasterError: nothing is shown or signed.
  *
@@ -239,14 +268,11 @@ export function checkBuilt(
   ask: PaymasterAsk,
   built: PreparedTransaction,
 ): CheckedBuild {
-  let expectedType: CheckedBuild['type'] = 'deploy';
-  if (ask.calls.length > 0) {
-    expectedType = ask.deployed ? 'invoke' : 'deploy_and_invoke';
-  }
-  if (built.type !== expectedType) {
+  const expected = expectedTypeOf(ask);
+  if (built.type !== expected.type) {
     throw mismatch(
       host,
-      `a ${String(built.type)} transaction where ${expectedType} was asked`,
+      `a ${String(built.type)} transaction where ${expected.named} was asked`,
     );
   }
   const estimates = [

@@ -104,11 +104,24 @@ function executableOf(
   build: CheckedBuild,
   signature: string[],
 ): ExecutableUserTransaction {
-  if (transaction.type === 'deploy' || !build.signable) {
+  if (!build.signable) {
     if (transaction.type !== 'deploy') {
       throw new Error('An invoke was built without typed data to sign');
     }
     return transaction;
+  }
+  if (transaction.type === 'deploy') {
+    // A paid deployment alone, built deploy_and_invoke (its fee transfer).
+    const invoke = {
+      userAddress: transaction.deployment.address,
+      typedData: build.signable.typedData,
+      signature,
+    };
+    return {
+      type: 'deploy_and_invoke',
+      deployment: transaction.deployment,
+      invoke,
+    };
   }
   const invoke = {
     userAddress: transaction.invoke.userAddress,
@@ -211,16 +224,17 @@ export async function sendThroughPaymaster(
     return '';
   }
   const { roundOne, deployed, transaction, parameters, build } = built;
+  const feeCalls = build.feeTransfer ? [feeCallOf(build.feeTransfer)] : [];
   const intent: TransactionIntent =
     calls.length === 0
       ? { type: 'DEPLOY_ACCOUNT' }
-      : {
-          type: 'INVOKE',
-          calls: [
-            ...calls,
-            ...(build.feeTransfer ? [feeCallOf(build.feeTransfer)] : []),
-          ],
-        };
+      : { type: 'INVOKE', calls: [...calls, ...feeCalls] };
+  // A paid deployment alone is built deploy_and_invoke with the fee transfer
+  // alone: shown and simulated as that call, the deployment with it.
+  const shown: TransactionIntent =
+    intent.type === 'DEPLOY_ACCOUNT' && feeCalls.length > 0
+      ? { type: 'INVOKE', calls: feeCalls }
+      : intent;
   const nonceCheck =
     deployed && build.signable
       ? [
@@ -230,13 +244,13 @@ export async function sendThroughPaymaster(
         ]
       : [];
   const { view, extra } = await readAfterRoundOne(
-    { ...base, intent },
+    { ...base, intent: shown },
     roundOne,
     { withDeployment: true },
     nonceCheck,
   );
   checkNonceUnused(host, extra[0]);
-  const planned = { ...base, intent };
+  const planned = { ...base, intent: shown };
   await request.confirm({
     transaction: previewOf(planned, 'send', view, planOf(planned, view)),
     build,

@@ -90,6 +90,7 @@ export async function sendWithPaymaster(
     account,
     calls,
     fee,
+    field: action.field,
     maxFeeInGasToken:
       choice.maxFeeInGasToken === undefined
         ? undefined
@@ -122,6 +123,7 @@ export async function estimateWithPaymaster(
     account: action.account,
     calls: action.calls,
     fee,
+    field: action.field,
     maxFeeInGasToken:
       action.choice.maxFeeInGasToken === undefined
         ? undefined
