@@ -27,5 +27,8 @@ export async function startBackendNode(
     port: options.port,
     seed: 42,
     ...(options.chainId === undefined ? {} : { chainId: options.chainId }),
+    ...(options.paymasterDialect === undefined
+      ? {}
+      : { paymasterDialect: options.paymasterDialect }),
   });
 }

@@ -189,6 +189,9 @@ export async function startDevnet(options: TestNodeOptions): Promise<TestNode> {
   const proxy = await rpcPaymasterEndpoint({
     nodeUrl: `${base}/rpc`,
     relayer: last && { address: last.address, privateKey: last.privateKey },
+    ...(options.paymasterDialect === undefined
+      ? {}
+      : { dialect: options.paymasterDialect }),
   })
     .then(async (paymaster) =>
       startCountingProxy(options.port, base, paymaster),

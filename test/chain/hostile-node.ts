@@ -91,11 +91,16 @@ export async function startHostileNode(options: {
           params: call.params,
         })),
       );
+      // A dapp's sponsorship key goes on to the paymaster, as a proxy would.
+      const key = request.headers['x-paymaster-api-key'];
       // Node 20's fetch (stable since 21, unflagged in 20).
       // eslint-disable-next-line n/no-unsupported-features/node-builtins
       fetch(options.target, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
+        headers: {
+          'Content-Type': 'application/json',
+          ...(typeof key === 'string' ? { 'x-paymaster-api-key': key } : {}),
+        },
         body,
       })
         .then(async (honest) => honest.json())

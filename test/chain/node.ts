@@ -1,10 +1,10 @@
 import { startBackendNode } from './backend';
 import { ensureArgentDeclared } from './classes';
-import type { BackendName, TestNode } from './types';
+import type { BackendName, TestNode, TestNodeOptions } from './types';
 import { defaultState } from '../../src/state/schema';
 import { ETH, TESTNET } from '../fixtures';
 import { TEST_NODE_PORT } from '../ports';
-import { startLocalNode } from '@snapnet/local-node';
+import { LOCAL_PAYMASTER_API_KEY, startLocalNode } from '@snapnet/local-node';
 import type { LocalNode } from '@snapnet/local-node';
 
 export type { PredeployedAccount, TestNode } from './types';
@@ -116,18 +116,33 @@ export async function mintStrk(
 export const ONE_STRK = 10n ** 18n;
 
 /**
+ * The `paymaster` param of a sponsored request to the test node's paymaster:
+ * it speaks AVNU's dialect, which refuses sponsorship without the key
+ * (packages/local-node/src/paymaster/dialect.ts).
+ */
+export const SPONSORED = {
+  feeMode: { mode: 'sponsored' },
+  apiKey: LOCAL_PAYMASTER_API_KEY,
+};
+
+/**
  * Gives the test file a fresh node of the selected backend for its whole
  * run, the wallet's account class (Argent 0.3.1) declared and `address`
  * funded, started before its tests and stopped after them.
  *
  * @param address - The account to fund.
  * @param amount - Its STRK (FRI).
+ * @param options - How else to start it (the paymaster's dialect).
  * @returns A getter for the running node.
  */
-export function useFundedNode(address: string, amount: bigint): () => TestNode {
+export function useFundedNode(
+  address: string,
+  amount: bigint,
+  options: Omit<TestNodeOptions, 'port'> = {},
+): () => TestNode {
   let node: TestNode | undefined;
   beforeAll(async () => {
-    node = await startBackendNode({ port: TEST_NODE_PORT });
+    node = await startBackendNode({ ...options, port: TEST_NODE_PORT });
     await ensureArgentDeclared(node);
     await mintStrk(node, address, amount);
   }, 300_000);

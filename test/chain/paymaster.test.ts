@@ -1,7 +1,7 @@
 import type { Json } from '@metamask/snaps-sdk';
 
 import { callView, receiptOf } from './actions';
-import { mint, nodeRequest, useFundedNode } from './node';
+import { SPONSORED, mint, nodeRequest, useFundedNode } from './node';
 import { formatUnits } from '../../src/format';
 import { ACCOUNT_0, ETH, STRK } from '../fixtures';
 import {
@@ -155,7 +155,7 @@ describe('fees through the paymaster', () => {
   it('sends a sponsored transaction: the account pays nothing', async () => {
     const before = await balance(ETH, ACCOUNT_0.address);
     const recipientBefore = await balance(ETH, RECIPIENT);
-    const sending = sendEth(wallet, 5n, { feeMode: { mode: 'sponsored' } });
+    const sending = sendEth(wallet, 5n, SPONSORED);
     const dialog = await confirmationOf(sending);
     const shown = textOf(dialog.content);
     expect(shown).toContain('Sponsored by 127.0.0.1');
@@ -201,7 +201,7 @@ describe('fees through the paymaster', () => {
     const creating = invoke(wallet, 'snapnet_createAccount', {
       addressIndex: 1,
       deploy: true,
-      paymaster: { feeMode: { mode: 'sponsored' } },
+      paymaster: SPONSORED,
     });
     const dialog = await confirmationOf(creating);
     const shown = textOf(dialog.content);

@@ -2,7 +2,7 @@ import type { Json } from '@metamask/snaps-sdk';
 
 import { startHostileNode } from './hostile-node';
 import type { Answer, HostileNode } from './hostile-node';
-import { mint } from './node';
+import { SPONSORED, mint } from './node';
 import { ACCOUNT_0, ETH, STRK } from '../fixtures';
 import {
   confirmationOf,
@@ -121,7 +121,6 @@ function transfer(paymaster: Json): ReturnType<typeof invoke> {
 }
 
 const IN_ETH = { feeMode: { mode: 'default', gasToken: ETH } };
-const SPONSORED = { feeMode: { mode: 'sponsored' } };
 
 /**
  * Expects a request refused as a paymaster failure, before any dialog, with

@@ -1,4 +1,4 @@
-import { mint, SN_DEVNET, useRuntimeNetworkNode } from './node';
+import { mint, SN_DEVNET, SPONSORED, useRuntimeNetworkNode } from './node';
 import { ACCOUNT_0, DAPP_ORIGIN, ETH } from '../fixtures';
 import {
   confirmationOf,
@@ -59,7 +59,7 @@ function sponsoredTransfer(wallet: Wallet): ReturnType<typeof invoke> {
         calldata: [ACCOUNT_0.address, '0x1', '0x0'],
       },
     ],
-    paymaster: { feeMode: { mode: 'sponsored' } },
+    paymaster: SPONSORED,
   });
 }
 

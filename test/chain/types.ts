@@ -1,3 +1,4 @@
+import type { PaymasterDialect } from '@snapnet/local-node';
 /** Which Starknet node the chain tests run against. */
 export type BackendName = 'local' | 'devnet';
 
@@ -39,4 +40,6 @@ export type TestNodeOptions = {
   startTime?: number;
   /** Starting L1 and L2 gas prices in fri (`--gas-price-fri`, `--l2-gas-price-fri`). */
   gasPricesFri?: { l1: bigint; l2: bigint };
+  /** How its SNIP-29 paymaster answers (default avnu, as AVNU's service). */
+  paymasterDialect?: PaymasterDialect;
 };
