@@ -133,4 +133,32 @@ describe('the paymaster client', () => {
       await new Promise((resolve) => server.close(resolve));
     }
   });
+
+  it("hands a signed execution over and reads AVNU's answer (tracking_id 0x0), asking nothing more", async () => {
+    const hash = '0x5a17';
+    const answered = await scriptedNode(
+      answeringWith({ result: { transaction_hash: hash, tracking_id: '0x0' } }),
+    );
+    const answer = await new PaymasterClient(answered.url).execute(
+      {
+        type: 'deploy',
+        deployment: {
+          address: '0x1',
+          class_hash: '0x2',
+          salt: '0x3',
+          calldata: [],
+          version: 1,
+        },
+      },
+      { version: '0x1', feeMode: { mode: 'sponsored' } },
+    );
+    expect(answer).toStrictEqual({
+      transaction_hash: hash,
+      tracking_id: '0x0',
+    });
+    // One exchange: no paymaster_trackingIdToLatestHash (AVNU has none).
+    expect(answered.posts.flat().map(({ method }) => method)).toStrictEqual([
+      'paymaster_executeTransaction',
+    ]);
+  });
 });
