@@ -1,4 +1,5 @@
 import type { RunningNode } from './node';
+import { LOCAL_PAYMASTER_API_KEY } from '@snapnet/local-node';
 
 /** Stands for the account to fund in the banner's `devnet_mint` line. */
 export const MINT_ADDRESS_PLACEHOLDER = '0xYOUR_ACCOUNT_ADDRESS';
@@ -56,7 +57,7 @@ export function banner(facts: BannerFacts): string {
   const paymaster =
     node.paymasterUrl && relayer
       ? [
-          `SNIP-29 paymaster (fees in STRK or ETH, or sponsored; the snap's Testnet uses it): ${node.paymasterUrl} — relayer: the last funded account, ${relayer.address}`,
+          `SNIP-29 paymaster (fees in STRK or ETH, or sponsored; the snap's Testnet uses it): ${node.paymasterUrl} — relayer: the last funded account, ${relayer.address}; it answers in AVNU's dialect, sponsored requests with x-paymaster-api-key: ${LOCAL_PAYMASTER_API_KEY}`,
           '',
         ]
       : [];
