@@ -86,6 +86,12 @@ function askOf(
 }
 
 /**
+ * SNIP-29's refusals of the account itself (INVALID_ADDRESS,
+ * CLASS_HASH_NOT_SUPPORTED, INVALID_DEPLOYMENT_DATA): not the fee mode's.
+ */
+const ACCOUNT_REFUSALS = [150, 155, 158];
+
+/**
  * A paymaster's refusal to build a deployment alone paid in a token, as the
  * fee mode that cannot work there: SNIP-29's document has no way to pay for
  * a `deploy` (AVNU builds it with a fee call). Named as the param, before
@@ -104,7 +110,8 @@ function paidDeploymentRefusal(
     calls.length > 0 ||
     fee.mode !== 'default' ||
     !(error instanceof PaymasterError) ||
-    error.paymasterCode === undefined
+    error.paymasterCode === undefined ||
+    ACCOUNT_REFUSALS.includes(error.paymasterCode)
   ) {
     return error;
   }
