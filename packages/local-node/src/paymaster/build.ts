@@ -169,19 +169,24 @@ function deploymentJson(
 
 /**
  * The validity window of a built execution: the bounds given (refused when
- * empty or past) or one hour from now.
+ * empty or past) or, without them, until one hour from now — from 1 in the
+ * avnu dialect, as AVNU's `TimeBounds::valid_for` starts
+ * (crates/paymaster-starknet/src/transaction/time.rs), from 0 in the snip29
+ * one.
  *
  * @param chain - The chain.
  * @param parameters - The parameters.
+ * @param dialect - The dialect.
  * @returns The window.
  */
 async function windowOf(
   chain: PaymasterChain,
   parameters: ExecutionParameters,
+  dialect: PaymasterDialect,
 ): Promise<{ executeAfter: bigint; executeBefore: bigint }> {
   const now = await chain.now();
   const bounds = parameters.timeBounds ?? {
-    executeAfter: 0n,
+    executeAfter: dialect === 'avnu' ? 1n : 0n,
     executeBefore: now + DEFAULT_VALIDITY_SECONDS,
   };
   if (
@@ -239,7 +244,7 @@ export async function buildTransaction(
   const calls = tx.invoke
     ? parseCalls(tx.invoke.calls, 'transaction.invoke.calls')
     : [];
-  const bounds = await windowOf(chain, parameters);
+  const bounds = await windowOf(chain, parameters, dialect);
   const paid = (amount: bigint): OutsideCall[] =>
     token ? [...calls, feeTransfer(token, relayer, amount)] : calls;
   const fee = feeEstimate(
