@@ -161,4 +161,42 @@ describe('the paymaster client', () => {
       'paymaster_executeTransaction',
     ]);
   });
+
+  it('says sponsorship may need an apiKey when a sponsored build without one is refused 163', async () => {
+    const refusing = await scriptedNode(
+      answeringWith({
+        error: {
+          code: 163,
+          message: 'An error occurred (UNKNOWN_ERROR)',
+          data: 'x-paymaster-api-key is invalid',
+        },
+      }),
+    );
+    const invoke = {
+      type: 'invoke' as const,
+      invoke: { userAddress: '0x1', calls: [] },
+    };
+    const build = async (
+      apiKey: string | undefined,
+      mode: 'sponsored' | 'default',
+    ): Promise<PaymasterError> =>
+      failure(
+        new PaymasterClient(refusing.url, apiKey).build(invoke, {
+          version: '0x1',
+          feeMode: mode === 'sponsored' ? { mode } : { mode, gasToken: '0x1' },
+        }),
+      );
+    const unkeyed = await build(undefined, 'sponsored');
+    expect(unkeyed.paymasterCode).toBe(163);
+    expect(unkeyed.message).toContain('refused (163)');
+    expect(unkeyed.message).toContain("sponsorship may need the dapp's apiKey");
+    // Its words are not passed on.
+    expect(unkeyed.message).not.toContain('is invalid');
+    for (const other of [
+      await build('key', 'sponsored'),
+      await build(undefined, 'default'),
+    ]) {
+      expect(other.message).not.toContain('apiKey');
+    }
+  });
 });

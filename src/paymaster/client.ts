@@ -30,6 +30,8 @@ export class PaymasterClient {
 
   readonly #rpc: PaymasterRpc;
 
+  readonly #keyed: boolean;
+
   /** The last exchange failure, which PaymasterRpc rethrows as a bare Error. */
   #failure: ExchangeFailure | undefined;
 
@@ -40,6 +42,7 @@ export class PaymasterClient {
   constructor(url: string, apiKey?: string) {
     this.url = url;
     this.host = endpointLabel(url);
+    this.#keyed = apiKey !== undefined;
     const headers: Record<string, string> =
       apiKey === undefined ? {} : { 'x-paymaster-api-key': apiKey };
     this.#rpc = new PaymasterRpc({
@@ -129,7 +132,24 @@ export class PaymasterClient {
   ): Promise<PreparedTransaction> {
     return this.#ask(async () =>
       this.#rpc.buildTransaction(transaction, parameters),
-    );
+    ).catch((error: unknown) => {
+      // AVNU refuses sponsorship without `x-paymaster-api-key` as 163
+      // (crates/paymaster-rpc/src/endpoint/validation/mod.rs): say what the
+      // dapp can do about it.
+      if (
+        error instanceof PaymasterError &&
+        error.paymasterCode === 163 &&
+        parameters.feeMode.mode === 'sponsored' &&
+        !this.#keyed
+      ) {
+        throw new PaymasterError(
+          this.host,
+          `${error.message.slice(`The paymaster ${this.host} `.length)}; sponsorship may need the dapp's apiKey (sent as x-paymaster-api-key), and none was given`,
+          163,
+        );
+      }
+      throw error;
+    });
   }
 
   /**

@@ -244,6 +244,17 @@ describe('fees through the paymaster', () => {
     );
   });
 
+  it("refuses sponsorship without the dapp's key as AVNU's service does (163), saying so, before any dialog", async () => {
+    testNode().resetRequestCount();
+    const error = await errorOf(
+      sendEth(wallet, 1n, { feeMode: { mode: 'sponsored' } }),
+    );
+    expect(error.code).toBe(-32002);
+    expect(error.message).toContain('refused (163)');
+    expect(error.message).toContain("sponsorship may need the dapp's apiKey");
+    expect(testNode().requestCount('paymaster_executeTransaction')).toBe(0);
+  });
+
   it('refuses a gas token the wallet does not know, and a token-less network paymaster choice, naming the field', async () => {
     const unknown = await errorOf(
       sendEth(wallet, 1n, {
