@@ -212,6 +212,35 @@ describe('checkBuilt', () => {
         typed_data: outsideTypedData([feeCall], 'SN_MAIN'),
       }),
     ).toContain('not bound to Testnet');
+    // SNIP-29's document requires `To/Selector/Calldata` in OUTSIDE_CALL_V1;
+    // SNIP-9 v1 (Argent 0.3.1 hashes it) names them `to/selector/calldata`:
+    // typed data spelled the document's way would not verify on chain.
+    const capitalised = outsideTypedData([feeCall]);
+    capitalised.types = {
+      ...capitalised.types,
+      OutsideCall: [
+        { name: 'To', type: 'felt' },
+        { name: 'Selector', type: 'felt' },
+        { name: 'calldata_len', type: 'felt' },
+        { name: 'Calldata', type: 'felt*' },
+      ],
+    };
+    const message = capitalised.message as { calls: object[] };
+    message.calls = [
+      {
+        To: feeCall.to,
+        Selector: TRANSFER,
+        calldata_len: '0x3',
+        Calldata: feeCall.calldata,
+      },
+    ];
+    expect(
+      paidDeploy({
+        type: 'deploy_and_invoke',
+        deployment: echoed(null),
+        typed_data: capitalised,
+      }),
+    ).toContain('does not have its types');
     // Sponsored, a deployment alone signs nothing: no typed data is taken.
     expect(
       refusal(() =>
