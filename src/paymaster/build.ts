@@ -27,6 +27,8 @@ export type PaymasterAskRequest = {
   calls: WalletCall[];
   fee: FeeChoice;
   maxFeeInGasToken?: bigint | undefined;
+  /** The most the asker lets the fee be, in times the paymaster's estimate. */
+  feeCapFactor?: bigint | undefined;
 };
 
 /** What was asked and built, checked. */
@@ -128,6 +130,7 @@ export async function buildChecked(
     deployed,
     now,
     maxFeeInGasToken: request.maxFeeInGasToken,
+    feeCapFactor: request.feeCapFactor,
   };
   const build = checkBuilt(
     host,

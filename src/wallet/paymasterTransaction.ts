@@ -16,6 +16,11 @@ export type PaymasterChoice = {
   feeMode: { mode: 'sponsored' } | { mode: 'default'; gasToken: string };
   maxFeeInGasToken?: string | undefined;
   apiKey?: string | undefined;
+  /**
+   * The wallet's own page caps the fee at this many times the paymaster's
+   * estimate (no site sets a cap there).
+   */
+  feeCapFactor?: bigint | undefined;
 };
 
 /** One transaction the wallet is asked to send through the paymaster. */
@@ -94,6 +99,7 @@ export async function sendWithPaymaster(
       choice.maxFeeInGasToken === undefined
         ? undefined
         : BigInt(choice.maxFeeInGasToken),
+    feeCapFactor: choice.feeCapFactor,
     confirm: async (preview) =>
       confirmTransaction({
         ...display,
@@ -126,5 +132,6 @@ export async function estimateWithPaymaster(
       action.choice.maxFeeInGasToken === undefined
         ? undefined
         : BigInt(action.choice.maxFeeInGasToken),
+    feeCapFactor: action.choice.feeCapFactor,
   });
 }
