@@ -110,6 +110,21 @@ const TransactionRecordStruct = object({
   eventIds: array(string()),
   timestamp: number(),
   chainId: string(),
+  /**
+   * Set while the record is an outside execution signed and handed to a
+   * paymaster whose running is not known yet (src/state/openExecutions.ts):
+   * its txnHash is then the execution's SNIP-12 message hash, no
+   * transaction's, until the chain shows the transaction that ran it.
+   */
+  outsideExecution: optional(
+    object({
+      nonce: HexText,
+      executeBefore: number(),
+      paymaster: size(string(), 1, 2048),
+      /** The hash the paymaster answered, not yet seen to run it. */
+      claimedHash: optional(HexText),
+    }),
+  ),
 });
 
 /** The accounts the user shared with one site (canonical addresses). */
