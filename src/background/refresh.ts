@@ -1,5 +1,6 @@
 import type { Infer } from 'superstruct';
 
+import { watchOpenExecutions } from './openExecutions';
 import type { Network } from '../config';
 import { logger } from '../logger';
 import type { Reading } from '../node/answers';
@@ -8,8 +9,19 @@ import type { TransactionStatusStruct } from '../node/calls';
 import { balanceReadingCall } from '../node/erc20';
 import { recordStatusOf } from '../node/history';
 import type { NodeCall } from '../node/nodeCall';
-import { isFinal, needsSettling, settleActivity } from '../state/activity';
-import type { Arrival, BalanceReading, StatusUpdate } from '../state/activity';
+import {
+  isFinal,
+  markTold,
+  needsSettling,
+  releaseNews,
+  settleActivity,
+} from '../state/activity';
+import type {
+  Arrival,
+  BalanceReading,
+  News,
+  StatusUpdate,
+} from '../state/activity';
 import { hiddenFromNode } from '../state/networks';
 import type { TransactionRecord, WalletState } from '../state/schema';
 import { notifyArrival, notifyOutcome } from '../ui/notifications';
@@ -67,6 +79,9 @@ export function pendingToAsk(
     (record) =>
       record.chainId === network.chainId &&
       !isFinal(record.status) &&
+      // An open outside execution has no transaction hash yet: watched by
+      // ./openExecutions.
+      record.outsideExecution === undefined &&
       record.timestamp >= since,
   );
   const hidden = new Set(
@@ -250,9 +265,10 @@ async function tell(
   const networkName = (chainId: string): string =>
     state.networks.find((network) => network.chainId === chainId)?.name ??
     chainId;
-  const notices: (() => Promise<void>)[] = [
-    ...news.outcomes.map(
-      (record) => async () =>
+  const notices: { news: News; notify: () => Promise<void> }[] = [
+    ...news.outcomes.map((record) => ({
+      news: { outcome: record },
+      notify: async (): Promise<void> =>
         notifyOutcome({
           record,
           networkName: networkName(record.chainId),
@@ -265,7 +281,7 @@ async function tell(
             ({ chainId }) => chainId === record.chainId,
           ),
         }),
-    ),
+    })),
     ...news.arrivals.flatMap((arrival) => {
       const token = state.tokens.find(
         ({ chainId, address }) =>
@@ -273,29 +289,36 @@ async function tell(
       );
       return token
         ? [
-            async (): Promise<void> =>
-              notifyArrival({
-                arrival,
-                token,
-                networkName: networkName(arrival.chainId),
-                accountName: accountNameOf(
-                  state,
-                  arrival.chainId,
-                  arrival.account,
-                ),
-              }),
+            {
+              news: { arrival },
+              notify: async (): Promise<void> =>
+                notifyArrival({
+                  arrival,
+                  token,
+                  networkName: networkName(arrival.chainId),
+                  accountName: accountNameOf(
+                    state,
+                    arrival.chainId,
+                    arrival.account,
+                  ),
+                }),
+            },
           ]
         : [];
     }),
   ];
   for (const notice of notices) {
+    // Told once snap_notify returned; a failure is told by a later run.
     try {
-      await notice();
+      await notice.notify();
     } catch (error) {
       logger.warn(
-        `Background check: a notification failed (${errorText(error)})`,
+        `Background check: a notification failed (${errorText(error)}); it is tried again on the next run`,
       );
+      await releaseNews(notice.news);
+      continue;
     }
+    await markTold(notice.news);
   }
 }
 
@@ -306,6 +329,7 @@ async function tell(
 export async function refreshTransactions(): Promise<void> {
   try {
     const context = walletContext(BACKGROUND_ORIGIN);
+    await watchOpenExecutions(context, await context.state());
     const state = await context.state();
     const answers = await Promise.all(
       state.networks.map(async (network) =>

@@ -1,5 +1,5 @@
 import { hash } from 'starknet';
-import { array, enums, type } from 'superstruct';
+import { array, enums, number, optional, type } from 'superstruct';
 
 import { FeltText, parsedBy } from './answers';
 import { eventsCall, viewCall } from './calls';
@@ -74,6 +74,32 @@ export function ranExecution(
 }
 
 /**
+ * The chain's clock: the newest block (pre_confirmed, the one being built)
+ * — its number and its timestamp, which no later block goes below.
+ *
+ * @returns The call.
+ */
+export function chainClockCall(): NodeCall<{
+  blockNumber: number;
+  timestamp: number;
+}> {
+  const parse = parsedBy(
+    type({ block_number: optional(number()), timestamp: number() }),
+  );
+  return {
+    method: 'starknet_getBlockWithTxHashes',
+    params: { block_id: 'pre_confirmed' },
+    parse: (value): { blockNumber: number; timestamp: number } => {
+      const header = parse(value);
+      return {
+        blockNumber: header.block_number ?? 0,
+        timestamp: header.timestamp,
+      };
+    },
+  };
+}
+
+/**
  * `is_valid_outside_execution_nonce(nonce)` of the account: [1] unused.
  *
  * @param account - The account.
@@ -84,7 +110,7 @@ export function nonceUnusedCall(
   account: string,
   nonce: string,
 ): NodeCall<string[]> {
-  return viewCall(account, NONCE_CHECK, [nonce]);
+  return viewCall(account, NONCE_CHECK, [nonce], 'pre_confirmed');
 }
 
 /**

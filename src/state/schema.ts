@@ -151,6 +151,12 @@ const HiddenTokenStruct = object({
 const NotifiedStruct = object({
   transactions: array(string()),
   /**
+   * News being told: taken by a run (so no other run tells it too), marked
+   * told only once snap_notify returned; a lease older than the background
+   * check's TELL_LEASE_SECONDS (a run that died) is taken again.
+   */
+  telling: optional(array(object({ key: string(), since: number() }))),
+  /**
    * The last balance seen of each tracked token of each account (decimal),
    * so that an increase is told once.
    */
