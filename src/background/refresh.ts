@@ -24,6 +24,7 @@ import type {
 } from '../state/activity';
 import { hiddenFromNode } from '../state/networks';
 import type { TransactionRecord, WalletState } from '../state/schema';
+import { readState } from '../state/store';
 import { notifyArrival, notifyOutcome } from '../ui/notifications';
 import { walletContext } from '../wallet/context';
 import type { WalletContext } from '../wallet/context';
@@ -330,7 +331,8 @@ export async function refreshTransactions(): Promise<void> {
   try {
     const context = walletContext(BACKGROUND_ORIGIN);
     await watchOpenExecutions(context, await context.state());
-    const state = await context.state();
+    // Read again: what the watch settled is asked about in this same run.
+    const state = await readState();
     const answers = await Promise.all(
       state.networks.map(async (network) =>
         readNetwork(context, network, state),

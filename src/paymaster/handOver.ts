@@ -2,6 +2,7 @@ import type { ExecutableUserTransaction, ExecutionParameters } from 'starknet';
 
 import type { CheckedBuild } from './checkBuilt';
 import type { PaymasterClient } from './client';
+import { paymasterErrorMeaning } from '../errorMeanings';
 import { PaymasterError } from '../errors';
 import { normaliseAddress } from '../keys/address';
 import { readFelt } from '../node/answers';
@@ -136,10 +137,13 @@ export async function handOverSigned(handOver: HandOver): Promise<string> {
       throw error;
     }
     await recordOpenExecution(openOf(handOver, undefined));
-    const said =
-      error instanceof PaymasterError
-        ? error.message.slice(`The paymaster ${host} `.length)
-        : 'failed';
+    let said = 'failed';
+    if (error instanceof PaymasterError) {
+      said =
+        error.paymasterCode === undefined
+          ? error.message.slice(`The paymaster ${host} `.length)
+          : `answered an error (${error.paymasterCode}): ${paymasterErrorMeaning(error.paymasterCode)}`;
+    }
     throw stillOpen(host, said, signable.execution.executeBefore);
   }
   const fields =
