@@ -92,6 +92,9 @@ describe("the page's paymaster", () => {
       decline,
     );
     expect(declined.dialog).toContain('Change paymaster');
+    expect(declined.dialog).toContain(
+      "Sites' sponsorship keys (sent with a sponsored transaction) will go to this paymaster too.",
+    );
     expect(declined.text).toContain(
       'Cancelled: the paymaster was not changed.',
     );
