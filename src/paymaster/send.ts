@@ -26,8 +26,8 @@ import { signHash } from '../signing/signature';
  * checks what was built against what was asked (checkBuilt), the node
  * simulates the checked calls from the account (balance changes, revert)
  * and says whether the execution's nonce is unused, the user sees it all,
- * and only then is the typed data signed and handed to the paymaster.
- * Round trips: node 2, paymaster 2.
+ * and only then is the typed data signed and handed to the paymaster
+ * (./handOver.ts: what its answer means). Round trips: node 3, paymaster 2.
  */
 
 /** What a paymaster confirmation shows. */
