@@ -130,7 +130,8 @@ export async function settleOpenExecutions(
       } else if (outcome.kind === 'expired') {
         record.status = 'REJECTED';
         record.failureReason = `Not executed: the signed execution's window closed at ${new Date(open.executeBefore * 1000).toISOString()} with its nonce unused`;
-        delete record.outsideExecution;
+        // Kept (final, so no longer open): the news says "not executed".
+        delete open.claimedHash;
       } else {
         delete open.claimedHash;
       }

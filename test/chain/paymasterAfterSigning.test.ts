@@ -292,7 +292,7 @@ describe('after the hand-over', () => {
     );
     await nodeRequest(real, 'devnet_createBlock', {});
     expect(await runCheck()).toStrictEqual([
-      `Transaction ${short(open?.txnHash ?? '0x0')} rejected`,
+      `Transaction ${short(open?.txnHash ?? '0x0')} not executed`,
     ]);
     const [expired] = await records();
     expect(expired?.status).toBe('REJECTED');
