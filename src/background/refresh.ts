@@ -35,8 +35,10 @@ import type { WalletContext } from '../wallet/context';
  * (the oldest first, at most MAX_PENDING_PER_RUN) and its accounts'
  * tracked-token balances, stores what it says, and tells the user of each
  * transaction accepted, reverted or rejected and of each token arrival,
- * once. A node that fails only delays the news: the run logs it and the
- * next run asks again. On a network a site added, its node is asked only
+ * once (marked told only once snap_notify returned). Outside executions
+ * handed to a paymaster and not yet seen to run are watched first
+ * (./openExecutions.ts). A node that fails only delays the news: the run
+ * logs it and the next run asks again. On a network a site added, its node is asked only
  * about the accounts that site was given.
  */
 
