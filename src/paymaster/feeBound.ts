@@ -15,8 +15,8 @@ import type { TokenRecord } from '../state/schema';
  *
  * Thresholds: AVNU's suggested maximum is its estimate times a small margin
  * plus the account's validation overhead (avnu-labs/paymaster,
- * `compute_max_fee_with_overhead_in_strk`; Mainnet answers about 4×, the
- * local node 2×). Above FAR_ABOVE_FACTOR (10×, the ordinary send's rule for
+ * `compute_max_fee_with_overhead_in_strk`; the local node answers 2×).
+ * Above FAR_ABOVE_FACTOR (10×, the ordinary send's rule for
  * a fee cap far above the estimate, src/sender/fees.ts) the dialog shows the
  * ratio under a danger banner; above REFUSED_ABOVE_FACTOR (100×) no honest
  * margin explains it and the build is refused before anything is shown.
