@@ -23,8 +23,11 @@ const PAGE_ROUND_TRIPS = 1;
 /** One background run: one batch per network with pending transactions. */
 const BACKGROUND_ROUND_TRIPS = 1;
 
-/** Node 2 (account and classes; simulation, ABIs and nonce), paymaster 2. */
-const PAYMASTER_EXECUTE_ROUND_TRIPS = 4;
+/**
+ * Node 3 (account and classes; simulation, ABIs and nonce; the answered
+ * hash's receipt: did it run what was signed?), paymaster 2.
+ */
+const PAYMASTER_EXECUTE_ROUND_TRIPS = 5;
 
 /**
  * A round-trip target: the most trips any measured call made.

@@ -1,5 +1,6 @@
 import type { Infer } from 'superstruct';
 
+import { watchOpenExecutions } from './openExecutions';
 import type { Network } from '../config';
 import { logger } from '../logger';
 import type { Reading } from '../node/answers';
@@ -8,10 +9,22 @@ import type { TransactionStatusStruct } from '../node/calls';
 import { balanceReadingCall } from '../node/erc20';
 import { recordStatusOf } from '../node/history';
 import type { NodeCall } from '../node/nodeCall';
-import { isFinal, needsSettling, settleActivity } from '../state/activity';
-import type { Arrival, BalanceReading, StatusUpdate } from '../state/activity';
+import {
+  isFinal,
+  markTold,
+  needsSettling,
+  releaseNews,
+  settleActivity,
+} from '../state/activity';
+import type {
+  Arrival,
+  BalanceReading,
+  News,
+  StatusUpdate,
+} from '../state/activity';
 import { hiddenFromNode } from '../state/networks';
 import type { TransactionRecord, WalletState } from '../state/schema';
+import { readState } from '../state/store';
 import { notifyArrival, notifyOutcome } from '../ui/notifications';
 import { walletContext } from '../wallet/context';
 import type { WalletContext } from '../wallet/context';
@@ -22,8 +35,10 @@ import type { WalletContext } from '../wallet/context';
  * (the oldest first, at most MAX_PENDING_PER_RUN) and its accounts'
  * tracked-token balances, stores what it says, and tells the user of each
  * transaction accepted, reverted or rejected and of each token arrival,
- * once. A node that fails only delays the news: the run logs it and the
- * next run asks again. On a network a site added, its node is asked only
+ * once (marked told only once snap_notify returned). Outside executions
+ * handed to a paymaster and not yet seen to run are watched first
+ * (./openExecutions.ts). A node that fails only delays the news: the run
+ * logs it and the next run asks again. On a network a site added, its node is asked only
  * about the accounts that site was given.
  */
 
@@ -67,6 +82,9 @@ export function pendingToAsk(
     (record) =>
       record.chainId === network.chainId &&
       !isFinal(record.status) &&
+      // An open outside execution has no transaction hash yet: watched by
+      // ./openExecutions.
+      record.outsideExecution === undefined &&
       record.timestamp >= since,
   );
   const hidden = new Set(
@@ -250,9 +268,10 @@ async function tell(
   const networkName = (chainId: string): string =>
     state.networks.find((network) => network.chainId === chainId)?.name ??
     chainId;
-  const notices: (() => Promise<void>)[] = [
-    ...news.outcomes.map(
-      (record) => async () =>
+  const notices: { news: News; notify: () => Promise<void> }[] = [
+    ...news.outcomes.map((record) => ({
+      news: { outcome: record },
+      notify: async (): Promise<void> =>
         notifyOutcome({
           record,
           networkName: networkName(record.chainId),
@@ -265,7 +284,7 @@ async function tell(
             ({ chainId }) => chainId === record.chainId,
           ),
         }),
-    ),
+    })),
     ...news.arrivals.flatMap((arrival) => {
       const token = state.tokens.find(
         ({ chainId, address }) =>
@@ -273,29 +292,36 @@ async function tell(
       );
       return token
         ? [
-            async (): Promise<void> =>
-              notifyArrival({
-                arrival,
-                token,
-                networkName: networkName(arrival.chainId),
-                accountName: accountNameOf(
-                  state,
-                  arrival.chainId,
-                  arrival.account,
-                ),
-              }),
+            {
+              news: { arrival },
+              notify: async (): Promise<void> =>
+                notifyArrival({
+                  arrival,
+                  token,
+                  networkName: networkName(arrival.chainId),
+                  accountName: accountNameOf(
+                    state,
+                    arrival.chainId,
+                    arrival.account,
+                  ),
+                }),
+            },
           ]
         : [];
     }),
   ];
   for (const notice of notices) {
+    // Told once snap_notify returned; a failure is told by a later run.
     try {
-      await notice();
+      await notice.notify();
     } catch (error) {
       logger.warn(
-        `Background check: a notification failed (${errorText(error)})`,
+        `Background check: a notification failed (${errorText(error)}); it is tried again on the next run`,
       );
+      await releaseNews(notice.news);
+      continue;
     }
+    await markTold(notice.news);
   }
 }
 
@@ -306,7 +332,9 @@ async function tell(
 export async function refreshTransactions(): Promise<void> {
   try {
     const context = walletContext(BACKGROUND_ORIGIN);
-    const state = await context.state();
+    await watchOpenExecutions(context, await context.state());
+    // Read again: what the watch settled is asked about in this same run.
+    const state = await readState();
     const answers = await Promise.all(
       state.networks.map(async (network) =>
         readNetwork(context, network, state),

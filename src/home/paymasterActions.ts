@@ -3,6 +3,7 @@ import { validate } from 'superstruct';
 import type { HomeNotice } from './readHome';
 import { InvalidInputError } from '../errors';
 import { RpcUrlStruct } from '../methods/structs';
+import { FAR_ABOVE_FACTOR } from '../sender/fees';
 import { setNetworkPaymaster } from '../state/networks';
 import { readState } from '../state/store';
 import { HOME_PAYMASTER } from '../ui/homePaymaster';
@@ -28,7 +29,12 @@ export function feeChoiceOf(
 ): PaymasterChoice | undefined {
   const fee = values[HOME_PAYMASTER.fee];
   return typeof fee === 'string' && fee !== '' && fee !== HOME_PAYMASTER.strk
-    ? { feeMode: { mode: 'default', gasToken: fee } }
+    ? {
+        feeMode: { mode: 'default', gasToken: fee },
+        // No site sets a cap here: the page caps the fee itself, from the
+        // paymaster's own estimate (src/paymaster/feeBound.ts).
+        feeCapFactor: FAR_ABOVE_FACTOR,
+      }
     : undefined;
 }
 

@@ -83,7 +83,12 @@ export const getTransactions = defineMethod({
         record.timestamp >= since,
     );
     const client = context.node(network);
-    const pending = mine.filter((record) => !isFinal(record.status));
+    // An open outside execution's status is found by the background check
+    // (its hash is the signed message's until the chain shows its
+    // transaction): a status read here could take a paymaster's claim.
+    const pending = mine.filter(
+      (record) => !isFinal(record.status) && !record.outsideExecution,
+    );
     const calls: NodeCall<unknown>[] = [
       ...pending.map((record) => transactionStatusCall(record.txnHash)),
       ...(params.onlyFromState ? [] : [blockNumberCall()]),
@@ -116,10 +121,12 @@ export const getTransactions = defineMethod({
         }
       });
     }
-    const fromState: TransactionRecord[] = mine.map((record) => ({
-      ...record,
-      ...refreshed.get(record.txnHash),
-    }));
+    const fromState: TransactionRecord[] = mine.map(
+      ({ outsideExecution: _open, ...record }) => ({
+        ...record,
+        ...refreshed.get(record.txnHash),
+      }),
+    );
     let fromChain: TransactionRecord[] = [];
     const latestAnswer = answers[pending.length];
     if (!params.onlyFromState && latestAnswer?.status === 'fulfilled') {

@@ -30,6 +30,8 @@ export type PaymasterAskRequest = {
   maxFeeInGasToken?: bigint | undefined;
   /** The param the fee choice is (default `paymaster`), to blame. */
   field?: string | undefined;
+  /** The most the asker lets the fee be, in times the paymaster's estimate. */
+  feeCapFactor?: bigint | undefined;
 };
 
 /** What was asked and built, checked. */
@@ -169,6 +171,7 @@ export async function buildChecked(
     deployed,
     now,
     maxFeeInGasToken: request.maxFeeInGasToken,
+    feeCapFactor: request.feeCapFactor,
   };
   const answer = await paymaster
     .build(transaction, parameters)

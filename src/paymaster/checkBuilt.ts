@@ -1,6 +1,7 @@
 import { hash } from 'starknet';
 import type { PreparedTransaction } from 'starknet';
 
+import { boundFee, feeFiguresOf } from './feeBound';
 import type { Network } from '../config';
 import { InvalidInputError, PaymasterError } from '../errors';
 import { deploymentData, normaliseAddress } from '../keys/address';
@@ -48,6 +49,8 @@ export type PaymasterAsk = {
   now: bigint;
   /** The most the dapp lets the fee be, in the gas token. */
   maxFeeInGasToken?: bigint | undefined;
+  /** The most the asker lets the fee be, in times the paymaster's estimate. */
+  feeCapFactor?: bigint | undefined;
 };
 
 /** The typed data of a built invoke, as starknet.js types it. */
@@ -69,6 +72,8 @@ export type CheckedBuild = {
   feeTransfer?: { token: TokenRecord; amount: bigint; recipient: string };
   /** The paymaster's estimate in the gas token (or STRK when sponsored). */
   estimatedFee: bigint;
+  /** What is far above the paymaster's own estimate (src/paymaster/feeBound.ts). */
+  feeWarnings: string[];
 };
 
 const TRANSFER_SELECTOR = hash.getSelectorFromName('transfer');
@@ -275,24 +280,17 @@ export function checkBuilt(
       `a ${String(built.type)} transaction where ${expected.named} was asked`,
     );
   }
-  const estimates = [
-    built.fee?.estimated_fee_in_gas_token,
-    built.fee?.suggested_max_fee_in_gas_token,
-  ];
-  const [estimatedFee, suggestedMax] = estimates;
-  if (
-    typeof estimatedFee !== 'bigint' ||
-    typeof suggestedMax !== 'bigint' ||
-    estimatedFee < 0n ||
-    suggestedMax < 0n
-  ) {
+  const figures = feeFiguresOf(built.fee);
+  if (!figures) {
     throw new PaymasterError(host, 'answered a malformed fee estimate');
   }
+  const estimatedFee = figures.estimated_fee_in_gas_token;
+  const suggestedMax = figures.suggested_max_fee_in_gas_token;
   if (built.type !== 'invoke') {
     checkDeployment(host, ask, built.deployment);
   }
   if (built.type === 'deploy') {
-    return { type: 'deploy', estimatedFee };
+    return { type: 'deploy', estimatedFee, feeWarnings: [] };
   }
   const typedData = built.typed_data;
   let analysis: TypedDataAnalysis;
@@ -340,5 +338,8 @@ export function checkBuilt(
     signable: { typedData, analysis, execution },
     ...(feeTransfer ? { feeTransfer } : {}),
     estimatedFee,
+    feeWarnings: feeTransfer
+      ? boundFee(host, figures, feeTransfer, ask.feeCapFactor)
+      : [],
   };
 }

@@ -4,6 +4,7 @@ import type { ExecutableUserTransaction, UserTransaction } from 'starknet';
 import { buildChecked } from './build';
 import type { PaymasterAskRequest } from './build';
 import type { CheckedBuild } from './checkBuilt';
+import { handOverSigned } from './handOver';
 import { PaymasterError } from '../errors';
 import { normaliseAddress } from '../keys/address';
 import { readFelt } from '../node/answers';
@@ -17,7 +18,6 @@ import type {
 import { readAfterRoundOne } from '../sender/nodeView';
 import { planOf, previewOf } from '../sender/send';
 import { signHash } from '../signing/signature';
-import { recordTransaction, sentRecord } from '../state/records';
 
 /**
  * The one way a transaction leaves through a paymaster (SNIP-29): the node
@@ -26,8 +26,8 @@ import { recordTransaction, sentRecord } from '../state/records';
  * checks what was built against what was asked (checkBuilt), the node
  * simulates the checked calls from the account (balance changes, revert)
  * and says whether the execution's nonce is unused, the user sees it all,
- * and only then is the typed data signed and handed to the paymaster.
- * Round trips: node 2, paymaster 2.
+ * and only then is the typed data signed and handed to the paymaster
+ * (./handOver.ts: what its answer means). Round trips: node 3, paymaster 2.
  */
 
 /** What a paymaster confirmation shows. */
@@ -134,78 +134,6 @@ function executableOf(
 }
 
 /**
- * A failure to hand over a signed execution: when the paymaster did not
- * refuse it (no answer, or an unreadable one), it may still relay it while
- * the window is open, and the error says so.
- *
- * @param error - What execute threw.
- * @param build - What was signed.
- * @returns The error to throw.
- */
-function mayStillRun(error: unknown, build: CheckedBuild): unknown {
-  const until = build.signable?.execution.executeBefore;
-  if (
-    !(error instanceof PaymasterError) ||
-    error.paymasterCode !== undefined ||
-    until === undefined
-  ) {
-    return error;
-  }
-  return new PaymasterError(
-    error.paymaster,
-    `${error.message.slice(`The paymaster ${error.paymaster} `.length)}; what was signed may still be sent until ${new Date(Number(until) * 1000).toISOString()} (its window): look up the account's transactions before sending again`,
-  );
-}
-
-/**
- * Records what the paymaster says it sent, as the account's transaction
- * (its calls ran from the account; the relayer only carried them).
- *
- * @param host - The paymaster.
- * @param answer - Its answer to paymaster_executeTransaction.
- * @param request - The request.
- * @param intent - The checked intent (its first call is recorded).
- * @returns The transaction hash.
- */
-async function recordSent(
-  host: string,
-  answer: unknown,
-  request: PaymasterRequest,
-  intent: TransactionIntent,
-): Promise<string> {
-  const fields =
-    typeof answer === 'object' && answer !== null
-      ? new Map(Object.entries(answer))
-      : new Map<string, unknown>();
-  const reading = readFelt(fields.get('transaction_hash'));
-  if (!('value' in reading)) {
-    throw new PaymasterError(
-      host,
-      'accepted the signed transaction but answered no transaction hash: it may still send it',
-    );
-  }
-  const txnHash = toHex(reading.value);
-  const { account, client } = request;
-  const [first] = intent.type === 'INVOKE' ? intent.calls : [];
-  await recordTransaction(
-    sentRecord({
-      txnHash,
-      txnType: first ? 'invoke' : 'deploy_account',
-      senderAddress: account.address,
-      chainId: client.network.chainId,
-      ...(first
-        ? {
-            contractAddress: normaliseAddress(first.contractAddress),
-            contractFuncName: first.entrypoint,
-            contractCallData: first.calldata,
-          }
-        : {}),
-    }),
-  );
-  return txnHash;
-}
-
-/**
  * Plans, checks and shows a paymaster transaction, and once approved signs
  * it and hands it to the paymaster. See the module's comment.
  *
@@ -259,10 +187,13 @@ export async function sendThroughPaymaster(
   const signature = build.signable
     ? signHash(build.signable.analysis.hash, account.privateKey)
     : [];
-  const answer = await paymaster
-    .execute(executableOf(transaction, build, signature), parameters)
-    .catch((error: unknown) => {
-      throw mayStillRun(error, build);
-    });
-  return recordSent(host, answer, request, intent);
+  return handOverSigned({
+    client,
+    paymaster,
+    account: account.address,
+    build,
+    executable: executableOf(transaction, build, signature),
+    parameters,
+    firstCall: intent.type === 'INVOKE' ? intent.calls[0] : undefined,
+  });
 }

@@ -142,7 +142,32 @@ export function needsSettling(
   return (
     balances.some(
       (balance) => seen.get(balanceKey(balance)) !== balance.amount,
-    ) || untold(state, new Set(state.notified.transactions)).length > 0
+    ) ||
+    untold(
+      state,
+      new Set([...state.notified.transactions, ...leasedKeys(state)]),
+    ).length > 0
+  );
+}
+
+/**
+ * How long news taken by a run stays its own (seconds): a run that died
+ * between taking it and telling it leaves it to a later run after this.
+ */
+export const TELL_LEASE_SECONDS = 600;
+
+/**
+ * The keys of news a run is telling now (their lease not run out).
+ *
+ * @param state - The state.
+ * @returns The keys.
+ */
+function leasedKeys(state: WalletState): Set<string> {
+  const since = Math.floor(Date.now() / 1000) - TELL_LEASE_SECONDS;
+  return new Set(
+    (state.notified?.telling ?? [])
+      .filter((lease) => lease.since >= since)
+      .map(({ key }) => key),
   );
 }
 
@@ -163,16 +188,19 @@ function settleBalances(
   budget: number,
 ): Arrival[] {
   const seen = seenBalances(state);
+  const leased = leasedKeys(state);
   const arrivals: Arrival[] = [];
   for (const balance of balances) {
-    const before = seen.get(balanceKey(balance));
+    const key = balanceKey(balance);
+    const before = seen.get(key);
     if (before !== undefined && balance.amount > before) {
-      if (arrivals.length >= budget) {
-        continue;
+      // Seen once told (markTold): until then a later run may tell it.
+      if (arrivals.length < budget && !leased.has(key)) {
+        arrivals.push({ ...balance, received: balance.amount - before });
       }
-      arrivals.push({ ...balance, received: balance.amount - before });
+      continue;
     }
-    seen.set(balanceKey(balance), balance.amount);
+    seen.set(key, balance.amount);
   }
   const kept = new Set(
     state.accounts.flatMap((account) =>
@@ -201,11 +229,12 @@ function settleBalances(
 /**
  * Stores the statuses and balances the node answered and takes the news to
  * tell the user (outcomes, the oldest first, then arrivals; at most
- * `budget` pieces, the rest left for a later run), marking it told in the
- * same write (so each is told at most once, whatever runs at the same
- * time). On the first run, outcomes already in state count as told: only
- * what changes from then on is news. Told keys of records no longer kept
- * are dropped.
+ * `budget` pieces, the rest left for a later run), leasing it in the same
+ * write (so no run at the same time tells it too); each piece is marked
+ * told only once snap_notify returned (markTold), and one that failed is
+ * released for the next run (releaseNews). On the first run, outcomes
+ * already in state count as told: only what changes from then on is news.
+ * Told keys of records no longer kept are dropped.
  *
  * @param updates - Statuses the node answered.
  * @param balances - Balances the node answered.
@@ -222,19 +251,85 @@ export async function settleActivity(
     const told = new Set(
       state.notified?.transactions ?? untold(state, new Set()).map(outcomeKey),
     );
+    const leased = leasedKeys(state);
     applyUpdates(state, updates);
-    const due = untold(state, told)
+    const due = untold(state, new Set([...told, ...leased]))
       .sort((left, right) => left.timestamp - right.timestamp)
       .slice(0, budget);
     const kept = new Set(state.transactions.map(outcomeKey));
     state.notified = {
       ...state.notified,
-      transactions: [
-        ...[...told].filter((key) => kept.has(key)),
-        ...due.map(outcomeKey),
-      ],
+      transactions: [...told].filter((key) => kept.has(key)),
     };
     const arrivals = settleBalances(state, balances, budget - due.length);
+    const now = Math.floor(Date.now() / 1000);
+    state.notified.telling = [
+      ...(state.notified.telling ?? []).filter(({ key }) => leased.has(key)),
+      ...[...due.map(outcomeKey), ...arrivals.map(balanceKey)].map((key) => ({
+        key,
+        since: now,
+      })),
+    ];
     return { outcomes: due.map((record) => ({ ...record })), arrivals };
+  });
+}
+
+/** One piece of news a run took: an outcome or an arrival. */
+export type News = { outcome: TransactionRecord } | { arrival: Arrival };
+
+/**
+ * The key a piece of news is leased and told by.
+ *
+ * @param news - The news.
+ * @returns Its key.
+ */
+function newsKey(news: News): string {
+  return 'outcome' in news
+    ? outcomeKey(news.outcome)
+    : balanceKey(news.arrival);
+}
+
+/**
+ * Marks news told, once snap_notify returned: an outcome joins the told
+ * keys, an arrival's balance becomes the one last seen.
+ *
+ * @param news - What was told.
+ */
+export async function markTold(news: News): Promise<void> {
+  const key = newsKey(news);
+  await updateState((state) => {
+    const notified = state.notified ?? { transactions: [] };
+    notified.telling = (notified.telling ?? []).filter(
+      (lease) => lease.key !== key,
+    );
+    if ('outcome' in news) {
+      notified.transactions = [
+        ...notified.transactions.filter((told) => told !== key),
+        key,
+      ];
+    } else {
+      const { chainId, account, token, amount } = news.arrival;
+      notified.balances = [
+        ...(notified.balances ?? []).filter((seen) => balanceKey(seen) !== key),
+        { chainId, account, token, amount: amount.toString() },
+      ];
+    }
+    state.notified = notified;
+  });
+}
+
+/**
+ * Releases news a run could not tell, so the next run tells it.
+ *
+ * @param news - What was not told.
+ */
+export async function releaseNews(news: News): Promise<void> {
+  const key = newsKey(news);
+  await updateState((state) => {
+    if (state.notified?.telling) {
+      state.notified.telling = state.notified.telling.filter(
+        (lease) => lease.key !== key,
+      );
+    }
   });
 }

@@ -110,6 +110,21 @@ const TransactionRecordStruct = object({
   eventIds: array(string()),
   timestamp: number(),
   chainId: string(),
+  /**
+   * Set while the record is an outside execution signed and handed to a
+   * paymaster whose running is not known yet (src/state/openExecutions.ts):
+   * its txnHash is then the execution's SNIP-12 message hash, no
+   * transaction's, until the chain shows the transaction that ran it.
+   */
+  outsideExecution: optional(
+    object({
+      nonce: HexText,
+      executeBefore: number(),
+      paymaster: size(string(), 1, 2048),
+      /** The hash the paymaster answered, not yet seen to run it. */
+      claimedHash: optional(HexText),
+    }),
+  ),
 });
 
 /** The accounts the user shared with one site (canonical addresses). */
@@ -135,6 +150,12 @@ const HiddenTokenStruct = object({
  */
 const NotifiedStruct = object({
   transactions: array(string()),
+  /**
+   * News being told: taken by a run (so no other run tells it too), marked
+   * told only once snap_notify returned; a lease older than the background
+   * check's TELL_LEASE_SECONDS (a run that died) is taken again.
+   */
+  telling: optional(array(object({ key: string(), since: number() }))),
   /**
    * The last balance seen of each tracked token of each account (decimal),
    * so that an increase is told once.

@@ -34,11 +34,15 @@ export type OutcomeNotice = {
  * The word for an outcome.
  *
  * @param record - The record (final).
- * @returns `accepted`, `reverted` or `rejected`.
+ * @returns `accepted`, `reverted`, `rejected` or `not executed`.
  */
 function outcomeWord(record: TransactionRecord): string {
   if (record.status === 'REVERTED') {
     return 'reverted';
+  }
+  if (record.status === 'REJECTED' && record.outsideExecution) {
+    // A signed execution whose window closed unused: no transaction ran.
+    return 'not executed';
   }
   return record.status === 'REJECTED' ? 'rejected' : 'accepted';
 }

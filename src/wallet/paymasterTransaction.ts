@@ -7,8 +7,10 @@ import type { OwnAccount } from '../keys/ownership';
 import type { FeeChoice } from '../paymaster/checkBuilt';
 import type { PaymasterClient } from '../paymaster/client';
 import { estimateThroughPaymaster } from '../paymaster/estimate';
+import { utcText } from '../paymaster/handOver';
 import { sendThroughPaymaster } from '../paymaster/send';
 import type { WalletCall } from '../sender/intent';
+import { openExecutionsOf } from '../state/openExecutions';
 import { confirmTransaction } from '../ui/dialogs';
 
 /** How a dapp (or the page) asks to pay through the paymaster. */
@@ -16,6 +18,11 @@ export type PaymasterChoice = {
   feeMode: { mode: 'sponsored' } | { mode: 'default'; gasToken: string };
   maxFeeInGasToken?: string | undefined;
   apiKey?: string | undefined;
+  /**
+   * The wallet's own page caps the fee at this many times the paymaster's
+   * estimate (no site sets a cap there).
+   */
+  feeCapFactor?: bigint | undefined;
 };
 
 /** One transaction the wallet is asked to send through the paymaster. */
@@ -84,6 +91,14 @@ export async function sendWithPaymaster(
   const { paymaster, fee } = await paymasterOf(action);
   const tokens =
     display.tokens ?? (await networkTokens(context, network.chainId));
+  const stillOpen = openExecutionsOf(
+    await context.state(),
+    network.chainId,
+    account.address,
+  ).map(
+    ({ outsideExecution }) =>
+      `An earlier transaction of this account, signed and handed to ${outsideExecution?.paymaster ?? 'a paymaster'}, may still run until ${utcText(outsideExecution?.executeBefore ?? 0)} (UTC): the wallet has not seen it run or expire. Sending the same again may pay twice.`,
+  );
   return sendThroughPaymaster({
     client: context.node(network),
     paymaster,
@@ -95,12 +110,14 @@ export async function sendWithPaymaster(
       choice.maxFeeInGasToken === undefined
         ? undefined
         : BigInt(choice.maxFeeInGasToken),
+    feeCapFactor: choice.feeCapFactor,
     confirm: async (preview) =>
       confirmTransaction({
         ...display,
         request: requestView(context, network, account.address),
         preview: preview.transaction,
         tokens,
+        warnings: [...(display.warnings ?? []), ...stillOpen],
         paymaster: { host: preview.host, build: preview.build },
       }),
   });
@@ -128,5 +145,6 @@ export async function estimateWithPaymaster(
       action.choice.maxFeeInGasToken === undefined
         ? undefined
         : BigInt(action.choice.maxFeeInGasToken),
+    feeCapFactor: action.choice.feeCapFactor,
   });
 }

@@ -1,5 +1,6 @@
 import { callView } from './actions';
 import { act, approve, decline, openFreshHome } from './homePage';
+import { startHostileNode } from './hostile-node';
 import { mint, nodeRequest, useFundedNode } from './node';
 import { ACCOUNT_0, ETH, STRK } from '../fixtures';
 import { createAccount } from '../installedWallet';
@@ -92,6 +93,9 @@ describe("the page's paymaster", () => {
       decline,
     );
     expect(declined.dialog).toContain('Change paymaster');
+    expect(declined.dialog).toContain(
+      "Sites' sponsorship keys (sent with a sponsored transaction) will go to this paymaster too.",
+    );
     expect(declined.text).toContain(
       'Cancelled: the paymaster was not changed.',
     );
@@ -112,5 +116,60 @@ describe("the page's paymaster", () => {
     );
     expect(back.text).toContain('Back to the default paymaster.');
     expect(back.text).toContain(`Paymaster (fees in other tokens): ${other}`);
+  });
+
+  it("refuses a fee over 10× the paymaster's own estimate (the page's own cap), before any dialog", async () => {
+    const { snap, home } = await openFreshHome();
+    await createAccount(snap, { addressIndex: 0 });
+    const inflating = await startHostileNode({ target: testNode().url });
+    try {
+      inflating.script('paymaster_buildTransaction', (_call, honest) => {
+        const build = structuredClone(honest.result) as {
+          fee: Record<string, string>;
+          typed_data: { message: { calls: { calldata: string[] }[] } };
+        };
+        const inGas = BigInt(build.fee.estimated_fee_in_gas_token ?? 0) * 20n;
+        build.fee.suggested_max_fee_in_gas_token = `0x${inGas.toString(16)}`;
+        const { calls } = build.typed_data.message;
+        const last = calls[calls.length - 1];
+        if (last) {
+          last.calldata = [
+            last.calldata[0] ?? '',
+            `0x${inGas.toString(16)}`,
+            '0x0',
+          ];
+        }
+        return { result: build };
+      });
+      const form = 'home-set-paymaster:0x534e5f5345504f4c4941';
+      await home.typeInField(`${form}:url`, inflating.url);
+      const changed = await act(
+        snap,
+        home,
+        async () => home.clickElement(`${form}:submit`),
+        approve,
+      );
+      expect(changed.text).toContain(`now uses the paymaster ${inflating.url}`);
+      const page = (await snap.onHomePage()).getInterface();
+      await page.selectInDropdown('send-from', ACCOUNT_0.address);
+      await page.selectInDropdown('send-token', ETH);
+      await page.selectInDropdown('send-fee', ETH);
+      await page.typeInField('send-to', RECIPIENT);
+      await page.typeInField('send-amount', '0.01');
+      const before = await balance(ETH, RECIPIENT);
+      const refused = await act(snap, page, async () =>
+        page.clickElement('home-send:submit'),
+      );
+      expect(refused.text).toContain('20.0× its own estimate');
+      expect(refused.text).toContain('(the cap this page sets)');
+      expect(await balance(ETH, RECIPIENT)).toBe(before);
+      expect(
+        inflating
+          .seen()
+          .some(({ method }) => method === 'paymaster_executeTransaction'),
+      ).toBe(false);
+    } finally {
+      await inflating.close();
+    }
   });
 });

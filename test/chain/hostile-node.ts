@@ -35,6 +35,11 @@ export type HostileNode = {
   url: string;
   /** Rewrites the answers to `method` from now on (replacing any earlier). */
   script(method: string, rewrite: Rewrite): void;
+  /**
+   * Answers a lone call of `method` itself, never forwarding it (a paymaster
+   * that fails before sending anything); undefined: forward again.
+   */
+  withhold(method: string, answer: Answer | undefined): void;
   /** Back to forwarding every answer as it is. */
   clearScripts(): void;
   /** Every call received, in order (a batch adds each of its calls). */
@@ -76,6 +81,7 @@ export async function startHostileNode(options: {
   port?: number;
 }): Promise<HostileNode> {
   const scripts = new Map<string, Rewrite>();
+  const withheld = new Map<string, Answer>();
   let seen: SeenCall[] = [];
   let bodies: string[] = [];
   const server: Server = createServer((request, response) => {
@@ -91,6 +97,16 @@ export async function startHostileNode(options: {
           params: call.params,
         })),
       );
+      const [lone] = calls;
+      const own =
+        calls.length === 1 && lone
+          ? withheld.get(String(lone.method))
+          : undefined;
+      if (lone && own) {
+        response.writeHead(200, { 'Content-Type': 'application/json' });
+        response.end(JSON.stringify({ jsonrpc: '2.0', id: lone.id, ...own }));
+        return;
+      }
       // A dapp's sponsorship key goes on to the paymaster, as a proxy would.
       const key = request.headers['x-paymaster-api-key'];
       // Node 20's fetch (stable since 21, unflagged in 20).
@@ -145,7 +161,17 @@ export async function startHostileNode(options: {
     script: (method, rewrite): void => {
       scripts.set(method, rewrite);
     },
-    clearScripts: (): void => scripts.clear(),
+    withhold: (method, answer): void => {
+      if (answer === undefined) {
+        withheld.delete(method);
+      } else {
+        withheld.set(method, answer);
+      }
+    },
+    clearScripts: (): void => {
+      scripts.clear();
+      withheld.clear();
+    },
     seen: (): SeenCall[] => [...seen],
     received: (text): boolean =>
       bodies.some((body) => body.includes(text.toLowerCase())),

@@ -192,9 +192,10 @@ describe('fees through the paymaster', () => {
     console.log(
       `snapnet_executeTxn through the paymaster (deployed account): ${roundTrips} round trips (node and paymaster)`,
     );
-    // Node: nonce + classes, simulation + ABIs + nonce check; paymaster:
-    // build, execute.
-    expect(roundTrips).toBe(4);
+    // Node: nonce + classes, simulation + ABIs + nonce check, the answered
+    // hash's receipt (did it run what was signed?); paymaster: build,
+    // execute.
+    expect(roundTrips).toBe(5);
   });
 
   it('deploys a new account sponsored, from createAccount, signing nothing', async () => {

@@ -10,6 +10,7 @@ import {
   installSharedWallet,
   invoke,
   plainResultOf,
+  textOf,
 } from '../installedWallet';
 import type { Wallet } from '../installedWallet';
 import { TEST_NODE_PORT } from '../ports';
@@ -144,6 +145,24 @@ async function expectRefused(
   ).toBe(false);
 }
 
+/**
+ * Makes the fee transfer and the suggested maxima `times` the paymaster's
+ * estimates (its figures otherwise consistent).
+ *
+ * @param build - The build (changed).
+ * @param times - The factor.
+ */
+function inflateFee(build: BuildJson, times: bigint): void {
+  const { fee } = build;
+  const inGas = BigInt(fee.estimated_fee_in_gas_token ?? 0) * times;
+  fee.suggested_max_fee_in_gas_token = `0x${inGas.toString(16)}`;
+  fee.suggested_max_fee_in_strk = `0x${(
+    BigInt(fee.estimated_fee_in_strk ?? 0) * times
+  ).toString(16)}`;
+  const last = lastCall(build);
+  last.calldata = [last.calldata[0] ?? '', `0x${inGas.toString(16)}`, '0x0'];
+}
+
 const addCall = (build: BuildJson, call: OutsideCallJson): void => {
   const { message } = build.typed_data;
   message.calls.push(call);
@@ -269,6 +288,22 @@ describe('a hostile paymaster', () => {
     await expectRefused(transfer(mode), words);
   });
 
+  it('refuses a fee 1000× its own estimate, however consistent its figures', async () => {
+    rewriteBuild((build) => inflateFee(build, 1000n));
+    await expectRefused(transfer(IN_ETH), '1000.0× its own estimate');
+  });
+
+  it('shows a fee 20× its own estimate under a danger banner, with the ratio', async () => {
+    rewriteBuild((build) => inflateFee(build, 20n));
+    const pending = transfer(IN_ETH);
+    const dialog = await confirmationOf(pending);
+    const shown = textOf(dialog.content);
+    expect(shown).toContain('Check the fee');
+    expect(shown).toContain('is 20.0× its own estimate');
+    await dialog.cancel();
+    expect((await errorOf(pending)).code).toBe(4001);
+  });
+
   it('refuses an answer that is not a build at all', async () => {
     hostile.script('paymaster_buildTransaction', () => ({
       result: { type: 'invoke', fee: 'lots' },
@@ -302,7 +337,7 @@ describe('a hostile paymaster', () => {
     const second = await errorOf(lost);
     expect(second.code).toBe(-32002);
     expect(second.message).toContain('HTTP 502');
-    expect(second.message).toContain('may still be sent until');
+    expect(second.message).toContain('may still run until');
   });
 
   it('refuses a nonce the account already used (the node says so)', async () => {

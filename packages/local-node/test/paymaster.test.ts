@@ -1,5 +1,5 @@
 import type { PaymasterDetails, PaymasterRpc, RpcProvider } from 'starknet';
-import { Account, hash, num as numUtils, stark } from 'starknet';
+import { Account, hash, num as numUtils, stark, typedData } from 'starknet';
 
 import { ETH, STRK, rpc, rpcResult } from './helpers';
 import {
@@ -205,6 +205,33 @@ describe("the local node's SNIP-29 paymaster, through starknet.js", () => {
       },
     });
     expect(await provider.getNonceForAddress(relayer)).toBe(afterFirst);
+  });
+
+  it("ends an execution with the account's TransactionExecuted keyed by the signed message hash, as Argent 0.3.1", async () => {
+    const calls = [transfer(STRK, RECIPIENT, 2n)];
+    const built = await user.buildPaymasterTransaction(calls, SPONSORED);
+    const signed = await user.preparePaymasterTransaction(built);
+    if (signed.type !== 'invoke' || built.type !== 'invoke') {
+      throw new Error('expected an invoke');
+    }
+    const messageHash = typedData.getMessageHash(
+      built.typed_data,
+      user.address,
+    );
+    const { transaction_hash: txHash } = await paymaster.executeTransaction(
+      signed,
+      built.parameters,
+    );
+    const receipt = await provider.waitForTransaction(txHash, WAIT);
+    const events = receipt.isSuccess() ? receipt.value.events : [];
+    expect(
+      events.filter(
+        ({ from_address: from, keys }) =>
+          BigInt(from) === BigInt(user.address) &&
+          keys[0] ===
+            numUtils.toHex(hash.starknetKeccak('TransactionExecuted')),
+      ),
+    ).toMatchObject([{ keys: [expect.any(String), messageHash] }]);
   });
 
   it('refuses a fee lowered after the build (154), even when the user signed it', async () => {

@@ -185,7 +185,7 @@ export async function confirmChangePaymaster(view: {
   return confirm(
     newUrlContent({
       heading: 'Change paymaster',
-      explanation: `Transactions you send on ${view.network.name} with a fee in another token (or sponsored) will be built by this paymaster. The wallet checks everything it builds against what you asked before you see and sign it.`,
+      explanation: `Transactions you send on ${view.network.name} with a fee in another token (or sponsored) will be built by this paymaster. The wallet checks everything it builds against what you asked before you see and sign it. Sites' sponsorship keys (sent with a sponsored transaction) will go to this paymaster too.`,
       origin: view.origin,
       network: view.network,
       label: 'New paymaster URL:',

@@ -125,6 +125,7 @@ function dialogAndHash(build: PaymasterBuild): {
           },
         }),
     estimatedFee: build.fee ?? 0n,
+    feeWarnings: [],
   };
   const preview: TransactionPreview = {
     mode: 'send',

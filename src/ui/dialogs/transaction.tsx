@@ -235,6 +235,11 @@ export function transactionContent(
       />
       <Banners
         title="Check the fee"
+        severity="danger"
+        messages={paymaster?.build.feeWarnings ?? []}
+      />
+      <Banners
+        title="Check the fee"
         severity="warning"
         messages={paymaster ? [] : plan.feeWarnings}
       />

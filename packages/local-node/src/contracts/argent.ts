@@ -94,12 +94,26 @@ const construct = (ctx: CallContext, calldata: bigint[]): bigint[] => {
   return [];
 };
 
-const outsideExecution = (ctx: CallContext, calldata: bigint[]): bigint[] =>
-  serializeResults(
-    executeFromOutside(ctx, calldata, (hash, signature) =>
-      checkSignature(ctx, hash, signature),
-    ),
+/**
+ * `execute_from_outside`: as Argent 0.3.1, it ends with TransactionExecuted
+ * keyed by the outside execution's SNIP-12 message hash (not the relaying
+ * transaction's hash), which is how a wallet finds the transaction that ran
+ * what its owner signed.
+ *
+ * @param ctx - The account's call context.
+ * @param calldata - The OutsideExecution and the signature.
+ * @returns The serialised results of the calls.
+ */
+const outsideExecution = (ctx: CallContext, calldata: bigint[]): bigint[] => {
+  const { results, hash } = executeFromOutside(
+    ctx,
+    calldata,
+    (signed, signature) => checkSignature(ctx, signed, signature),
   );
+  const response = serializeResults(results);
+  emit(ctx, [TRANSACTION_EXECUTED_KEY, hash], response);
+  return response;
+};
 
 /** SNIP-9's interface id (version 1), which Argent 0.3.1 answers true for. */
 export const SNIP9_V1_INTERFACE_ID =

@@ -164,13 +164,13 @@ export function isValidOutsideNonce(
  * @param calldata - The OutsideExecution and the signature.
  * @param checkSignature - The account's signature check (an Argent error
  * string, or undefined when valid).
- * @returns The serialised results of the calls.
+ * @returns The results of the calls, and the SNIP-12 hash that was signed.
  */
 export function executeFromOutside(
   ctx: CallContext,
   calldata: bigint[],
   checkSignature: (hash: bigint, signature: bigint[]) => string | undefined,
-): bigint[][] {
+): { results: bigint[][]; hash: bigint } {
   const { execution, signature } = readOutsideExecution(calldata);
   if (execution.caller !== ANY_CALLER && execution.caller !== ctx.caller) {
     throw new ExecutionError('argent/invalid-caller');
@@ -193,7 +193,7 @@ export function executeFromOutside(
     throw new ExecutionError(error);
   }
   writeSlot(ctx.env.state, ctx.self, slot, 1n);
-  return execution.calls.map(
+  const results = execution.calls.map(
     (call) =>
       callContract(
         ctx.env,
@@ -204,4 +204,5 @@ export function executeFromOutside(
         ctx.invocation,
       ).result,
   );
+  return { results, hash };
 }
