@@ -2,7 +2,7 @@ import type { Json } from '@metamask/snaps-sdk';
 
 import { startHostileNode } from './hostile-node';
 import type { Answer, HostileNode } from './hostile-node';
-import { mint, nodeRequest } from './node';
+import { SPONSORED, mint, nodeRequest } from './node';
 import { ACCOUNT_0, ETH, TESTNET } from '../fixtures';
 import {
   confirmationOf,
@@ -44,7 +44,7 @@ beforeAll(async () => {
   await mint(real, ACCOUNT_0.address, 10n ** 18n, 'WEI');
   wallet = await installSharedWallet();
   // An honest deployment first, so the account can answer for its nonces.
-  const deploying = transfer({ feeMode: { mode: 'sponsored' } });
+  const deploying = transfer(SPONSORED);
   await (await confirmationOf(deploying)).ok();
   deployment = (
     (await plainResultOf(deploying)) as { transaction_hash: string }
