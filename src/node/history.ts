@@ -145,11 +145,17 @@ export async function historyFromChain(
     {
       fromBlock,
       latest: options.latest,
+      throughPending: true,
       need: options.pageSize,
       chunk: HISTORY_CHUNK,
       rounds: HISTORY_ROUNDS,
     },
   );
+  const failed = reads.find((read) => 'failure' in read);
+  if (failed) {
+    // As a batch fails: the first error, mapped by the caller.
+    throw failed.failure;
+  }
   const unread = reads.filter(({ whole }) => !whole);
   const partial =
     unread.length === 0
@@ -157,7 +163,10 @@ export async function historyFromChain(
       : { partialFrom: Math.max(...unread.map(({ readFrom }) => readFrom)) };
   // Per account, each transaction once: the event it was found by.
   const wanted = options.accounts.map((account, index) => {
-    const byHash = new Map<string, { event: EmittedEvent; transfer: boolean }>();
+    const byHash = new Map<
+      string,
+      { event: EmittedEvent; transfer: boolean }
+    >();
     for (const found of newestOfAccount(
       reads.slice(index * perAccount, (index + 1) * perAccount),
       options.pageSize,

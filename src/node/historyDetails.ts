@@ -15,7 +15,6 @@ import type { TransactionRecord, TransactionStatus } from '../state/schema';
  * did to the account it was found for.
  */
 
-
 /** Entry points whose names the history shows instead of their selectors. */
 const KNOWN_ENTRYPOINTS = [
   'transfer',
@@ -205,9 +204,7 @@ export function recordOf(
   },
 ): TransactionRecord {
   const { transaction, receipt, timestamp } = found.detail;
-  const sender = normaliseAddress(
-    transaction.sender_address ?? found.account,
-  );
+  const sender = normaliseAddress(transaction.sender_address ?? found.account);
   const own = BigInt(sender) === BigInt(found.account);
   const call =
     own || !found.movement
@@ -222,7 +219,9 @@ export function recordOf(
     contractCallData: call?.data ?? [],
     status: statusOf(receipt),
     failureReason: receipt.revert_reason ?? null,
-    eventIds: receipt.events.map((_, position) => `${found.txHash}_${position}`),
+    eventIds: receipt.events.map(
+      (_, position) => `${found.txHash}_${position}`,
+    ),
     timestamp: timestamp ?? Math.floor(Date.now() / 1000),
     chainId: client.network.chainId,
   };

@@ -22,8 +22,15 @@ import type { NodeClient } from './client';
  *   (`readFrom`), never guessed.
  */
 
-/** One filter: the emitting contract and keys, position-wise. */
-export type EventQuery = { address: string; keys: string[][] };
+/** One filter: the emitting contract (any when absent) and keys, position-wise. */
+export type EventQuery = { address?: string; keys: string[][] };
+
+/**
+ * A first page the caller already read of a query's whole range, and where
+ * it ended: the read goes on from it (newest part first) without asking
+ * for that page again.
+ */
+export type FirstPage = { lastBlock: number | undefined; continuation: string };
 
 /** What was read of one filter. */
 export type NewestEvents = {
@@ -36,6 +43,8 @@ export type NewestEvents = {
   readFrom: number;
   /** Whether the read is whole: `need` events, or the range down to fromBlock. */
   whole: boolean;
+  /** What the node answered instead of a page, when it failed (the read stops). */
+  failure?: unknown;
 };
 
 /** A window of blocks being read: [from, to], to = undefined for pre-confirmed. */
@@ -47,7 +56,25 @@ type Window = {
   continuation?: string;
   /** Events of the window read so far, oldest first. */
   read: EmittedEvent[];
+  /**
+   * Events of the blocks just under the window, read whole by an earlier
+   * page (oldest first), from `belowFrom` on; none when belowFrom = from.
+   */
+  below: EmittedEvent[];
+  belowFrom: number;
 };
+
+/**
+ * A window of blocks, nothing read of it yet.
+ *
+ * @param from - Its first block.
+ * @param to - Its last block (undefined: the pre-confirmed one).
+ * @param top - Its last block as a number.
+ * @returns The window.
+ */
+function windowOf(from: number, to: number | undefined, top: number): Window {
+  return { from, to, top, read: [], below: [], belowFrom: from };
+}
 
 type Progress = NewestEvents & { window: Window | undefined; span: number };
 
@@ -75,54 +102,87 @@ function advance(
   const token = page.continuation_token;
   if (token !== undefined) {
     const last = page.events[page.events.length - 1]?.block_number;
-    if (last !== undefined && last >= window.from && window.top > window.from) {
-      // Too many events to read the window whole: its newest part first.
-      const span = Math.max(1, Math.floor((last - window.from + 1) / 2));
-      progress.span = span;
-      progress.window = {
-        from: Math.max(window.from, window.top - span + 1),
-        to: window.to,
-        top: window.top,
-        read: [],
-      };
-    } else {
-      // One block (or pages without block numbers): page after page.
-      window.continuation = token;
-    }
+    continueWindow(progress, window, { last, token, known: true });
     return;
   }
-  progress.events.push(...window.read.reverse());
-  progress.readFrom = window.from;
+  progress.events.push(...window.read.reverse(), ...window.below.reverse());
+  progress.readFrom = window.belowFrom;
   if (
     progress.events.length >= bounds.need ||
-    window.from <= bounds.fromBlock
+    window.belowFrom <= bounds.fromBlock
   ) {
     progress.whole = true;
     progress.window = undefined;
     return;
   }
   progress.span *= 2;
-  progress.window = {
-    from: Math.max(bounds.fromBlock, window.from - progress.span),
-    to: window.from - 1,
-    top: window.from - 1,
-    read: [],
-  };
+  const below = window.belowFrom - 1;
+  progress.window = windowOf(
+    Math.max(bounds.fromBlock, below + 1 - progress.span),
+    below,
+    below,
+  );
+}
+
+/**
+ * A window the node answered in more than one page. When the page got past
+ * the window's first block, the blocks before its last one are read whole:
+ * what is above is read next, its newest part first — at most half as many
+ * blocks as the page covered, down to the page's last block (the events
+ * under it kept when that window reaches it). A page that did not get past
+ * the first block (or has no block numbers) is followed page after page.
+ *
+ * @param progress - The filter's progress (changed in place).
+ * @param window - The window.
+ * @param page - Where the page ended.
+ * @param page.last - The block of its last event, if it had one.
+ * @param page.token - Its continuation token.
+ * @param page.known - Whether the window's events read so far are known
+ * (not for a first page the caller read).
+ */
+function continueWindow(
+  progress: Progress,
+  window: Window,
+  page: { last: number | undefined; token: string; known: boolean },
+): void {
+  const { last, token } = page;
+  if (last === undefined || last <= window.from || window.top <= last) {
+    window.continuation = token;
+    return;
+  }
+  const span = Math.max(1, Math.floor((last - window.from) / 2));
+  progress.span = span;
+  const from = Math.max(last, window.top - span + 1);
+  const next = windowOf(from, window.to, window.top);
+  if (from === last && page.known) {
+    next.below = [
+      ...window.below,
+      ...window.read.filter(({ block_number: block }) =>
+        block === undefined ? false : block < last,
+      ),
+    ];
+    next.belowFrom = window.belowFrom;
+  }
+  progress.window = next;
 }
 
 /**
  * The newest events of each filter (see above), in as few round trips as
- * the chain allows: one when every filter fits a page.
+ * the chain allows: one when every filter fits a page. A filter the node
+ * refuses (or answers with no page) stops there, with the failure.
  *
  * @param client - The network's node.
  * @param queries - The filters.
  * @param options - The range and the bounds.
  * @param options.fromBlock - The range's first block.
- * @param options.latest - The latest block (the range ends at the
- * pre-confirmed block after it).
+ * @param options.latest - The latest block.
+ * @param options.throughPending - Whether the range ends at the
+ * pre-confirmed block (else at the latest one).
  * @param options.need - How many of the newest events each filter needs.
  * @param options.chunk - Events per page.
  * @param options.rounds - Round trips at most.
+ * @param options.firstPages - Pages of the whole range already read, per
+ * query (see FirstPage).
  * @returns What was read of each filter, in the order of `queries`.
  */
 export async function readNewestEvents(
@@ -131,19 +191,37 @@ export async function readNewestEvents(
   options: {
     fromBlock: number;
     latest: number;
+    throughPending: boolean;
     need: number;
     chunk: number;
     rounds: number;
+    firstPages?: (FirstPage | undefined)[];
   },
 ): Promise<NewestEvents[]> {
   const { fromBlock, latest } = options;
-  const progress: Progress[] = queries.map(() => ({
-    events: [],
-    readFrom: latest + 1,
-    whole: false,
-    span: latest + 2 - fromBlock,
-    window: { from: fromBlock, to: undefined, top: latest + 1, read: [] },
-  }));
+  const top = options.throughPending ? latest + 1 : latest;
+  const progress: Progress[] = queries.map((_, index) => {
+    const each: Progress = {
+      events: [],
+      readFrom: top + 1,
+      whole: false,
+      span: top + 1 - fromBlock,
+      window: windowOf(
+        fromBlock,
+        options.throughPending ? undefined : latest,
+        top,
+      ),
+    };
+    const first = options.firstPages?.[index];
+    if (first && each.window) {
+      continueWindow(each, each.window, {
+        last: first.lastBlock,
+        token: first.continuation,
+        known: false,
+      });
+    }
+    return each;
+  });
   for (let round = 0; round < options.rounds; round++) {
     const asked = progress.flatMap((each, index) =>
       each.window ? [{ each, window: each.window, index }] : [],
@@ -151,31 +229,34 @@ export async function readNewestEvents(
     if (asked.length === 0) {
       break;
     }
-    const pages = await client.batch(
-      asked.map(({ window, index }) => {
-        const query = queries[index] ?? { address: '0x0', keys: [] };
-        return eventsCall({
-          address: query.address,
-          keys: query.keys,
+    const pages = await client.batchSettled(
+      asked.map(({ window, index }) =>
+        eventsCall({
+          ...queries[index],
+          keys: queries[index]?.keys ?? [],
           fromBlock: window.from,
           ...(window.to === undefined ? {} : { toBlock: window.to }),
           chunkSize: options.chunk,
           ...(window.continuation === undefined
             ? {}
             : { continuationToken: window.continuation }),
-        });
-      }),
+        }),
+      ),
     );
     asked.forEach(({ each }, position) => {
       const page = pages[position];
-      if (page) {
-        advance(each, page, options);
+      if (page?.status === 'fulfilled') {
+        advance(each, page.value, options);
+      } else {
+        each.failure = page?.reason;
+        each.window = undefined;
       }
     });
   }
-  return progress.map(({ events, readFrom, whole }) => ({
+  return progress.map(({ events, readFrom, whole, failure }) => ({
     events,
     readFrom,
     whole,
+    ...(failure === undefined ? {} : { failure }),
   }));
 }
