@@ -2,7 +2,12 @@ import { startHostileNode } from './hostile-node';
 import type { HostileNode } from './hostile-node';
 import { MAX_BALANCES_PER_RUN } from '../../src/background/refresh';
 import { ETH, STRK, TESTNET } from '../fixtures';
-import { installWallet, stateSharing } from '../installedWallet';
+import {
+  installWallet,
+  invoke,
+  plainResultOf,
+  stateSharing,
+} from '../installedWallet';
 import { TEST_NODE_PORT } from '../ports';
 import { startLocalNode } from '@snapnet/local-node';
 import type { LocalNode } from '@snapnet/local-node';
@@ -82,5 +87,9 @@ describe('the background check with more balances than a run reads', () => {
       every.slice(MAX_BALANCES_PER_RUN),
     );
     expect(new Set([...first, ...second])).toStrictEqual(new Set(every));
+    // The cursor is the state's: the wallet reads it as valid state.
+    expect(
+      await plainResultOf(invoke(wallet, 'snapnet_getCurrentNetwork')),
+    ).toMatchObject({ chainId: TESTNET });
   });
 });
