@@ -206,9 +206,10 @@ export function recordOf(
   const { transaction, receipt, timestamp } = found.detail;
   const sender = normaliseAddress(transaction.sender_address ?? found.account);
   const own = BigInt(sender) === BigInt(found.account);
+  const first = firstCall(transaction.calldata ?? []);
   const call =
-    own || !found.movement
-      ? firstCall(transaction.calldata ?? [])
+    own || !found.movement || movesFor(first, found.account)
+      ? first
       : movementCall(found.movement);
   return {
     txnHash: found.txHash,
@@ -225,6 +226,30 @@ export function recordOf(
     timestamp: timestamp ?? Math.floor(Date.now() / 1000),
     chainId: client.network.chainId,
   };
+}
+
+/**
+ * Whether a call is itself a token transfer from or to the account (then it
+ * describes what the transaction did to the account as it is).
+ *
+ * @param call - The call.
+ * @param account - The account.
+ * @returns Whether it is.
+ */
+function movesFor(
+  call: { entrypoint: string; data: string[] } | undefined,
+  account: string,
+): boolean {
+  const [first, second] = (call?.data ?? []).map(BigInt);
+  const mine = BigInt(account);
+  if (call?.entrypoint === 'transfer') {
+    return first === mine;
+  }
+  return (
+    (call?.entrypoint === 'transfer_from' ||
+      call?.entrypoint === 'transferFrom') &&
+    (first === mine || second === mine)
+  );
 }
 
 /**
