@@ -1,6 +1,5 @@
 /* eslint-disable no-bitwise -- felt and u256 arithmetic */
 import { createHash } from 'node:crypto';
-
 import { hash } from 'starknet';
 
 import type { LocalChain } from './local-chain';
