@@ -101,7 +101,7 @@ export function activitySection(activity: HomeActivity): JSXElement {
         <Text>{`The node's history could not be read: ${activity.historyUnreadable}`}</Text>
       )}
       {activity.historyPartialFrom === undefined ? null : (
-        <Text>{`Not all of the node's history was read: from block ${activity.historyPartialFrom} on only (the accounts' transactions before it are not listed).`}</Text>
+        <Text>{`Not all of the node's history was read (a busy account): some of its transactions before block ${activity.historyPartialFrom} may not be listed.`}</Text>
       )}
       {activity.entries.map((entry) => (
         <Box>

@@ -24,15 +24,17 @@ import { STRK } from '../fixtures';
  * @param traffic.devnet - Real transfers between predeployed accounts on
  * starknet-devnet.
  * @param traffic.to - On the local node, the one recipient of them all.
+ * @param traffic.blocks - On the local node, how many blocks (a hundred
+ * transfers each by default).
  */
 export async function makeBusy(
   node: TestNode,
-  traffic: { local: number; devnet: number; to?: string },
+  traffic: { local: number; devnet: number; to?: string; blocks?: number },
 ): Promise<void> {
   if (node.backend !== 'devnet') {
     await nodeRequest(node, 'local_addTraffic', {
       count: traffic.local,
-      blocks: Math.max(1, Math.ceil(traffic.local / 100)),
+      blocks: traffic.blocks ?? Math.max(1, Math.ceil(traffic.local / 100)),
       ...(traffic.to === undefined ? {} : { to: traffic.to }),
     });
     return;

@@ -134,6 +134,26 @@ describe('the history on a busy chain', () => {
     expect(text).not.toContain('Allowed');
     expect(text).not.toContain('Not all of the node');
   });
+
+  // Thousands of transfers to the account in one block: more pages than
+  // the history reads (on the local node only: starknet-devnet makes a
+  // block per transaction).
+  (BACKEND === 'local' ? it : it.skip)(
+    'says when a busy account’s history was not read whole',
+    async () => {
+      await makeBusy(testNode(), {
+        local: 2000,
+        devnet: 0,
+        to: ACCOUNT_0.address,
+        blocks: 1,
+      });
+      const home = (await wallet.onHomePage()).getInterface();
+      const text = await click(home, 'home-activity-more:5');
+      expect(text).toMatch(
+        /Not all of the node's history was read \(a busy account\): some of its transactions before block \d+ may not be listed\./u,
+      );
+    },
+  );
 });
 
 describe('the token search on a busy chain', () => {
