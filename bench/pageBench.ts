@@ -10,6 +10,7 @@ import { accountAddress, deploymentData } from '../src/keys/address';
 import { toHex } from '../src/protocol/values';
 import { sentRecord } from '../src/state/records';
 import { defaultState } from '../src/state/schema';
+import { nodeRequest } from '../test/chain/node';
 import { testPhraseKeys } from '../test/testKeys';
 import type { LocalNode } from '@snapnet/local-node';
 
@@ -152,4 +153,20 @@ export async function measurePageAction(options: {
     roundTripsByMethod: byMethod,
     note,
   };
+}
+
+/**
+ * A busy chain: 1,500 strangers' STRK transfers, one to the account, 1,500
+ * more (the local node's `local_addTraffic`).
+ *
+ * @param node - The node.
+ * @param account - The account that receives one transfer among them.
+ */
+export async function addBusyTraffic(
+  node: LocalNode,
+  account: string,
+): Promise<void> {
+  await nodeRequest(node, 'local_addTraffic', { count: 1500, blocks: 15 });
+  await nodeRequest(node, 'local_addTraffic', { count: 1, to: account });
+  await nodeRequest(node, 'local_addTraffic', { count: 1500, blocks: 15 });
 }

@@ -5,7 +5,7 @@ import { dirname, resolve } from 'path';
 
 import { timeCall } from './harness';
 import { startBenchNode } from './node';
-import { measurePageAction } from './pageBench';
+import { addBusyTraffic, measurePageAction } from './pageBench';
 import { ROOT, SNAP_MEASUREMENTS } from './paths';
 import {
   ACCOUNT_0,
@@ -261,5 +261,33 @@ describe('snap benchmark', () => {
         reason: `failed: ${String(error)}`,
       }));
     }
+  });
+  it('reads history and the page’s More on a busy chain', async () => {
+    // Thousands of strangers' transfers around one to account 0 (last,
+    // after every other row, so that they run on the quiet chain).
+    await addBusyTraffic(node, ACCOUNT_0);
+    const scenario: Scenario = {
+      dialogs: 0,
+      note: 'account 0 on a busy chain: 3,000 strangers’ STRK transfers around one it received (history from the node, none in state)',
+      params: () => ({ senderAddress: ACCOUNT_0 }),
+    };
+    measurements.methods['getTransactions (busy chain)'] = await measureMethod(
+      { deployTxHash: '0x0', signature: '', sierra: undefined },
+      'snapnet_getTransactions',
+      scenario,
+    );
+    measurements.methods['home page More (busy chain)'] =
+      await measurePageAction({
+        node,
+        install,
+        calls: CALLS,
+        note: 'onHomePage, then More, on the busy chain: 5 accounts × 10 tokens, 20 pending (both page batches, the history’s events and what it found)',
+        action: async (wallet) => {
+          const home = (await wallet.onHomePage()).getInterface();
+          const updated = home.waitForUpdate();
+          await home.clickElement('home-activity-more:5');
+          await updated;
+        },
+      });
   });
 });

@@ -25,6 +25,7 @@ import type {
 import { hiddenFromNode } from '../state/networks';
 import type { TransactionRecord, WalletState } from '../state/schema';
 import { readState } from '../state/store';
+import { storeWatchCursors, watchCursorOn } from '../state/watchCursors';
 import { notifyArrival, notifyOutcome } from '../ui/notifications';
 import { walletContext } from '../wallet/context';
 import type { WalletContext } from '../wallet/context';
@@ -134,17 +135,20 @@ function tagged<Kind extends RunAnswer['kind']>(
 }
 
 /**
- * The balances of a network to watch: each tracked token of each account
- * its node may learn, at most MAX_BALANCES_PER_RUN.
+ * The balances of a network to watch this run: each tracked token of each
+ * account its node may learn, at most MAX_BALANCES_PER_RUN, from where the
+ * last run stopped (wrapping around): every pair is read within
+ * ceil(pairs / MAX_BALANCES_PER_RUN) runs.
  *
  * @param state - The state.
  * @param network - The network.
- * @returns Account and token pairs.
+ * @returns Account and token pairs, and where the next run starts (when
+ * there are more pairs than one run reads).
  */
 export function balancesToAsk(
   state: WalletState,
   network: Network,
-): { account: string; token: string }[] {
+): { pairs: { account: string; token: string }[]; next?: number } {
   const accounts = state.accounts
     .filter(({ chainId }) => chainId === network.chainId)
     .map(({ address }) => address);
@@ -152,12 +156,22 @@ export function balancesToAsk(
   const tokens = state.tokens.filter(
     ({ chainId }) => chainId === network.chainId,
   );
-  return accounts
+  const all = accounts
     .filter((account) => !hidden.has(account))
     .flatMap((account) =>
       tokens.map(({ address: token }) => ({ account, token })),
-    )
-    .slice(0, MAX_BALANCES_PER_RUN);
+    );
+  if (all.length <= MAX_BALANCES_PER_RUN) {
+    return { pairs: all };
+  }
+  const start = watchCursorOn(state, network.chainId) % all.length;
+  return {
+    pairs: [...all.slice(start), ...all.slice(0, start)].slice(
+      0,
+      MAX_BALANCES_PER_RUN,
+    ),
+    next: (start + MAX_BALANCES_PER_RUN) % all.length,
+  };
 }
 
 /**
@@ -176,7 +190,7 @@ async function readNetwork(
   state: WalletState,
 ): Promise<{ updates: StatusUpdate[]; balances: BalanceReading[] }> {
   const records = pendingToAsk(state, network);
-  const holdings = balancesToAsk(state, network);
+  const holdings = balancesToAsk(state, network).pairs;
   if (records.length === 0 && holdings.length === 0) {
     return { updates: [], balances: [] };
   }
@@ -339,6 +353,13 @@ export async function refreshTransactions(): Promise<void> {
       state.networks.map(async (network) =>
         readNetwork(context, network, state),
       ),
+    );
+    // The next run reads the balances this one did not reach.
+    await storeWatchCursors(
+      state.networks.flatMap((network) => {
+        const { next } = balancesToAsk(state, network);
+        return next === undefined ? [] : [{ chainId: network.chainId, next }];
+      }),
     );
     const updates = answers.flatMap((answer) => answer.updates);
     const balances = answers.flatMap((answer) => answer.balances);

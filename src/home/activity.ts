@@ -109,27 +109,35 @@ async function nodeHistory(
   tokens: TokenRecord[],
   known: TransactionRecord[],
   latest: number,
-): Promise<{ found: [AccountRecord, TransactionRecord][]; problem?: string }> {
+): Promise<{
+  found: [AccountRecord, TransactionRecord][];
+  problem?: string;
+  partialFrom?: number;
+}> {
   const hashes = new Set(known.map(({ txnHash }) => normaliseHash(txnHash)));
   try {
-    const found = await Promise.all(
-      accounts.map(async (account) =>
-        historyFromChain(client, {
-          account: account.address,
-          tokens: tokens.map(({ address }) => address),
-          days: HISTORY_DAYS,
-          pageSize: 25,
-          known: hashes,
-          latest,
-        }).then((records) =>
-          records.map((record): [AccountRecord, TransactionRecord] => [
-            account,
-            record,
-          ]),
-        ),
-      ),
+    const history = await historyFromChain(client, {
+      accounts: accounts.map(({ address }) => address),
+      tokens: tokens.map(({ address }) => address),
+      days: HISTORY_DAYS,
+      pageSize: 25,
+      known: hashes,
+      latest,
+    });
+    const byAddress = new Map(
+      accounts.map((account) => [BigInt(account.address), account]),
     );
-    return { found: found.flat() };
+    return {
+      found: history.found.flatMap(
+        ({ account, record }): [AccountRecord, TransactionRecord][] => {
+          const owner = byAddress.get(BigInt(account));
+          return owner ? [[owner, record]] : [];
+        },
+      ),
+      ...(history.partialFrom === undefined
+        ? {}
+        : { partialFrom: history.partialFrom }),
+    };
   } catch (error) {
     if (error instanceof ChainRejectedError) {
       // The node's own words are not repeated on the page.
@@ -220,6 +228,9 @@ export async function activityOf(
     ...(history.problem === undefined
       ? {}
       : { historyUnreadable: history.problem }),
+    ...('partialFrom' in history && history.partialFrom !== undefined
+      ? { historyPartialFrom: history.partialFrom }
+      : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Network } from '../config';
 import { discoveredOn, storeDiscovery } from '../state/discovered';
 import { hiddenFromNode } from '../state/networks';
 import type { Discovered } from '../state/schema';
+import { verifiedTokenAt } from '../tokens/verified';
 import type { WalletContext } from '../wallet/context';
 
 /**
@@ -36,6 +37,10 @@ export async function discoverTokens(
   if (!result) {
     return undefined;
   }
-  await storeDiscovery(result.search, result.fresh);
+  await storeDiscovery(
+    result.search,
+    result.fresh,
+    (token) => verifiedTokenAt(network.chainId, token) !== undefined,
+  );
   return result.search;
 }

@@ -1,3 +1,4 @@
+import { groupsOf, receivedTokens } from './transferSearch';
 import type { Network } from '../config';
 import { ChainRejectedError } from '../errors';
 import type { Reading } from '../node/answers';
@@ -5,11 +6,7 @@ import { isContractNotFound } from '../node/calls';
 import type { NodeClient } from '../node/client';
 import { balanceReadingCall } from '../node/erc20';
 import type { NodeCall } from '../node/nodeCall';
-import {
-  latestBlockCall,
-  RECIPIENTS_PER_CALL,
-  receivedTokensCall,
-} from '../node/transferEvents';
+import { latestBlockCall, receivedTokensCall } from '../node/transferEvents';
 import type { ReceivedTokens } from '../node/transferEvents';
 import { isHiddenToken } from '../state/hiddenTokens';
 import type { Discovered, TokenRecord, WalletState } from '../state/schema';
@@ -22,17 +19,14 @@ import type { HomeTokensView } from '../ui/homeTokens';
  * the Transfer events to them in the last DISCOVERY_BLOCKS blocks, searched
  * in the background (and on the page's "Look now"), kept in state, and
  * shown by the page with their balances read in its one batch. The search
- * reads only the blocks since the last one (the latest block, then one
- * batch per round, DISCOVERY_PAGES rounds at most). A token is named only
+ * reads only the blocks since the last one, keyed by recipient, the latest
+ * transfers first when they are many (see transferSearch). A token is named only
  * when it is on the verified list; a node that fails or lies costs the
  * search, or one row, never the page.
  */
 
 /** How far back discovery looks: about a week of Starknet blocks. */
 export const DISCOVERY_BLOCKS = 100_000;
-
-/** Pages of Transfer events read at most, each a round trip after the first. */
-export const DISCOVERY_PAGES = 3;
 
 /** The most unverified tokens listed (a spammer can send thousands). */
 export const MAX_UNVERIFIED = 10;
@@ -79,142 +73,10 @@ function heldBalance(
 }
 
 /**
- * Why one page of the search has no tokens, or undefined when it has.
- *
- * @param page - The settled page.
- * @returns The problem.
- */
-function pageProblem(
-  page: PromiseSettledResult<Reading<ReceivedTokens>>,
-): string | undefined {
-  if (page.status === 'rejected') {
-    return page.reason instanceof ChainRejectedError
-      ? `the node refused the search (error ${page.reason.code})`
-      : 'the node did not answer the search';
-  }
-  return 'problem' in page.value
-    ? `the search: ${page.value.problem}`
-    : undefined;
-}
-
-/** What the search found: pages of tokens, in block order, and problems. */
-type Search = { pages: ReceivedTokens['tokens'][]; problems: string[] };
-
-/**
- * One round of the search, and the rounds after it: one getEvents call per
- * group of accounts, all in one batch; then the next pages of those the
- * node did not answer whole (nodes stop a page early when they have scanned
- * enough blocks), until DISCOVERY_PAGES rounds.
- *
- * @param node - The network's node.
- * @param fromBlock - The window's first block.
- * @param asked - Each group of accounts, with where its page starts.
- * @param round - The round (0 for the first).
- * @param asking - This round's answers, when already asked (with the
- * latest block, in one batch).
- * @returns What this round and the later ones found.
- */
-async function searchFrom(
-  node: NodeClient,
-  fromBlock: number,
-  asked: { group: string[]; continuation?: string }[],
-  round: number,
-  asking?: Promise<PromiseSettledResult<Reading<ReceivedTokens>>[]>,
-): Promise<Search> {
-  const answers = await (asking ??
-    node.batchSettled(
-      asked.map(({ group, continuation }) =>
-        receivedTokensCall(group, fromBlock, continuation),
-      ),
-    ));
-  const search: Search = { pages: [], problems: [] };
-  const next: { group: string[]; continuation: string }[] = [];
-  answers.forEach((answer, index) => {
-    const problem = pageProblem(answer);
-    if (problem !== undefined) {
-      search.problems.push(problem);
-    } else if (answer.status === 'fulfilled' && 'value' in answer.value) {
-      const { tokens, continuation } = answer.value.value;
-      search.pages.push(tokens);
-      const group = asked[index]?.group;
-      if (continuation !== undefined && group) {
-        next.push({ group, continuation });
-      }
-    }
-  });
-  if (next.length === 0) {
-    return search;
-  }
-  if (round + 1 >= DISCOVERY_PAGES) {
-    search.problems.push(
-      `the node answered in more than ${DISCOVERY_PAGES} pages: the latest transfers were not read`,
-    );
-    return search;
-  }
-  const later = await searchFrom(node, fromBlock, next, round + 1);
-  return {
-    pages: [...search.pages, ...later.pages],
-    problems: [...search.problems, ...later.problems],
-  };
-}
-
-/**
- * The accounts in groups of RECIPIENTS_PER_CALL, one search call each.
- *
- * @param accounts - The accounts.
- * @returns The groups.
- */
-function groupsOf(accounts: string[]): { group: string[] }[] {
-  const groups: { group: string[] }[] = [];
-  for (let at = 0; at < accounts.length; at += RECIPIENTS_PER_CALL) {
-    groups.push({ group: accounts.slice(at, at + RECIPIENTS_PER_CALL) });
-  }
-  return groups;
-}
-
-/**
- * The tokens received in the window (see searchFrom).
- *
- * @param node - The network's node.
- * @param accounts - The accounts.
- * @param fromBlock - The window's first block.
- * @param asking - The first round's answers, when already asked.
- * @returns The tokens (most recent first) and what could not be read.
- */
-async function receivedTokens(
-  node: NodeClient,
-  accounts: string[],
-  fromBlock: number,
-  asking?: Promise<PromiseSettledResult<Reading<ReceivedTokens>>[]>,
-): Promise<{ tokens: ReceivedTokens['tokens']; problems: string[] }> {
-  const { pages, problems } = await searchFrom(
-    node,
-    fromBlock,
-    groupsOf(accounts),
-    0,
-    asking,
-  );
-  // Later pages hold later blocks: most recent first.
-  const byToken = new Map<string, Set<string>>();
-  for (const { token, receivers } of pages.reverse().flat()) {
-    const known = byToken.get(token) ?? new Set();
-    receivers.forEach((receiver) => known.add(receiver));
-    byToken.set(token, known);
-  }
-  return {
-    tokens: [...byToken].map(([token, receivers]) => ({
-      token,
-      receivers: [...receivers],
-    })),
-    problems: [...new Set(problems)],
-  };
-}
-
-/**
  * Searches a network for the tokens its accounts received since the last
  * search (the whole window when an account was not searched before), as the
  * background check and the page's "Look now" do: the latest block, then the
- * search (DISCOVERY_PAGES rounds at most); after the first, the latest block
+ * search (DISCOVERY_PAGES round trips at most, see transferSearch); after the first, the latest block
  * rides in the search's batch (one round trip). A search that was not whole
  * keeps the last block where it was, so the next one reads it again.
  *
@@ -272,8 +134,17 @@ export async function searchReceived(
       fresh,
     };
   }
-  const found = await receivedTokens(node, accounts, fromBlock, asking);
+  const found = await receivedTokens(
+    node,
+    accounts,
+    { fromBlock, latest },
+    asking,
+  );
+  // A failed page is read again next time; blocks left unread under the
+  // latest ones are said, and the search moves on (the next one reads the
+  // blocks since, however busy these were).
   const whole = found.problems.length === 0;
+  const said = [...found.problems, ...found.gaps];
   return {
     search: {
       chainId,
@@ -281,7 +152,7 @@ export async function searchReceived(
       accounts,
       tokens: found.tokens,
       searchedAt,
-      ...(whole ? {} : { problem: found.problems.join('; ').slice(0, 1000) }),
+      ...(said.length === 0 ? {} : { problem: said.join('; ').slice(0, 1000) }),
     },
     fresh,
   };

@@ -130,8 +130,8 @@ export const getTransactions = defineMethod({
     let fromChain: TransactionRecord[] = [];
     const latestAnswer = answers[pending.length];
     if (!params.onlyFromState && latestAnswer?.status === 'fulfilled') {
-      fromChain = await historyFromChain(client, {
-        account: params.senderAddress,
+      const history = await historyFromChain(client, {
+        accounts: [params.senderAddress],
         tokens: tokens
           .filter((token) => token.chainId === network.chainId)
           .map((token) => token.address),
@@ -142,6 +142,7 @@ export const getTransactions = defineMethod({
         ),
         latest: Number(latestAnswer.value),
       });
+      fromChain = history.found.map(({ record }) => record);
     }
     return [...fromState, ...fromChain]
       .filter(

@@ -5,6 +5,7 @@ import {
   nullable,
   number,
   optional,
+  size,
   string,
   type,
 } from 'superstruct';
@@ -240,12 +241,15 @@ const EmittedEventStruct = type({
 export type EmittedEvent = Infer<typeof EmittedEventStruct>;
 
 /**
- * starknet_getEvents, one page.
+ * starknet_getEvents, one page: at most `chunkSize` events (a longer page
+ * is a malformed answer).
  *
  * @param filter - The filter.
  * @param filter.address - Emitting contract(s).
  * @param filter.keys - Keys, position-wise.
  * @param filter.fromBlock - First block number.
+ * @param filter.toBlock - Last block number (the pre-confirmed block when
+ * absent).
  * @param filter.chunkSize - Page size.
  * @param filter.continuationToken - Where the previous page ended.
  * @returns The call.
@@ -254,6 +258,7 @@ export function eventsCall(filter: {
   address?: string;
   keys: string[][];
   fromBlock: number;
+  toBlock?: number;
   chunkSize: number;
   continuationToken?: string;
 }): NodeCall<{
@@ -267,7 +272,10 @@ export function eventsCall(filter: {
         ...(filter.address ? { address: filter.address } : {}),
         keys: filter.keys,
         from_block: { block_number: filter.fromBlock },
-        to_block: 'pre_confirmed',
+        to_block:
+          filter.toBlock === undefined
+            ? 'pre_confirmed'
+            : { block_number: filter.toBlock },
         chunk_size: filter.chunkSize,
         ...(filter.continuationToken
           ? { continuation_token: filter.continuationToken }
@@ -276,8 +284,8 @@ export function eventsCall(filter: {
     },
     parse: parsedBy(
       type({
-        events: array(EmittedEventStruct),
-        continuation_token: optional(string()),
+        events: size(array(EmittedEventStruct), 0, filter.chunkSize),
+        continuation_token: optional(size(string(), 1, 256)),
       }),
     ),
   };

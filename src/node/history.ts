@@ -1,14 +1,14 @@
-import { hash } from 'starknet';
-import { array, number, optional, string, type } from 'superstruct';
 import type { Infer } from 'superstruct';
 
-import { FeltText, parsedBy } from './answers';
-import { eventsCall } from './calls';
 import type { EmittedEvent, TransactionStatusStruct } from './calls';
 import type { NodeClient } from './client';
-import type { NodeCall } from './nodeCall';
+import { readDetails, recordOf } from './historyDetails';
+import { readNewestEvents } from './newestEvents';
+import type { EventQuery, NewestEvents } from './newestEvents';
 import { normaliseAddress } from '../keys/address';
-import type { TransactionRecord, TransactionStatus } from '../state/schema';
+import type { TransactionRecord } from '../state/schema';
+
+export { statusOf } from './historyDetails';
 
 /** Argent's `TransactionExecuted` event: one per invoke the account runs. */
 export const TRANSACTION_EXECUTED =
@@ -19,83 +19,10 @@ export const TRANSFER =
 
 /** Blocks per day assumed when turning days into a block range (≥ 2 s blocks). */
 const BLOCKS_PER_DAY = 43_200;
-/** Events read per token when looking for incoming transfers. */
-const TRANSFER_SCAN = 200;
-
-/** Entry points whose names the history shows instead of their selectors. */
-const KNOWN_ENTRYPOINTS = [
-  'transfer',
-  'transferFrom',
-  'transfer_from',
-  'approve',
-  'increaseAllowance',
-  'increase_allowance',
-  'decreaseAllowance',
-  'decrease_allowance',
-  'deploy_contract',
-  'deployContract',
-  'swap',
-  'multicall',
-];
-const ENTRYPOINT_NAMES = new Map(
-  KNOWN_ENTRYPOINTS.map((name) => [
-    BigInt(hash.getSelectorFromName(name)),
-    name,
-  ]),
-);
-
-const TransactionStruct = type({
-  type: string(),
-  sender_address: optional(FeltText),
-  contract_address: optional(FeltText),
-  calldata: optional(array(FeltText)),
-});
-
-const ReceiptStruct = type({
-  execution_status: string(),
-  finality_status: string(),
-  revert_reason: optional(string()),
-  block_number: optional(number()),
-  events: array(type({ from_address: FeltText })),
-});
-
-const BlockStruct = type({ block_number: number(), timestamp: number() });
-
-/**
- * Sender and recipient of a Transfer event: in its data (`[from, to, …]`,
- * older tokens) or in its keys (`[selector, from, to]`, OpenZeppelin Cairo 1).
- *
- * @param event - The event.
- * @returns The two parties, as numbers.
- */
-function transferParties(event: EmittedEvent): bigint[] {
-  const parties =
-    event.keys.length >= 3 ? event.keys.slice(1, 3) : event.data.slice(0, 2);
-  return parties.map((party) => BigInt(party));
-}
-
-/**
- * The status of a record from a receipt.
- *
- * @param receipt - The receipt.
- * @returns The status.
- */
-export function statusOf(
-  receipt: Pick<
-    Infer<typeof ReceiptStruct>,
-    'execution_status' | 'finality_status'
-  >,
-): TransactionStatus {
-  if (receipt.execution_status === 'REVERTED') {
-    return 'REVERTED';
-  }
-  if (receipt.finality_status === 'ACCEPTED_ON_L1') {
-    return 'ACCEPTED_ON_L1';
-  }
-  return receipt.finality_status === 'PRE_CONFIRMED'
-    ? 'PRE_CONFIRMED'
-    : 'ACCEPTED_ON_L2';
-}
+/** Events per page of the history's reads (the spec's nodes accept 1,024). */
+export const HISTORY_CHUNK = 200;
+/** Round trips at most for the history's events (see readNewestEvents). */
+export const HISTORY_ROUNDS = 4;
 
 /**
  * A record's status from the node's `starknet_getTransactionStatus` answer:
@@ -119,159 +46,172 @@ export function recordStatusOf(
   };
 }
 
+/** A record found on chain, with the wallet's account it is about. */
+export type FoundRecord = { account: string; record: TransactionRecord };
+
+/** The node's history of some accounts, and what of it was not read. */
+export type ChainHistory = {
+  found: FoundRecord[];
+  /**
+   * When the reads' bounds were hit before the window was read (a busy
+   * account): the oldest block from which on everything was read.
+   */
+  partialFrom?: number;
+};
+
 /**
- * The first call of a Cairo 1 multicall `__execute__` calldata:
- * `[count, to, selector, length, ...data, ...]`.
+ * The filters of one account: its own invokes (`TransactionExecuted` from
+ * the account) and, per tracked token, its `Transfer`s keyed by sender and
+ * by recipient (Cairo 1 tokens key both parties; a Cairo 0 token's
+ * transfers are in its data and no filter finds them by party).
  *
- * @param calldata - The calldata.
- * @returns Its first call, when it parses.
+ * @param account - The account.
+ * @param tokens - Tracked token contracts.
+ * @returns The filters, its invokes first.
  */
-function firstCall(
-  calldata: string[],
-): { to: string; entrypoint: string; data: string[] } | undefined {
-  const [count, to, selector, length] = calldata;
-  if (!count || !to || !selector || !length || BigInt(count) === 0n) {
-    return undefined;
-  }
-  const size = Number(BigInt(length));
-  if (4 + size > calldata.length) {
-    return undefined;
-  }
-  return {
-    to: normaliseAddress(to),
-    entrypoint: ENTRYPOINT_NAMES.get(BigInt(selector)) ?? selector,
-    data: calldata.slice(4, 4 + size),
-  };
+function accountQueries(account: string, tokens: string[]): EventQuery[] {
+  return [
+    { address: account, keys: [[TRANSACTION_EXECUTED]] },
+    ...tokens.flatMap((token) => [
+      { address: token, keys: [[TRANSFER], [], [account]] },
+      { address: token, keys: [[TRANSFER], [account]] },
+    ]),
+  ];
 }
 
 /**
- * Transactions of an account found on chain: the invokes it ran (its
- * `TransactionExecuted` events) and every transaction moving a tracked
- * token from or to it (`Transfer` events; fees are transfers too, so its
- * deployment shows), from about `days` ago. Two
- * round trips: the events, then the transactions, receipts and blocks of
- * what was found.
+ * The newest events of an account, at most `pageSize` of each kind (its
+ * invokes; the tracked tokens' transfers from or to it).
+ *
+ * @param reads - What was read of its filters (see accountQueries).
+ * @param pageSize - How many of each kind.
+ * @returns Its events, each with the transfer it was found by, if one.
+ */
+function newestOfAccount(
+  reads: NewestEvents[],
+  pageSize: number,
+): { event: EmittedEvent; transfer: boolean }[] {
+  const [executed, ...transfers] = reads;
+  const block = (event: EmittedEvent): number =>
+    event.block_number ?? Number.MAX_SAFE_INTEGER;
+  const moved = transfers
+    .flatMap(({ events }) => events)
+    .sort((left, right) => block(right) - block(left))
+    .slice(0, pageSize);
+  return [
+    ...moved.map((event) => ({ event, transfer: true })),
+    ...(executed?.events ?? [])
+      .slice(0, pageSize)
+      .map((event) => ({ event, transfer: false })),
+  ];
+}
+
+/**
+ * Transactions of some accounts found on chain: the invokes each ran and
+ * every transaction moving a tracked token from or to it (fees are
+ * transfers too, so its deployment shows), from about `days` ago, the
+ * newest first (see readNewestEvents: one round trip when each filter
+ * fits a page), then one round trip for the transactions, receipts and
+ * blocks of what was found.
  *
  * @param client - The network's node.
  * @param options - What to look for.
- * @param options.account - The account.
+ * @param options.accounts - The accounts.
  * @param options.tokens - Tracked token contracts on this network.
  * @param options.days - How far back.
- * @param options.pageSize - The most transactions to read per kind.
+ * @param options.pageSize - The most transactions to read per kind and account.
  * @param options.known - Hashes already known, canonical (not read again).
  * @param options.latest - The latest block number.
- * @returns The records found.
+ * @returns The records found, and what was not read.
  */
 export async function historyFromChain(
   client: NodeClient,
   options: {
-    account: string;
+    accounts: string[];
     tokens: string[];
     days: number;
     pageSize: number;
     known: Set<string>;
     latest: number;
   },
-): Promise<TransactionRecord[]> {
+): Promise<ChainHistory> {
   const fromBlock = Math.max(0, options.latest - options.days * BLOCKS_PER_DAY);
-  const pages = await client.batch([
-    eventsCall({
-      address: options.account,
-      keys: [[TRANSACTION_EXECUTED]],
+  const perAccount = 1 + 2 * options.tokens.length;
+  const reads = await readNewestEvents(
+    client,
+    options.accounts.flatMap((account) =>
+      accountQueries(account, options.tokens),
+    ),
+    {
       fromBlock,
-      chunkSize: options.pageSize,
-    }),
-    ...options.tokens.map((token) =>
-      eventsCall({
-        address: token,
-        keys: [[TRANSFER]],
-        fromBlock,
-        chunkSize: TRANSFER_SCAN,
+      latest: options.latest,
+      throughPending: true,
+      need: options.pageSize,
+      chunk: HISTORY_CHUNK,
+      rounds: HISTORY_ROUNDS,
+    },
+  );
+  const failed = reads.find((read) => 'failure' in read);
+  if (failed) {
+    // As a batch fails: the first error, mapped by the caller.
+    throw failed.failure;
+  }
+  const unread = reads.filter(({ whole }) => !whole);
+  const partial =
+    unread.length === 0
+      ? {}
+      : { partialFrom: Math.max(...unread.map(({ readFrom }) => readFrom)) };
+  // Per account, each transaction once: the event it was found by.
+  const wanted = options.accounts.map((account, index) => {
+    const byHash = new Map<
+      string,
+      { event: EmittedEvent; transfer: boolean }
+    >();
+    for (const found of newestOfAccount(
+      reads.slice(index * perAccount, (index + 1) * perAccount),
+      options.pageSize,
+    )) {
+      const txHash = normaliseHash(found.event.transaction_hash);
+      if (!options.known.has(txHash) && !byHash.has(txHash)) {
+        byHash.set(txHash, found);
+      }
+    }
+    return { account, byHash };
+  });
+  const hashes = [
+    ...new Set(wanted.flatMap(({ byHash }) => [...byHash.keys()])),
+  ];
+  if (hashes.length === 0) {
+    return { found: [], ...partial };
+  }
+  const details = await readDetails(
+    client,
+    hashes,
+    wanted.flatMap(({ byHash }) =>
+      [...byHash.values()].map(({ event }) => event),
+    ),
+  );
+  return {
+    found: wanted.flatMap(({ account, byHash }) =>
+      [...byHash].flatMap(([txHash, { event, transfer }]) => {
+        const detail = details.get(txHash);
+        return detail
+          ? [
+              {
+                account: normaliseAddress(account),
+                record: recordOf(client, {
+                  txHash,
+                  account,
+                  detail,
+                  movement: transfer ? event : undefined,
+                }),
+              },
+            ]
+          : [];
       }),
     ),
-  ]);
-  const [executed, ...transfers] = pages;
-  const account = BigInt(options.account);
-  const involving = transfers
-    .flatMap((page) => page.events)
-    .filter((event: EmittedEvent) =>
-      transferParties(event).some((party) => party === account),
-    )
-    .slice(-options.pageSize);
-  const found = [...(executed?.events ?? []), ...involving];
-  const hashes = [
-    ...new Set(found.map((event) => normaliseHash(event.transaction_hash))),
-  ].filter((txHash) => !options.known.has(txHash));
-  if (hashes.length === 0) {
-    return [];
-  }
-  const blocks = [
-    ...new Set(
-      found
-        .map((event) => event.block_number)
-        .filter((block): block is number => block !== undefined),
-    ),
-  ];
-  const detailCalls: NodeCall<unknown>[] = [
-    ...hashes.flatMap((txHash) => [
-      {
-        method: 'starknet_getTransactionByHash' as const,
-        params: { transaction_hash: txHash },
-        parse: parsedBy(TransactionStruct),
-      },
-      {
-        method: 'starknet_getTransactionReceipt' as const,
-        params: { transaction_hash: txHash },
-        parse: parsedBy(ReceiptStruct),
-      },
-    ]),
-    ...blocks.map((block) => ({
-      method: 'starknet_getBlockWithTxHashes' as const,
-      params: { block_id: { block_number: block } },
-      parse: parsedBy(BlockStruct),
-    })),
-  ];
-  const answers = await client.batchSettled(detailCalls);
-  const timestamps = new Map<number, number>();
-  answers.slice(hashes.length * 2).forEach((answer) => {
-    if (answer.status === 'fulfilled') {
-      const block = BlockStruct.create(answer.value);
-      timestamps.set(block.block_number, block.timestamp);
-    }
-  });
-  return hashes.flatMap((txHash, index) => {
-    const txAnswer = answers[index * 2];
-    const receiptAnswer = answers[index * 2 + 1];
-    if (
-      txAnswer?.status !== 'fulfilled' ||
-      receiptAnswer?.status !== 'fulfilled'
-    ) {
-      return [];
-    }
-    const transaction = TransactionStruct.create(txAnswer.value);
-    const receipt = ReceiptStruct.create(receiptAnswer.value);
-    const call = firstCall(transaction.calldata ?? []);
-    return [
-      {
-        txnHash: txHash,
-        txnType: transaction.type.toLowerCase(),
-        senderAddress: normaliseAddress(
-          transaction.sender_address ?? options.account,
-        ),
-        contractAddress: call?.to ?? '',
-        contractFuncName: call?.entrypoint ?? '',
-        contractCallData: call?.data ?? [],
-        status: statusOf(receipt),
-        failureReason: receipt.revert_reason ?? null,
-        eventIds: receipt.events.map((_, position) => `${txHash}_${position}`),
-        timestamp:
-          receipt.block_number === undefined
-            ? Math.floor(Date.now() / 1000)
-            : (timestamps.get(receipt.block_number) ?? 0),
-        chainId: client.network.chainId,
-      },
-    ];
-  });
+    ...partial,
+  };
 }
 
 /**

@@ -73,6 +73,8 @@ describe('discovering received tokens from Transfer events', () => {
           { token: canonical(TOKEN_A), receivers: [BOB, canonical(ALICE)] },
           { token: canonical(TOKEN_B), receivers: [canonical(ALICE)] },
         ],
+        // Where the page ended: a search in more pages goes on from there.
+        lastBlock: 7,
       },
     });
   });

@@ -30,6 +30,8 @@ export type ReceivedTokens = {
   tokens: { token: string; receivers: string[] }[];
   /** Where the next page starts, when the node did not answer the whole window. */
   continuation?: string;
+  /** The block of the page's last event, when it says one. */
+  lastBlock?: number;
 };
 
 const FELT = /^0x[0-9a-fA-F]{1,64}$/u;
@@ -82,6 +84,31 @@ export function readReceivedTokens(
   if (events.length > TRANSFER_CHUNK) {
     return { problem: `${events.length} events, more than asked for` };
   }
+  const lastBlock = member(events[events.length - 1], 'block_number');
+  return {
+    value: {
+      tokens: tokensReceived(events, accounts),
+      ...continuationOf(member(answer, 'continuation_token')),
+      ...(Number.isSafeInteger(lastBlock) && Number(lastBlock) >= 0
+        ? { lastBlock: Number(lastBlock) }
+        : {}),
+    },
+  };
+}
+
+/**
+ * The tokens some accounts received, from events oldest first (anything
+ * that is not a `Transfer` keyed `[selector, from, to]` to one of them,
+ * from a contract address, is skipped).
+ *
+ * @param events - The events.
+ * @param accounts - The recipients asked about.
+ * @returns The tokens, most recent first, each with its receivers.
+ */
+export function tokensReceived(
+  events: unknown[],
+  accounts: string[],
+): ReceivedTokens['tokens'] {
   const wanted = new Map(
     accounts.map((account) => [BigInt(account), normaliseAddress(account)]),
   );
@@ -106,15 +133,10 @@ export function readReceivedTokens(
     const token = normaliseAddress(from);
     byToken.set(token, (byToken.get(token) ?? new Set()).add(receiver));
   }
-  return {
-    value: {
-      tokens: [...byToken].map(([token, receivers]) => ({
-        token,
-        receivers: [...receivers],
-      })),
-      ...continuationOf(member(answer, 'continuation_token')),
-    },
-  };
+  return [...byToken].map(([token, receivers]) => ({
+    token,
+    receivers: [...receivers],
+  }));
 }
 
 /**

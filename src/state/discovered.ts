@@ -27,14 +27,18 @@ export function discoveredOn(
 /**
  * Stores a search of a network: its tokens joined with those found before
  * (when the same accounts were searched), the most recent first, at most
- * MAX_DISCOVERED.
+ * MAX_DISCOVERED unverified ones beside the verified ones: spam, however
+ * much and however recent, never pushes out a verified token (the verified
+ * list bounds those).
  *
  * @param search - The search.
  * @param fresh - Whether it replaces what was found (a whole window).
+ * @param isVerified - Whether a token is on the verified list.
  */
 export async function storeDiscovery(
   search: Discovered,
   fresh: boolean,
+  isVerified: (token: string) => boolean,
 ): Promise<void> {
   await updateState((draft) => {
     const before = fresh ? undefined : discoveredOn(draft, search.chainId);
@@ -47,9 +51,17 @@ export async function storeDiscovery(
       each.forEach((receiver) => known.add(receiver));
       receivers.set(token, known);
     }
-    const tokens = [...receivers]
-      .slice(0, MAX_DISCOVERED)
-      .map(([token, known]) => ({ token, receivers: [...known] }));
+    const found = [...receivers].map(([token, known]) => ({
+      token,
+      receivers: [...known],
+    }));
+    const verified = found.filter(({ token }) => isVerified(token));
+    const tokens = [
+      ...verified,
+      ...found
+        .filter(({ token }) => !isVerified(token))
+        .slice(0, Math.max(0, MAX_DISCOVERED - verified.length)),
+    ];
     draft.discovered = [
       ...(draft.discovered ?? []).filter(
         ({ chainId }) => chainId !== search.chainId,

@@ -193,6 +193,16 @@ const DiscoveredStruct = object({
   searchedAt: optional(number()),
 });
 
+/**
+ * Where the background check goes on reading balances on a network: the
+ * first (account, token) pair of its next run, so that every pair is read
+ * within a bounded number of runs when there are more than one run reads.
+ */
+const WatchCursorStruct = object({
+  chainId: HexText,
+  next: number(),
+});
+
 export const WalletStateStruct = object({
   version: number(),
   currentChainId: HexText,
@@ -204,6 +214,7 @@ export const WalletStateStruct = object({
   hiddenTokens: array(HiddenTokenStruct),
   notified: optional(NotifiedStruct),
   discovered: optional(array(DiscoveredStruct)),
+  watchCursors: optional(array(WatchCursorStruct)),
 });
 
 export type AccountKind = Infer<typeof AccountKindStruct>;

@@ -40,6 +40,42 @@ function invoke(
 }
 
 describe('activityLine', () => {
+  it('never describes a transaction another address sent as the account’s own act', () => {
+    const approval = invoke(
+      {
+        contractAddress: STRK,
+        contractFuncName: 'approve',
+        contractCallData: [OTHER, '5', '0'],
+      },
+      OTHER,
+    );
+    expect(activityLine(approval, ACCOUNT, tokens)).toBe(
+      'A transaction sent by 0x0000…cdef',
+    );
+    const spent = invoke(
+      {
+        contractAddress: STRK,
+        contractFuncName: 'transfer_from',
+        contractCallData: [ACCOUNT, normaliseAddress('0xbeef'), '7', '0'],
+      },
+      OTHER,
+    );
+    expect(activityLine(spent, ACCOUNT, tokens)).toBe(
+      '0x0000…cdef moved 0.000000000000000007 STRK of the account to 0x0000…beef',
+    );
+    const called = invoke(
+      {
+        contractAddress: OTHER,
+        contractFuncName: 'swap',
+        contractCallData: [],
+      },
+      OTHER,
+    );
+    expect(activityLine(called, ACCOUNT, tokens)).toBe(
+      'A transaction sent by 0x0000…cdef',
+    );
+  });
+
   it('reads a tracked token transfer in its units, to a short address', () => {
     const record = invoke({
       contractAddress: STRK,

@@ -52,7 +52,20 @@ function selectorFor(entrypoint: string): string {
 }
 
 /**
- * What an invoke did, from its first call.
+ * A transaction another address sent, when what it did to the account is
+ * not known: its calls are that sender's acts, never the account's.
+ *
+ * @param record - The record.
+ * @returns The line.
+ */
+function strangerLine(record: TransactionRecord): string {
+  return `A transaction sent by ${shortAddress(record.senderAddress)}`;
+}
+
+/**
+ * What an invoke did, from its first call; for a transaction the account
+ * did not send, what it did to the account (received, or moved by another),
+ * never as the account's own act.
  *
  * @param record - The record.
  * @param account - The account whose activity this is (canonical).
@@ -65,7 +78,9 @@ function invokeLine(
   tokens: TokenRecord[],
 ): string {
   if (record.contractAddress === '' || record.contractFuncName === '') {
-    return 'Sent a transaction';
+    return normaliseAddress(record.senderAddress) === account
+      ? 'Sent a transaction'
+      : strangerLine(record);
   }
   const call = {
     contractAddress: normaliseAddress(record.contractAddress),
@@ -75,18 +90,30 @@ function invokeLine(
   };
   const token = tokens.find(({ address }) => address === call.contractAddress);
   const read = token ? readTokenCall(call.selector, call.calldata) : undefined;
+  const own = normaliseAddress(record.senderAddress) === account;
   if (token && read) {
     const amount = `${formatUnits(read.amount, token.decimals)} ${token.symbol}`;
     if (read.action === 'approve') {
-      return `Allowed ${shortAddress(addressOf(read.spender))} to spend ${amount}`;
+      return own
+        ? `Allowed ${shortAddress(addressOf(read.spender))} to spend ${amount}`
+        : strangerLine(record);
     }
-    const from =
-      read.action === 'transfer' ? record.senderAddress : addressOf(read.from);
+    const from = normaliseAddress(
+      read.action === 'transfer' ? record.senderAddress : addressOf(read.from),
+    );
     const to = addressOf(read.to);
-    if (to === account && normaliseAddress(from) !== account) {
+    if (to === account && from !== account) {
       return `Received ${amount} from ${shortAddress(from)}`;
     }
+    if (!own) {
+      return from === account
+        ? `${shortAddress(record.senderAddress)} moved ${amount} of the account to ${shortAddress(to)}`
+        : strangerLine(record);
+    }
     return `Sent ${amount} to ${shortAddress(to)}`;
+  }
+  if (!own) {
+    return strangerLine(record);
   }
   const view = describeCall(
     call,

@@ -49,6 +49,11 @@ export type HomeActivity = {
   shown: number;
   /** Why the node's history of the accounts could not be read. */
   historyUnreadable?: string;
+  /**
+   * When the history's reads hit their bounds (a busy account): the block
+   * from which on it was read; older transactions were not.
+   */
+  historyPartialFrom?: number;
 };
 
 /** One transaction in full, as its detail view shows it. */
@@ -63,13 +68,20 @@ export type ActivityDetail = {
 };
 
 /**
- * A time as a line shows it (UTC).
+ * A time as a line shows it (UTC). Total: a block timestamp is any u64 a
+ * node answers, and one that is no date between 1970 and 9999 is shown as
+ * the number it is.
  *
  * @param timestamp - Unix seconds.
- * @returns `YYYY-MM-DD HH:MM UTC`.
+ * @returns `YYYY-MM-DD HH:MM UTC`, or `block time <n>`.
  */
 export function timeText(timestamp: number): string {
-  return `${new Date(timestamp * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const date = new Date(timestamp * 1000);
+  const year = Number.isNaN(date.getTime()) ? -1 : date.getUTCFullYear();
+  if (year < 1970 || year > 9999) {
+    return `block time ${String(timestamp)}`;
+  }
+  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
 /**
@@ -87,6 +99,9 @@ export function activitySection(activity: HomeActivity): JSXElement {
       ) : null}
       {activity.historyUnreadable === undefined ? null : (
         <Text>{`The node's history could not be read: ${activity.historyUnreadable}`}</Text>
+      )}
+      {activity.historyPartialFrom === undefined ? null : (
+        <Text>{`Not all of the node's history was read (a busy account): some of its transactions before block ${activity.historyPartialFrom} may not be listed.`}</Text>
       )}
       {activity.entries.map((entry) => (
         <Box>

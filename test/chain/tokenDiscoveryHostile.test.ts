@@ -170,6 +170,25 @@ describe('hostile tokens on the home page', () => {
     ).toStrictEqual([]);
   });
 
+  it('keeps a verified token however many spam tokens arrive after it', async () => {
+    scriptBalances();
+    // The verified token first, then 100 tokens of one transfer each: the
+    // search keeps the most recent, and spam must not push it out.
+    const spam = Array.from({ length: 100 }, (_unused, index) =>
+      felt(0x6000n + BigInt(index)),
+    );
+    hostile.script('starknet_getEvents', () => ({
+      result: {
+        events: [USDC?.address ?? '', ...spam].map(transferFrom),
+      },
+    }));
+    const { text } = await mainnetPage();
+    expect(text).toContain('USDC · USD Coin · verified');
+    expect(text).toMatch(/Account 0 Text 1\.234567 USDC/u);
+    // 100 tokens kept in all: the verified one, and the 99 latest others.
+    expect(text).toContain('Unverified tokens (99)');
+  });
+
   it.each([
     [
       'answers no page of events',
@@ -186,7 +205,7 @@ describe('hostile tokens on the home page', () => {
     [
       'answers in endless pages',
       { result: { events: [transferFrom(HUGE)], continuation_token: '1' } },
-      'the node answered in more than 3 pages: the latest transfers were not read',
+      'were not read (more transfers to the accounts than 3 pages hold; the latest were read first)',
       3,
     ],
   ])(

@@ -23,6 +23,40 @@ import { notExecutableMessage } from '../contracts/not-executable';
 import type { BlockInfo } from '../contracts/types';
 
 /**
+ * The JSON of an invoke the node writes itself (a mint, dev traffic): no
+ * signature, no fee.
+ *
+ * @param sender - The sender.
+ * @param calldata - Its calldata.
+ * @param nonce - Its nonce.
+ * @returns The transaction as the node answers it.
+ */
+export function unsignedInvoke(
+  sender: bigint,
+  calldata: bigint[],
+  nonce: bigint,
+): Record<string, unknown> {
+  return {
+    type: 'INVOKE',
+    sender_address: toHex(sender),
+    calldata: calldata.map(toHex),
+    version: '0x3',
+    signature: [],
+    nonce: toHex(nonce),
+    resource_bounds: {
+      l1_gas: { max_amount: '0x0', max_price_per_unit: '0x0' },
+      l1_data_gas: { max_amount: '0x0', max_price_per_unit: '0x0' },
+      l2_gas: { max_amount: '0x0', max_price_per_unit: '0x0' },
+    },
+    tip: '0x0',
+    paymaster_data: [],
+    account_deployment_data: [],
+    nonce_data_availability_mode: 'L1',
+    fee_data_availability_mode: 'L1',
+  };
+}
+
+/**
  * Maps an inclusion failure to its write-API error.
  *
  * @param failure - The failure.
@@ -237,24 +271,11 @@ export function mint(
     {
       hash: txHash,
       type: 'INVOKE',
-      json: {
-        type: 'INVOKE',
-        sender_address: toHex(token),
-        calldata: [toHex(address), toHex(amount & mask), toHex(amount >> 128n)],
-        version: '0x3',
-        signature: [],
-        nonce: toHex(BigInt(node.mintCounter)),
-        resource_bounds: {
-          l1_gas: { max_amount: '0x0', max_price_per_unit: '0x0' },
-          l1_data_gas: { max_amount: '0x0', max_price_per_unit: '0x0' },
-          l2_gas: { max_amount: '0x0', max_price_per_unit: '0x0' },
-        },
-        tip: '0x0',
-        paymaster_data: [],
-        account_deployment_data: [],
-        nonce_data_availability_mode: 'L1',
-        fee_data_availability_mode: 'L1',
-      },
+      json: unsignedInvoke(
+        token,
+        [address, amount & mask, amount >> 128n],
+        BigInt(node.mintCounter),
+      ),
       status: 'SUCCEEDED',
       revertReason: undefined,
       events: [

@@ -18,6 +18,7 @@ import { eventMethods } from '../methods/events';
 import type { Params } from '../methods/params';
 import { simulationMethods } from '../methods/simulation';
 import { stateMethods } from '../methods/state';
+import { trafficMethods } from '../methods/traffic';
 import { transactionMethods } from '../methods/transactions';
 import type {
   DevSettings,
@@ -38,6 +39,7 @@ const METHODS: MethodTable = {
   ...eventMethods,
   ...devnetMethods,
   ...devnetControlMethods,
+  ...trafficMethods,
   ...contentMethods,
   ...paymasterMethods,
 };
@@ -54,6 +56,7 @@ const JOURNALED = new Set([
   'devnet_increaseTime',
   'devnet_setGasPrice',
   'devnet_abortBlocks',
+  'local_addTraffic',
   PUT_CONTENT,
 ]);
 
