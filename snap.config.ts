@@ -139,6 +139,17 @@ const config: SnapConfig = {
       ...(process.env.SNAP_SOURCE_MAP === '1'
         ? { devtool: 'hidden-source-map' as const }
         : {}),
+      module: {
+        rules: [
+          {
+            // starknet.js's namespaces as pure declarations, so the ones
+            // the snap never reaches are left out (the loader says why).
+            test: /[\\/]node_modules[\\/]starknet[\\/]dist[\\/]index\.mjs$/u,
+            enforce: 'pre' as const,
+            loader: resolve(__dirname, 'scripts/starknet-namespaces-loader.js'),
+          },
+        ],
+      },
       resolve: {
         alias: {
           // @metamask/utils imports all of lodash (~70 KB) for `memoize`
@@ -155,6 +166,13 @@ const config: SnapConfig = {
           '@metamask/scure-bip39/dist/wordlists/english.js': resolve(
             __dirname,
             'scripts/bip39-unused.js',
+          ),
+          // @metamask/key-tree imports the ed25519 curve (~12 KB) for its
+          // ed25519 and Cardano paths; the snap derives on secp256k1 only.
+          // scripts/ed25519-unused.js fails if it is ever reached.
+          '@noble/curves/ed25519$': resolve(
+            __dirname,
+            'scripts/ed25519-unused.js',
           ),
           // The snaps SDK already bundles @metamask/superstruct (a fork of
           // superstruct with the same factories): the snap's own structs use
