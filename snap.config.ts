@@ -1,11 +1,13 @@
 import type { SnapConfig } from '@metamask/snaps-cli';
 import { merge } from '@metamask/snaps-cli';
 import { resolve } from 'path';
+import TerserPlugin from 'terser-webpack-plugin';
 
 import {
   nodeUrlsFromEnvironment,
   paymasterUrlsFromEnvironment,
 } from './scripts/node-urls';
+import { STARKNET_NAMESPACE_HELPER } from './scripts/starknet-namespaces-loader';
 
 /**
  * Build-time network configuration. The snap reads these as `process.env.*`;
@@ -134,8 +136,8 @@ const config: SnapConfig = {
     SNAP_LOG_LEVEL: process.env.SNAP_LOG_LEVEL ?? 'warn',
     SNAP_EXTRA_VERIFIED_TOKENS: extraVerifiedTokens,
   },
-  customizeWebpackConfig: (webpackConfig) =>
-    merge(webpackConfig, {
+  customizeWebpackConfig: (webpackConfig) => ({
+    ...merge(webpackConfig, {
       ...(process.env.SNAP_SOURCE_MAP === '1'
         ? { devtool: 'hidden-source-map' as const }
         : {}),
@@ -186,6 +188,24 @@ const config: SnapConfig = {
         },
       },
     }),
+    optimization: {
+      ...webpackConfig.optimization,
+      // The CLI's Terser with three passes (what one pass drops can make
+      // more code unused) and starknet's namespace helper as pure (see
+      // scripts/starknet-namespaces-loader.js).
+      minimizer: [
+        new TerserPlugin({
+          parallel: true,
+          terserOptions: {
+            compress: {
+              passes: 3,
+              pure_funcs: [STARKNET_NAMESPACE_HELPER],
+            },
+          },
+        }),
+      ],
+    },
+  }),
 };
 
 export default config;

@@ -1,6 +1,6 @@
 /**
  * Stand-in for `@noble/curves/ed25519` in the snap bundle. Only
- * @metamask/key-tree imports it, for its ed25519 and Cardano (CIP-3) curves,
+ * MetaMask's key-tree imports it, for its ed25519 and Cardano (CIP-3) curves,
  * which this snap never uses: every Stark key comes from the secp256k1
  * BIP-44 node MetaMask hands it (`snap_getBip44Entropy`). The curve and its
  * Edwards arithmetic would add ~12 KB. key-tree reads `ed25519.CURVE` when
