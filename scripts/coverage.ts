@@ -31,9 +31,11 @@ import { TEST_BUILD_DIR } from './test-build-dir';
 /**
  * Lines of src/ covered, in percent: the floor only goes up. Lowered once,
  * 94 → 93 (2026-11-26): the wallet's page grew (accounts, activity, tokens,
- * paymaster) and its chain tests run many installs, whose bundle runs V8
- * does not all report at exit (page lines the tests run show as not run);
- * raise it back once that measurement is whole.
+ * paymaster), and runs of the bundle were thought lost at exit. Checked on
+ * 2026-11-27 (subsets: the whole snap tier, 148 snap threads; 9 chain files
+ * with the page's): every thread wrote its file and every run was counted.
+ * The report now fails on a lost run (threadFiles), so the next whole run
+ * says whether 93.4 % is the true figure; raise the floor with tests.
  */
 const LINE_FLOOR = 93;
 
