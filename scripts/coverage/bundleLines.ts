@@ -50,8 +50,10 @@ export async function readBundleCoverage(
  * Node writes one file per thread as the thread ends, named
  * `coverage-<pid>-<time>-<threadId>.json`, and numbers a process's threads
  * 0 (the main one), 1, 2… in the order they start; snaps-jest runs each
- * installed snap in its own thread. A number missing below a process's
- * highest one is a thread that ended without writing its file: a lost run.
+ * installed snap in its own thread. A worker's number missing below a
+ * process's highest one is a thread that ended without writing its file: a
+ * lost run. Main threads (0) run no snap and are left out: a child process
+ * a test kills writes none.
  *
  * @param fileNames - The folder's file names.
  * @returns How many thread files there are, and each missing thread as
@@ -74,7 +76,7 @@ export function threadFiles(fileNames: string[]): {
   }
   const missing: string[] = [];
   for (const [pid, ids] of byProcess) {
-    for (let id = 0; id < Math.max(...ids); id += 1) {
+    for (let id = 1; id < Math.max(...ids); id += 1) {
       if (!ids.has(id)) {
         missing.push(`${pid}:${id}`);
       }
