@@ -13,6 +13,8 @@ export type BundleFigures = {
   gzipBytes: number;
   /** Bundle bytes per package (or src/, webpack runtime), largest first. */
   dependencies: Dependency[];
+  /** The project's share (src/) by folder (or top-level file), largest first. */
+  srcFolders: Dependency[];
 };
 
 /**
@@ -47,6 +49,36 @@ export function packageOf(source: string): string {
 }
 
 /**
+ * The folder of src/ a bundled source file is in (`src/ui/`), or the file
+ * itself when it sits at src/'s top (`src/errors.ts`).
+ *
+ * @param source - A source name from the map.
+ * @returns The folder, or undefined for code outside src/.
+ */
+export function srcFolderOf(source: string): string | undefined {
+  const path = source
+    .replace(/^webpack:\/\/[^/]*\//u, '')
+    .replace(/^\.\//u, '');
+  const [root, first, ...rest] = path.split('/');
+  if (root !== 'src' || first === undefined) {
+    return undefined;
+  }
+  return rest.length > 0 ? `src/${first}/` : `src/${first}`;
+}
+
+/**
+ * Totals as a list, largest first.
+ *
+ * @param totals - Bytes per name.
+ * @returns The list.
+ */
+function largestFirst(totals: Map<string, number>): Dependency[] {
+  return [...totals]
+    .map(([name, bytes]) => ({ name, bytes }))
+    .sort((a, b) => b.bytes - a.bytes);
+}
+
+/**
  * Size of the test build's bundle (`npm run build:test`), gzipped size, and
  * the bytes of each dependency in it, attributed through its own (hidden)
  * source map.
@@ -58,15 +90,19 @@ export async function measureBundle(): Promise<BundleFigures> {
   const bundle = await readFile(bundlePath);
   const map = await readFile(`${bundlePath}.map`, 'utf8');
   const groups = new Map<string, number>();
+  const folders = new Map<string, number>();
   for (const [source, bytes] of bytesPerSource(bundle.toString('utf8'), map)) {
     const name = source === 'unmapped' ? 'unmapped' : packageOf(source);
     groups.set(name, (groups.get(name) ?? 0) + bytes);
+    const folder = srcFolderOf(source);
+    if (folder !== undefined) {
+      folders.set(folder, (folders.get(folder) ?? 0) + bytes);
+    }
   }
   return {
     bytes: bundle.length,
     gzipBytes: (await promisify(gzip)(bundle, { level: 9 })).length,
-    dependencies: [...groups]
-      .map(([name, bytes]) => ({ name, bytes }))
-      .sort((a, b) => b.bytes - a.bytes),
+    dependencies: largestFirst(groups),
+    srcFolders: largestFirst(folders),
   };
 }

@@ -24,6 +24,7 @@ export type Results = {
 };
 
 const TOP_DEPENDENCIES = 12;
+const TOP_FOLDERS = 12;
 
 const kb = (bytes: number): string => `${(bytes / 1000).toFixed(1)} kB`;
 const millis = (value: number): string => value.toFixed(1);
@@ -34,18 +35,30 @@ const millis = (value: number): string => value.toFixed(1);
  * @param bundle - Its figures.
  * @returns The text.
  */
-function bundleSection(bundle: BundleFigures): string {
-  const rows = bundle.dependencies
-    .slice(0, TOP_DEPENDENCIES)
-    .map(({ name, bytes }) => [
-      name,
-      bytes.toLocaleString('en-US'),
-      `${((100 * bytes) / bundle.bytes).toFixed(1)} %`,
-    ]);
+export function bundleSection(bundle: BundleFigures): string {
+  const rows = (
+    parts: BundleFigures['dependencies'],
+    top: number,
+  ): string[][] =>
+    parts
+      .slice(0, top)
+      .map(({ name, bytes }) => [
+        name,
+        bytes.toLocaleString('en-US'),
+        `${((100 * bytes) / bundle.bytes).toFixed(1)} %`,
+      ]);
   return [
     `dist/bundle.js: ${bundle.bytes.toLocaleString('en-US')} bytes (${kb(bundle.bytes)}), gzip -9: ${bundle.gzipBytes.toLocaleString('en-US')} bytes`,
     "largest parts (source-map attribution through the bundle's own map):",
-    formatTable(['package / folder', 'bytes', 'share'], rows),
+    formatTable(
+      ['package / folder', 'bytes', 'share'],
+      rows(bundle.dependencies, TOP_DEPENDENCIES),
+    ),
+    'src/ by folder (or top-level file):',
+    formatTable(
+      ['folder', 'bytes', 'share'],
+      rows(bundle.srcFolders, TOP_FOLDERS),
+    ),
   ].join('\n');
 }
 

@@ -10,11 +10,15 @@
  * `tsx scripts/coverage.ts report` prints the figures and fails below the
  * floor.
  */
-import { readFile, rm } from 'fs/promises';
+import { readdir, readFile, rm } from 'fs/promises';
 import type { CoverageMapData } from 'istanbul-lib-coverage';
 import { join, resolve } from 'path';
 
-import { bundleLineHits, readBundleCoverage } from './coverage/bundleLines';
+import {
+  bundleLineHits,
+  readBundleCoverage,
+  threadFiles,
+} from './coverage/bundleLines';
 import type { LineHits } from './coverage/lineHits';
 import {
   istanbulLineHits,
@@ -27,9 +31,11 @@ import { TEST_BUILD_DIR } from './test-build-dir';
 /**
  * Lines of src/ covered, in percent: the floor only goes up. Lowered once,
  * 94 → 93 (2026-11-26): the wallet's page grew (accounts, activity, tokens,
- * paymaster) and its chain tests run many installs, whose bundle runs V8
- * does not all report at exit (page lines the tests run show as not run);
- * raise it back once that measurement is whole.
+ * paymaster), and runs of the bundle were thought lost at exit. Checked on
+ * 2026-11-27 (subsets: the whole snap tier, 148 snap threads; 9 chain files
+ * with the page's): every thread wrote its file and every run was counted.
+ * The report now fails on a lost run (threadFiles), so the next whole run
+ * says whether 93.4 % is the true figure; raise the floor with tests.
  */
 const LINE_FLOOR = 93;
 
@@ -56,11 +62,18 @@ function snapSource(source: string): string | undefined {
 }
 
 /**
- * The end-to-end tiers' hits, from the V8 files and the bundle's map.
+ * The end-to-end tiers' hits, from the V8 files and the bundle's map, with
+ * how many runs of the bundle they add up and which threads left no file.
  *
- * @returns Hits per src/ file and line.
+ * @returns Hits per src/ file and line, the runs, the thread files and the
+ * missing threads.
  */
-async function endToEndHits(): Promise<LineHits> {
+async function endToEndHits(): Promise<{
+  hits: LineHits;
+  runs: number;
+  threads: number;
+  missing: string[];
+}> {
   const bundle = await readFile(BUNDLE, 'utf8');
   const script = await readBundleCoverage(V8_DIR, bundle).catch(
     (error: unknown) => {
@@ -81,7 +94,11 @@ async function endToEndHits(): Promise<LineHits> {
     );
   }
   const sourceMap = await readFile(`${BUNDLE}.map`, 'utf8');
-  return bundleLineHits(script, bundle, sourceMap, snapSource);
+  return {
+    hits: bundleLineHits(script, bundle, sourceMap, snapSource),
+    runs: script.runs,
+    ...threadFiles(await readdir(V8_DIR)),
+  };
 }
 
 /**
@@ -101,7 +118,7 @@ async function unitHits(): Promise<LineHits> {
  */
 async function report(): Promise<void> {
   const unit = await unitHits();
-  const endToEnd = await endToEndHits();
+  const { hits: endToEnd, runs, threads, missing } = await endToEndHits();
   const together = onLines(unit, unit, endToEnd);
   const both = summarise(together);
   const line = (name: string, hits: LineHits): string => {
@@ -126,12 +143,21 @@ async function report(): Promise<void> {
       line('unit tests', unit),
       line('end-to-end (bundle)', onLines(unit, endToEnd)),
       line('together', together),
+      `  bundle runs counted     ${runs} (V8 files of ${threads} threads; threads without a file: ${missing.length === 0 ? 'none' : missing.join(', ')})`,
       `  floor                  ${LINE_FLOOR} %`,
       '  most lines not run:',
       ...leastCovered,
     ].join('\n'),
   );
   await rm(V8_DIR, { recursive: true, force: true });
+  if (missing.length > 0) {
+    // A thread that ended without writing its file took its runs of the
+    // bundle with it: the figure above is short of what the tests ran.
+    console.error(
+      `coverage: ${missing.length} thread(s) wrote no V8 coverage (${missing.join(', ')}): the end-to-end figure lost their runs`,
+    );
+    process.exitCode = 1;
+  }
   if (percent(both.all) < LINE_FLOOR) {
     console.error(
       `coverage: ${percent(both.all)} % of src/'s lines ran, below the floor of ${LINE_FLOOR} %`,

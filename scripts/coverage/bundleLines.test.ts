@@ -7,7 +7,7 @@ import { join } from 'path';
 import { transpileModule } from 'typescript';
 import { runInThisContext } from 'vm';
 
-import { bundleLineHits, readBundleCoverage } from './bundleLines';
+import { bundleLineHits, readBundleCoverage, threadFiles } from './bundleLines';
 
 const SOURCE = `function pick(flag: boolean): string {
   if (flag) {
@@ -101,9 +101,36 @@ describe('readBundleCoverage', () => {
       const topLevel = (cov: ScriptCov | undefined): number | undefined =>
         cov?.functions[0]?.ranges[0]?.count;
       expect(topLevel(merged)).toBe(2 * (topLevel(script) ?? 0));
+      expect(merged?.runs).toBe(2);
       expect(await readBundleCoverage(directory, `${code} `)).toBeUndefined();
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
+  });
+});
+
+describe('threadFiles', () => {
+  it('names the threads of a process that wrote no file below its highest one', () => {
+    expect(
+      threadFiles([
+        'coverage-7-1795781914963-0.json',
+        'coverage-7-1795781915717-1.json',
+        'coverage-7-1795781917229-3.json',
+        'coverage-9-1795781919171-0.json',
+        'coverage-9-1795781921640-2.json',
+        'notes.txt',
+      ]),
+    ).toStrictEqual({ threads: 5, missing: ['7:2', '9:1'] });
+  });
+
+  it('finds none missing when every worker wrote its file (a main thread runs no snap)', () => {
+    expect(
+      threadFiles([
+        'coverage-7-1795781917229-2.json',
+        'coverage-7-1795781914963-0.json',
+        'coverage-7-1795781915717-1.json',
+        'coverage-8-1795781915717-1.json',
+      ]),
+    ).toStrictEqual({ threads: 4, missing: [] });
   });
 });

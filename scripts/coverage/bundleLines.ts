@@ -15,13 +15,15 @@ import { addLine } from './lineHits';
  *
  * @param directory - Where `NODE_V8_COVERAGE` wrote its files.
  * @param bundle - The bundle's text.
- * @returns The merged coverage, or undefined when no thread ran the bundle.
+ * @returns The merged coverage and how many runs it adds up, or undefined
+ * when no thread ran the bundle.
  */
 export async function readBundleCoverage(
   directory: string,
   bundle: string,
-): Promise<ScriptCov | undefined> {
+): Promise<(ScriptCov & { runs: number }) | undefined> {
   let merged: ScriptCov | undefined;
+  let runCount = 0;
   for (const name of await readdir(directory)) {
     if (!name.endsWith('.json')) {
       continue;
@@ -37,9 +39,50 @@ export async function readBundleCoverage(
     );
     if (runs.length > 0) {
       merged = mergeScriptCovs(merged ? [merged, ...runs] : runs);
+      runCount += runs.length;
     }
   }
-  return merged;
+  return merged && { ...merged, runs: runCount };
+}
+
+/**
+ * The threads whose coverage is missing from a `NODE_V8_COVERAGE` folder.
+ * Node writes one file per thread as the thread ends, named
+ * `coverage-<pid>-<time>-<threadId>.json`, and numbers a process's threads
+ * 0 (the main one), 1, 2… in the order they start; snaps-jest runs each
+ * installed snap in its own thread. A worker's number missing below a
+ * process's highest one is a thread that ended without writing its file: a
+ * lost run. Main threads (0) run no snap and are left out: a child process
+ * a test kills writes none.
+ *
+ * @param fileNames - The folder's file names.
+ * @returns How many thread files there are, and each missing thread as
+ * `<pid>:<threadId>`.
+ */
+export function threadFiles(fileNames: string[]): {
+  threads: number;
+  missing: string[];
+} {
+  const byProcess = new Map<string, Set<number>>();
+  let threads = 0;
+  for (const name of fileNames) {
+    const match = /^coverage-(\d+)-\d+-(\d+)\.json$/u.exec(name);
+    if (match?.[1] !== undefined && match[2] !== undefined) {
+      const ids = byProcess.get(match[1]) ?? new Set<number>();
+      ids.add(Number(match[2]));
+      byProcess.set(match[1], ids);
+      threads += 1;
+    }
+  }
+  const missing: string[] = [];
+  for (const [pid, ids] of byProcess) {
+    for (let id = 1; id < Math.max(...ids); id += 1) {
+      if (!ids.has(id)) {
+        missing.push(`${pid}:${id}`);
+      }
+    }
+  }
+  return { threads, missing };
 }
 
 type CountedRange = { start: number; end: number; count: number };
