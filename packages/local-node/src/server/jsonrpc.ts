@@ -15,6 +15,7 @@ import { contentMethods } from '../methods/content';
 import { devnetMethods } from '../methods/devnet';
 import { devnetControlMethods } from '../methods/devnet-control';
 import { eventMethods } from '../methods/events';
+import { nameMethods } from '../methods/names';
 import type { Params } from '../methods/params';
 import { simulationMethods } from '../methods/simulation';
 import { stateMethods } from '../methods/state';
@@ -40,6 +41,7 @@ const METHODS: MethodTable = {
   ...devnetControlMethods,
   ...contentMethods,
   ...paymasterMethods,
+  ...nameMethods,
 };
 
 /** Methods whose successful calls are journaled for devnet_dump. */
@@ -54,6 +56,7 @@ const JOURNALED = new Set([
   'devnet_increaseTime',
   'devnet_setGasPrice',
   'devnet_abortBlocks',
+  'local_setStarkName',
   PUT_CONTENT,
 ]);
 
