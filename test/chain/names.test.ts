@@ -6,7 +6,7 @@ import { act, approve, decline } from './homePage';
 import type { HomeInterface } from './homePage';
 import { startHostileNode } from './hostile-node';
 import type { Answer, HostileNode, SeenCall } from './hostile-node';
-import { mintStrk, nodeRequest, ONE_STRK } from './node';
+import { mintStrk, nodeRequest, ONE_STRK, SPONSORED } from './node';
 import { ACCOUNT_0, STRK } from '../fixtures';
 import {
   confirmationOf,
@@ -217,6 +217,36 @@ describe('names beside addresses in a transaction confirmation', () => {
     expect(forwardGarbage.shown).toContain(ALICE);
     await forwardGarbage.dialog.cancel();
     await errorOf(forwardGarbage.pending);
+  });
+});
+
+describe('names in the paymaster confirmation', () => {
+  it("shows a recipient's name that resolves back, and never a drainer's claimed name", async () => {
+    const named = invoke(wallet, 'snapnet_executeTxn', {
+      address: ACCOUNT_0.address,
+      calls: [
+        {
+          contractAddress: STRK,
+          entrypoint: 'transfer',
+          calldata: [ALICE, '0x1', '0x0'],
+        },
+        {
+          contractAddress: STRK,
+          entrypoint: 'transfer',
+          calldata: [DRAINER, '0x1', '0x0'],
+        },
+      ],
+      paymaster: SPONSORED,
+    });
+    const dialog = await confirmationOf(named);
+    const shown = textOf(dialog.content);
+    expect(shown).toContain('through a paymaster');
+    expect(shown).toContain('alice.stark');
+    expect(shown).toContain(ALICE);
+    expect(shown).toContain(DRAINER);
+    expect(shown).not.toContain('uniswap');
+    await dialog.cancel();
+    expect(await errorOf(named)).toMatchObject({ code: 4001 });
   });
 });
 
