@@ -326,3 +326,27 @@ describe("the page's send to a name", () => {
     ).toBe(false);
   });
 });
+
+describe("the page's own names", () => {
+  it("shows an account's name only while it resolves back to the account", async () => {
+    const snap = await installSimulatedSnap();
+    await createAccount(snap, { addressIndex: 0 });
+    const pageText = async (): Promise<string> =>
+      textOf((await snap.onHomePage()).getInterface().content);
+    expect(await pageText()).not.toContain('Starknet ID:');
+    await setName({ name: 'me.stark', address: ACCOUNT_0.address });
+    const named = await pageText();
+    expect(named).toContain('Starknet ID: me.stark');
+    expect(named).toContain(ACCOUNT_0.address);
+    // The account's reverse record now claims a name that resolves
+    // elsewhere (the contract answering it anyway): no name.
+    await setName({
+      name: 'uniswap.stark',
+      address: ACCOUNT_0.address,
+      records: 'reverse-unchecked',
+    });
+    const claimed = await pageText();
+    expect(claimed).not.toContain('uniswap');
+    expect(claimed).not.toContain('Starknet ID:');
+  });
+});
