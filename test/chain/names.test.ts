@@ -1,4 +1,4 @@
-import { hash, starknetId } from 'starknet';
+import { hash, outsideExecution, starknetId } from 'starknet';
 
 import { deployAccount0 } from './actions';
 import { ensureArgentDeclared } from './classes';
@@ -7,7 +7,7 @@ import type { HomeInterface } from './homePage';
 import { startHostileNode } from './hostile-node';
 import type { Answer, HostileNode, SeenCall } from './hostile-node';
 import { mintStrk, nodeRequest, ONE_STRK, SPONSORED } from './node';
-import { ACCOUNT_0, STRK } from '../fixtures';
+import { ACCOUNT_0, STRK, TESTNET } from '../fixtures';
 import {
   confirmationOf,
   createAccount,
@@ -245,6 +245,55 @@ describe('names in the paymaster confirmation', () => {
     expect(shown).toContain(ALICE);
     expect(shown).toContain(DRAINER);
     expect(shown).not.toContain('uniswap');
+    await dialog.cancel();
+    expect(await errorOf(named)).toMatchObject({ code: 4001 });
+  });
+});
+
+describe('names in an outside execution', () => {
+  it("shows the recipient's name that resolves back, never a drainer's claim, in the same round trips", async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const signing = (to: string, nonce: string): ReturnType<typeof invoke> =>
+      invoke(wallet, 'snapnet_signMessage', {
+        typedDataMessage: JSON.parse(
+          JSON.stringify(
+            outsideExecution.getTypedData(
+              TESTNET,
+              {
+                caller: 'ANY_CALLER',
+                execute_after: now - 600,
+                execute_before: now + 3600,
+              },
+              nonce,
+              [
+                {
+                  contractAddress: STRK,
+                  entrypoint: 'transfer',
+                  calldata: [to, '1', '0'],
+                },
+              ],
+              '1',
+            ),
+          ),
+        ),
+        signerAddress: ACCOUNT_0.address,
+      });
+    const drained = signing(DRAINER, '0x71');
+    const drainerDialog = await confirmationOf(drained);
+    const drainerText = textOf(drainerDialog.content);
+    expect(drainerText).toContain(DRAINER);
+    expect(drainerText).not.toContain('uniswap');
+    await drainerDialog.cancel();
+    expect(await errorOf(drained)).toMatchObject({ code: 4001 });
+    front.forget();
+    const named = signing(ALICE, '0x72');
+    const dialog = await confirmationOf(named);
+    const shown = textOf(dialog.content);
+    expect(shown).toContain('Sign a transaction (outside execution)');
+    expect(shown).toContain('alice.stark');
+    expect(shown).toContain(ALICE);
+    // The classes, then the names' forward lookups (the ABIs are known).
+    expect(front.roundTrips()).toBe(2);
     await dialog.cancel();
     expect(await errorOf(named)).toMatchObject({ code: 4001 });
   });
