@@ -4,6 +4,7 @@ import {
   claimedNames,
   confirmedNames,
   forwardCalls,
+  forwardWithin,
   nameLookupOf,
   reverseNameCall,
 } from '../node/names';
@@ -67,9 +68,9 @@ export async function ownNamesOf(
   if (reverse.claimed.length === 0) {
     return new Map();
   }
-  const forward = await client
-    .batchSettled(forwardCalls(reverse))
-    .catch((): PromiseSettledResult<bigint>[] => []);
+  const forward = await forwardWithin(
+    client.batchSettled(forwardCalls(reverse)),
+  );
   return new Map(
     confirmedNames(reverse, forward).map(({ name, address }) => [
       address,

@@ -10,6 +10,7 @@ import {
   claimedNames,
   confirmedNames,
   forwardCalls,
+  forwardWithin,
   reverseNameCall,
 } from './names';
 import type { NameLookup, ShownName } from './names';
@@ -279,10 +280,13 @@ export async function contractAbis(
   );
   const missing = missingAbiCalls(client.network, classHashes);
   const forward = forwardCalls(reverse);
-  const second =
-    missing.calls.length + forward.length > 0
-      ? await client.batchSettled([...missing.calls, ...forward])
-      : [];
+  let second: PromiseSettledResult<unknown>[] = [];
+  if (missing.calls.length > 0) {
+    second = await client.batchSettled([...missing.calls, ...forward]);
+  } else if (forward.length > 0) {
+    // The names alone: bounded in time, their failure their own.
+    second = await forwardWithin(client.batchSettled(forward));
+  }
   const fetched = second.slice(
     0,
     missing.calls.length,

@@ -5,6 +5,7 @@ import {
   confirmedNames,
   decodedName,
   encodedLabels,
+  forwardWithin,
   MAX_NAMED_ADDRESSES,
   nameLookupOf,
   namingContractOf,
@@ -98,5 +99,19 @@ describe('Starknet ID names', () => {
         ...many,
       ])?.addresses,
     ).toHaveLength(MAX_NAMED_ADDRESSES);
+  });
+
+  it('gives up forward lookups sent alone that stall or fail, showing no name', async () => {
+    const stalled = new Promise<PromiseSettledResult<bigint>[]>(
+      () => undefined,
+    );
+    expect(await forwardWithin(stalled, 10)).toStrictEqual([]);
+    expect(
+      await forwardWithin(Promise.reject(new Error('down')), 10),
+    ).toStrictEqual([]);
+    const answered: PromiseSettledResult<bigint>[] = [
+      { status: 'fulfilled', value: 1n },
+    ];
+    expect(await forwardWithin(Promise.resolve(answered), 10)).toBe(answered);
   });
 });

@@ -237,3 +237,32 @@ export function confirmedNames(
     return answer?.status === 'fulfilled' && answer.value === BigInt(address);
   });
 }
+
+/**
+ * How long a batch of forward lookups alone may keep a page or a dialog
+ * waiting (when they ride no other read): past it, no name is shown.
+ */
+export const FORWARD_LOOKUP_MS = 3_000;
+
+/**
+ * Forward lookups sent on their own, bounded in time: a naming contract (or
+ * node) that stalls or fails costs the names, never the page or the dialog.
+ *
+ * @param sending - The batch on its way.
+ * @param limitMs - How long to wait.
+ * @returns Its answers, or none (failed or too late).
+ */
+export async function forwardWithin(
+  sending: Promise<PromiseSettledResult<bigint>[]>,
+  limitMs = FORWARD_LOOKUP_MS,
+): Promise<PromiseSettledResult<bigint>[]> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<PromiseSettledResult<bigint>[]>((resolve) => {
+    timer = setTimeout(() => resolve([]), limitMs);
+  });
+  try {
+    return await Promise.race([sending.catch(() => []), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
