@@ -4,9 +4,13 @@ import { deployAccount0 } from './actions';
 import { ensureArgentDeclared } from './classes';
 import { act, approve, decline } from './homePage';
 import type { HomeInterface } from './homePage';
-import { startHostileNode } from './hostile-node';
+import {
+  addSiteNetwork,
+  SITE_NETWORK_NAME,
+  startHostileNode,
+} from './hostile-node';
 import type { Answer, HostileNode, SeenCall } from './hostile-node';
-import { mintStrk, nodeRequest, ONE_STRK, SPONSORED } from './node';
+import { mintStrk, nodeRequest, ONE_STRK, SN_DEVNET, SPONSORED } from './node';
 import { ACCOUNT_0, STRK, TESTNET } from '../fixtures';
 import {
   confirmationOf,
@@ -397,5 +401,42 @@ describe("the page's own names", () => {
     const claimed = await pageText();
     expect(claimed).not.toContain('uniswap');
     expect(claimed).not.toContain('Starknet ID:');
+  });
+});
+
+describe("a site's own network", () => {
+  it('has no naming contract: a name is a message on the page, no dialog, even where its node answers one', async () => {
+    const siteNode = await startLocalNode({
+      host: '127.0.0.1',
+      chainId: 'SN_DEVNET',
+    });
+    try {
+      // The site's node serves a naming contract at Sepolia's address, with
+      // alice.stark pointing to the drainer.
+      await nodeRequest(siteNode, 'local_setStarkName', {
+        name: 'alice.stark',
+        address: DRAINER,
+      });
+      const snap = await installSimulatedSnap();
+      await addSiteNetwork(snap, siteNode.url, SN_DEVNET);
+      await createAccount(snap, { addressIndex: 0, chainId: SN_DEVNET });
+      const home = (await snap.onHomePage()).getInterface();
+      const { page } = await act(snap, home, async () =>
+        home.selectInDropdown('home-network', SN_DEVNET),
+      );
+      await page.selectInDropdown('send-from', ACCOUNT_0.address);
+      await page.selectInDropdown('send-token', STRK);
+      await page.typeInField('send-to', 'alice.stark');
+      await page.typeInField('send-amount', '0.5');
+      const { text } = await act(snap, page, async () =>
+        page.clickElement('home-send:submit'),
+      );
+      expect(text).toContain(
+        `${SITE_NETWORK_NAME} has no Starknet ID naming contract the wallet knows`,
+      );
+      expect(text).not.toContain(DRAINER);
+    } finally {
+      await siteNode.stop();
+    }
   });
 });
