@@ -86,6 +86,21 @@ export async function pageBenchState(): Promise<Record<string, Json>> {
 }
 
 /**
+ * The addresses of the bench state's accounts.
+ *
+ * @returns The addresses.
+ */
+export async function benchAccounts(): Promise<string[]> {
+  const keys = await testPhraseKeys(ACCOUNTS);
+  return keys.map(({ stark }) =>
+    accountAddress(
+      toHex(BigInt(ec.starkCurve.getStarkKey(stark))),
+      'argent-cairo1',
+    ),
+  );
+}
+
+/**
  * Times one action of the snap, its node round trips counted.
  *
  * @param node - The node.

@@ -18,6 +18,10 @@ export type Wallet = Awaited<ReturnType<typeof installSnap>>;
 export const ACCOUNT_0 = ACCOUNT.address;
 const RECIPIENT =
   '0x0000000000000000000000000000000000000000000000000000000000abcdef';
+/** A recipient the bench gives a Starknet ID name (snap.bench.ts). */
+export const NAMED_RECIPIENT =
+  '0x00000000000000000000000000000000000000000000000000000000000a11ce';
+export const RECIPIENT_NAME = 'bench-recipient.stark';
 
 /** A SNIP-12 revision 1 message, shared with the end-to-end tests. */
 export const TYPED_DATA = typedDataRevision1;
@@ -45,11 +49,11 @@ export type Scenario = {
 /** A method the benchmark cannot run here, and why. */
 export type Skipped = { skip: string };
 
-const transfer = (amount: number): Json => [
+const transfer = (amount: number, to = RECIPIENT): Json => [
   {
     contractAddress: STRK,
     entrypoint: 'transfer',
-    calldata: [RECIPIENT, String(amount), '0'],
+    calldata: [to, String(amount), '0'],
   },
 ];
 
@@ -90,6 +94,16 @@ export function isJsonObject(value: unknown): value is Record<string, Json> {
  * its own name in the results.
  */
 export const VARIANTS: Record<string, Scenario & { method: string }> = {
+  'snapnet_executeTxn (named recipient)': {
+    method: 'snapnet_executeTxn',
+    dialogs: 1,
+    note: `STRK transfer from deployed account 0 to ${RECIPIENT_NAME}, whose name resolves back: its lookups ride the existing batches`,
+    params: (_ctx, call) => ({
+      address: ACCOUNT_0,
+      calls: transfer(call + 1, NAMED_RECIPIENT),
+      chainId: TESTNET,
+    }),
+  },
   'snapnet_executeTxn (paymaster)': {
     method: 'snapnet_executeTxn',
     dialogs: 1,

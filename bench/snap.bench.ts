@@ -5,11 +5,13 @@ import { dirname, resolve } from 'path';
 
 import { timeCall } from './harness';
 import { startBenchNode } from './node';
-import { addBusyTraffic, measurePageAction } from './pageBench';
+import { addBusyTraffic, benchAccounts, measurePageAction } from './pageBench';
 import { ROOT, SNAP_MEASUREMENTS } from './paths';
 import {
   ACCOUNT_0,
   isJsonObject,
+  NAMED_RECIPIENT,
+  RECIPIENT_NAME,
   scenarios,
   TYPED_DATA,
   VARIANTS,
@@ -148,6 +150,10 @@ beforeAll(async () => {
     amount: ONE_HUNDRED_STRK.toString(),
     unit: 'FRI',
   });
+  await nodeRequest(node, 'local_setStarkName', {
+    name: RECIPIENT_NAME,
+    address: NAMED_RECIPIENT,
+  });
 });
 
 afterAll(async () => {
@@ -167,6 +173,21 @@ describe('snap benchmark', () => {
         install,
         calls: CALLS,
         note: 'onHomePage of a fresh install: 5 Testnet accounts, 10 tracked tokens, 20 pending transactions (node round trips; the paymaster asked apart)',
+        action: async (wallet) => wallet.onHomePage(),
+      });
+    // The same page once every account has a name that resolves back.
+    for (const [index, address] of (await benchAccounts()).entries()) {
+      await nodeRequest(node, 'local_setStarkName', {
+        name: `bench-account-${index}.stark`,
+        address,
+      });
+    }
+    measurements.methods['home page (5 named accounts × 10 tokens)'] =
+      await measurePageAction({
+        node,
+        install,
+        calls: CALLS,
+        note: "onHomePage as above, each account with a Starknet ID name that resolves back (the forward lookups' batch runs beside the page's other reads)",
         action: async (wallet) => wallet.onHomePage(),
       });
     measurements.methods['background check (20 pending)'] =

@@ -21,6 +21,7 @@ import {
   RequiredChainIdStruct,
   RpcUrlStruct,
 } from '../methods/structs';
+import { looksLikeName } from '../node/names';
 import { renameAccount, selectNetwork } from '../state/accounts';
 import { removeNetwork, setNetworkNode } from '../state/networks';
 import { revokeAccess } from '../state/permissions';
@@ -28,6 +29,7 @@ import { readState } from '../state/store';
 import { removeToken } from '../state/tokens';
 import { HOME, updateHomeInterface } from '../ui/home';
 import { HOME_ORIGIN, walletContext } from '../wallet/context';
+import { resolveTypedName } from '../wallet/names';
 import * as networks from '../wallet/networks';
 import { transferToken } from '../wallet/transfer';
 
@@ -108,7 +110,7 @@ async function send(values: FormValues): Promise<HomeNotice> {
     return { severity: 'warning', text: 'Pick a token of this network.' };
   }
   const from = field('From', text(values, 'send-from'), AddressStruct);
-  const to = field('Recipient', text(values, 'send-to').trim(), AddressStruct);
+  const typedTo = text(values, 'send-to').trim();
   const amount = parseUnits(text(values, 'send-amount'), token.decimals);
   // A transfer's amount is a u256: anything wider cannot be signed as typed.
   if (amount === undefined || amount === 0n || amount >= 2n ** 256n) {
@@ -117,13 +119,22 @@ async function send(values: FormValues): Promise<HomeNotice> {
       text: `Amount: enter a positive number of ${token.symbol} with at most ${token.decimals} decimals.`,
     };
   }
-  const hash = await transferToken(walletContext(HOME_ORIGIN), {
+  const context = walletContext(HOME_ORIGIN);
+  // A name is resolved by the wallet on this network, and the confirmation
+  // shows it with the address it resolved to.
+  const recipientName = looksLikeName(typedTo)
+    ? await resolveTypedName(context, network, typedTo, 'Recipient')
+    : undefined;
+  const to =
+    recipientName?.address ?? field('Recipient', typedTo, AddressStruct);
+  const hash = await transferToken(context, {
     paymaster: feeChoiceOf(values),
     network,
     token,
     from,
     to,
     amount,
+    recipientName,
   });
   return { severity: 'info', text: `Sent. Transaction ${hash}` };
 }

@@ -1,4 +1,5 @@
 import { ACTIVITY_PAGE, activityOf, activityReads } from './activity';
+import { ownNameReads, ownNamesOf } from './ownNames';
 import {
   askPaymaster,
   paymasterOfNetwork,
@@ -8,6 +9,7 @@ import { discoveryReads } from './tokenDiscovery';
 import { rpcUrlsFor } from '../config';
 import { tokenLogo } from '../content/logo';
 import { ChainRejectedError, NodeError, toSnapError } from '../errors';
+import { normaliseAddress } from '../keys/address';
 import { readFelt, readingCall } from '../node/answers';
 import type { Reading } from '../node/answers';
 import { isContractNotFound, nonceCall } from '../node/calls';
@@ -97,6 +99,21 @@ export function balanceOf(answer: Answer): {
 export type HomeNotice = HomeView['notice'];
 
 /**
+ * An account's Starknet ID name, as a view field, when it has one.
+ *
+ * @param names - Names by canonical address.
+ * @param address - The account.
+ * @returns `{ starkName }`, or nothing.
+ */
+function starkNameOf(
+  names: Map<string, string>,
+  address: string,
+): { starkName?: string } {
+  const starkName = names.get(normaliseAddress(address));
+  return starkName === undefined ? {} : { starkName };
+}
+
+/**
  * Everything the home page shows: the current network (and the others to
  * switch to), each of its accounts with its name, whether it is deployed
  * and the balance of every tracked token, the sites and the accounts they
@@ -153,6 +170,11 @@ export async function readHomeView(
   let nodeError: string | undefined;
   let answers: Answer[] = [];
   let activityAnswers: PromiseSettledResult<unknown>[] = [];
+  let nameAnswers: PromiseSettledResult<unknown>[] = [];
+  const nameReads = ownNameReads(
+    network,
+    asked.map(({ address }) => address),
+  );
   // The send form's fee tokens: asked only when there is a form.
   const paymasterAnswer =
     accounts.length > 0 ? askPaymaster(context, network) : undefined;
@@ -171,6 +193,7 @@ export async function readHomeView(
           ),
           ...discovery.calls,
           ...activity.calls,
+          ...nameReads.calls,
         ]);
       // The page's own reads come first, then the discovered tokens'
       // balances, then the activity's: each parsed by its own reader.
@@ -178,7 +201,8 @@ export async function readHomeView(
       const found = reads + discovery.calls.length;
       answers = settled.slice(0, reads) as Answer[];
       discoveryAnswers = settled.slice(reads, found) as typeof discoveryAnswers;
-      activityAnswers = settled.slice(found);
+      activityAnswers = settled.slice(found, found + activity.calls.length);
+      nameAnswers = settled.slice(found + activity.calls.length);
     } catch (error) {
       if (!(error instanceof NodeError)) {
         throw error;
@@ -186,6 +210,7 @@ export async function readHomeView(
       nodeError = error.message;
     }
   }
+  const ownNames = ownNamesOf(context.node(network), nameReads, nameAnswers);
   const logos = await Promise.all(
     tokens.map(async ({ address, logo }) =>
       // A logo that cannot be read is left out, like one not shown.
@@ -196,6 +221,7 @@ export async function readHomeView(
     ),
   );
   const tokenList = discovery.view(discoveryAnswers);
+  const names = await ownNames;
   const accountViews = accounts.map((account) => {
     const index = asked.indexOf(account);
     const { deployed, unreadable } = deploymentOf(
@@ -204,6 +230,7 @@ export async function readHomeView(
     return {
       address: account.address,
       name: account.name ?? `Account ${account.addressIndex}`,
+      ...starkNameOf(names, account.address),
       ...(deployed === undefined ? {} : { deployed }),
       ...(unreadable === undefined ? {} : { deploymentUnreadable: unreadable }),
       ...(index < 0

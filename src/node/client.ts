@@ -255,14 +255,15 @@ export class NodeClient {
       checkEndpoint(this.network, chainAnswer, specAnswer);
       markChecked(chainId, url);
     }
-    for (const outcome of outcomes) {
+    outcomes.forEach((outcome, index) => {
       if (
         outcome.status === 'rejected' &&
-        !(outcome.reason instanceof ChainRejectedError)
+        !(outcome.reason instanceof ChainRejectedError) &&
+        calls[index]?.ownFailure !== true
       ) {
         throw outcome.reason;
       }
-    }
+    });
     return outcomes;
   }
 

@@ -6,6 +6,14 @@ import { parsedBy } from './answers';
 import { classHashAtCall, isContractNotFound } from './calls';
 import type { NodeClient } from './client';
 import { CLASS_ANSWER_BYTES } from './limits';
+import {
+  claimedNames,
+  confirmedNames,
+  forwardCalls,
+  forwardWithin,
+  reverseNameCall,
+} from './names';
+import type { NameLookup, ShownName } from './names';
 import type { NodeCall } from './nodeCall';
 import type { Network } from '../config';
 import { InvalidInputError } from '../errors';
@@ -228,29 +236,61 @@ function isNotFound(answer: PromiseSettledResult<string>): boolean {
  * The ABIs of some contracts as the chain has them, on their own (two round
  * trips at most: their classes, then the ABIs not yet known). A contract
  * with no code has no entry; one whose class the node would not name reads
- * as unreadable.
+ * as unreadable. Starknet ID names, when asked, ride the same two round
+ * trips (reverse lookups with the classes, forward ones with the ABIs; the
+ * second is made for them alone when every ABI is known).
  *
  * @param client - The network's node.
  * @param addresses - The contracts (canonical, distinct, at most
  * MAX_ABI_LOOKUPS: see lookupTargets).
- * @returns The ABI reading of each contract with a class.
+ * @param names - Addresses shown whose names to look up (node/names.ts).
+ * @returns The ABI reading of each contract with a class, and the names
+ * that resolve back to their address.
  */
 export async function contractAbis(
   client: NodeClient,
   addresses: string[],
-): Promise<Map<string, AbiReading>> {
-  if (addresses.length === 0) {
-    return new Map();
+  names?: NameLookup,
+): Promise<{ readings: Map<string, AbiReading>; names: ShownName[] }> {
+  if (addresses.length === 0 && !names) {
+    return { readings: new Map(), names: [] };
   }
-  const answers = await client.batchSettled(classHashCalls(addresses));
+  const reverseCalls = (names?.addresses ?? []).map((address) =>
+    reverseNameCall(names?.contract ?? '0x0', address),
+  );
+  const firstAnswers = await client.batchSettled([
+    ...classHashCalls(addresses),
+    ...reverseCalls,
+  ]);
+  const answers = firstAnswers.slice(
+    0,
+    addresses.length,
+  ) as PromiseSettledResult<string>[];
+  const reverse = names
+    ? claimedNames(
+        names,
+        // Each answer was parsed by its own call's parser, in order.
+        firstAnswers.slice(addresses.length),
+      )
+    : { contract: '0x0', claimed: [] };
   const classHashes = answers.map((answer) =>
     answer.status === 'fulfilled'
       ? `0x${BigInt(answer.value).toString(16)}`
       : undefined,
   );
   const missing = missingAbiCalls(client.network, classHashes);
-  const fetched =
-    missing.calls.length > 0 ? await client.batchSettled(missing.calls) : [];
+  const forward = forwardCalls(reverse);
+  let second: PromiseSettledResult<unknown>[] = [];
+  if (missing.calls.length > 0) {
+    second = await client.batchSettled([...missing.calls, ...forward]);
+  } else if (forward.length > 0) {
+    // The names alone: bounded in time, their failure their own.
+    second = await forwardWithin(client.batchSettled(forward));
+  }
+  const fetched = second.slice(
+    0,
+    missing.calls.length,
+  ) as PromiseSettledResult<AbiReading>[];
   const readings = abisByContract(client.network, addresses, classHashes, {
     hashes: missing.hashes,
     answers: fetched,
@@ -261,5 +301,11 @@ export async function contractAbis(
       readings.set(address, notFetched(answer));
     }
   });
-  return readings;
+  return {
+    readings,
+    names: confirmedNames(
+      reverse,
+      second.slice(missing.calls.length) as PromiseSettledResult<bigint>[],
+    ),
+  };
 }

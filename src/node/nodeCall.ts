@@ -27,6 +27,12 @@ export type NodeCall<Result> = SpecRequest & {
    * more than ANSWER_BYTES_PER_CALL (see nodeLimits.ts).
    */
   maxAnswerBytes?: number;
+  /**
+   * A read only shown, never relied on (a Starknet ID name): any failure of
+   * its answer — malformed, a provider's error — is its own, rejected in its
+   * place, and never fails the endpoint or the rest of the batch.
+   */
+  ownFailure?: true;
 };
 
 /** The results of a batch of calls, position by position. */

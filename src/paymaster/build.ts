@@ -11,6 +11,7 @@ import { targetsOf } from '../sender/intent';
 import type { TransactionIntent, WalletCall } from '../sender/intent';
 import type { RoundOne } from '../sender/nodeView';
 import { readAccountAndClasses } from '../sender/nodeView';
+import { namesShownIn } from '../sender/shownNames';
 
 /**
  * The first half of every paymaster path (send and estimate): the node says
@@ -151,11 +152,18 @@ export async function buildChecked(
     calls.length === 0 && feeTarget.length === 0
       ? { type: 'DEPLOY_ACCOUNT' }
       : { type: 'INVOKE', calls: [...calls, ...feeTarget] };
-  const roundOne = await readAccountAndClasses(
-    { client, account, details: {}, field: 'details', intent: askedIntent },
-    targetsOf(askedIntent),
-    {},
-  );
+  const asked = {
+    client,
+    account,
+    details: {},
+    field: 'details',
+    intent: askedIntent,
+  };
+  // The parties' names: reverse lookups here, forward ones with the
+  // simulation (paymaster/send.ts), so the confirmation may show them.
+  const roundOne = await readAccountAndClasses(asked, targetsOf(askedIntent), {
+    names: namesShownIn(asked),
+  });
   const deployed = roundOne.nodeNonce !== undefined;
   if (calls.length === 0 && deployed) {
     // A deployment of a deployed account: nothing to ask, nothing sent.

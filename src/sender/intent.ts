@@ -6,6 +6,7 @@ import type { OwnAccount } from '../keys/ownership';
 import type { AbiReading } from '../node/abi';
 import type { NodeClient } from '../node/client';
 import type { DeclarableClass } from '../node/contractClass';
+import type { ShownName } from '../node/names';
 import { declareHash } from '../signing/transactions';
 import type { AccountKind } from '../state/schema';
 
@@ -62,6 +63,11 @@ export type TransactionPreview = {
   chainAbis: Map<string, AbiReading>;
   /** Called contracts with no code on chain. */
   undeployedTargets: string[];
+  /**
+   * Starknet ID names of the other parties shown, each read both ways by
+   * the wallet (absent or empty: none to show).
+   */
+  names?: ShownName[];
 };
 
 /** A request to plan, show and sign (or send) one intent. */

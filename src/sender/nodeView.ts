@@ -12,6 +12,13 @@ import {
   classHashCalls,
   missingAbiCalls,
 } from '../node/contractAbis';
+import {
+  claimedNames,
+  confirmedNames,
+  forwardCalls,
+  reverseNameCall,
+} from '../node/names';
+import type { NameLookup, ReverseNames, ShownName } from '../node/names';
 import type { NodeCall } from '../node/nodeCall';
 import type { SimulatedTransaction } from '../node/simulation';
 import { simulateCall } from '../node/simulation';
@@ -57,6 +64,8 @@ export type NodeView = {
   prices: GasPrices | undefined;
   chainAbis: Map<string, AbiReading>;
   undeployedTargets: string[];
+  /** Names of the addresses shown that resolve back to them. */
+  names: ShownName[];
 };
 
 /**
@@ -97,6 +106,7 @@ async function readNodeForDeclareByHash(
     prices: settledValue(pricesAnswer),
     chainAbis: new Map(),
     undeployedTargets: [],
+    names: [],
   };
 }
 
@@ -104,6 +114,8 @@ async function readNodeForDeclareByHash(
 export type RoundOne = {
   nodeNonce: bigint | undefined;
   classHashes: (string | undefined)[];
+  /** The names the reverse lookups claim, checked forward in round two. */
+  reverseNames?: ReverseNames | undefined;
 };
 
 /** How to read the node for one request. */
@@ -114,11 +126,14 @@ export type ReadOptions = {
   queueKey?: string;
   /** Skip the nonce (an account's own deployment estimate: nonce 0). */
   assumeUndeployed?: boolean;
+  /** Addresses shown to the user whose names to look up (see node/names). */
+  names?: NameLookup | undefined;
 };
 
 /**
  * Round one: the account's nonce (and whether it is deployed) with the
- * classes of the called contracts.
+ * classes of the called contracts, and the reverse name lookups of the
+ * addresses shown (their answers, whatever they are, change nothing else).
  *
  * @param request - The request.
  * @param targets - The called contracts.
@@ -128,18 +143,31 @@ export type ReadOptions = {
 export async function readAccountAndClasses(
   request: Omit<SenderRequest, 'confirm'>,
   targets: string[],
-  options: Pick<ReadOptions, 'assumeUndeployed'>,
+  options: Pick<ReadOptions, 'assumeUndeployed' | 'names'>,
 ): Promise<RoundOne> {
   if (options.assumeUndeployed) {
     return { nodeNonce: undefined, classHashes: [] };
   }
-  const [nonceAnswer, ...classAnswers] = await request.client.batchSettled([
+  const lookup = options.names;
+  const reverseCalls = (lookup?.addresses ?? []).map((address) =>
+    reverseNameCall(lookup?.contract ?? '0x0', address),
+  );
+  const [nonceAnswer, ...answers] = await request.client.batchSettled([
     nonceCall(request.account.address),
     ...classHashCalls(targets),
+    ...reverseCalls,
   ]);
+  const classAnswers = answers.slice(0, targets.length);
   const nonce = unlessNotFound(nonceAnswer);
   return {
     nodeNonce: nonce === undefined ? undefined : BigInt(nonce),
+    reverseNames:
+      lookup &&
+      claimedNames(
+        lookup,
+        // Each answer was parsed by its own call's parser, in order.
+        answers.slice(targets.length),
+      ),
     classHashes: classAnswers.map((answer) => {
       const classHash = unlessNotFound(answer);
       return classHash === undefined
@@ -210,6 +238,7 @@ export async function readAfterRoundOne(
         prices: undefined,
         chainAbis: new Map(),
         undeployedTargets: [],
+        names: [],
       },
       extra: [],
     };
@@ -224,6 +253,8 @@ export async function readAfterRoundOne(
       ? [intentStep]
       : [stepOf(account, chainId, { type: 'DEPLOY_ACCOUNT' }), intentStep];
   const missing = missingAbiCalls(client.network, classHashes);
+  const reverse = roundOne.reverseNames ?? { contract: '0x0', claimed: [] };
+  const forward = forwardCalls(reverse);
   const [simulationAnswer, ...answers] = await client.batchSettled([
     simulateCall(
       simulationQueries(simulatedSteps, details, field, nonce),
@@ -231,6 +262,7 @@ export async function readAfterRoundOne(
     ),
     ...missing.calls,
     ...extraCalls,
+    ...forward,
   ]);
   const simulated = settledValue(simulationAnswer);
   // Each answer was parsed by its own call's parser, in order.
@@ -238,9 +270,14 @@ export async function readAfterRoundOne(
     0,
     missing.calls.length,
   ) as PromiseSettledResult<AbiReading>[];
-  const extra = answers.slice(missing.calls.length) as PromiseSettledResult<
-    string[]
-  >[];
+  const extraEnd = missing.calls.length + extraCalls.length;
+  const extra = answers.slice(
+    missing.calls.length,
+    extraEnd,
+  ) as PromiseSettledResult<string[]>[];
+  const forwardAnswers = answers.slice(
+    extraEnd,
+  ) as PromiseSettledResult<bigint>[];
   return {
     view: {
       deployed,
@@ -257,6 +294,7 @@ export async function readAfterRoundOne(
       undeployedTargets: targets.filter(
         (_, index) => classHashes[index] === undefined,
       ),
+      names: confirmedNames(reverse, forwardAnswers),
     },
     extra,
   };

@@ -8,6 +8,7 @@ import type { NodeView } from './nodeView';
 import { markNonceSent, withAccountQueue } from './nonces';
 import type { Plan, PlannedTransaction, Step } from './plan';
 import { planFrom } from './plan';
+import { namesShownIn } from './shownNames';
 import {
   HashMismatchError,
   PartialSendError,
@@ -122,6 +123,7 @@ export function previewOf(
     plan,
     chainAbis: node.chainAbis,
     undeployedTargets: node.undeployedTargets,
+    names: node.names,
   };
 }
 
@@ -184,6 +186,7 @@ export async function sendIntent(
     const node = await readNode(request, {
       withDeployment: true,
       queueKey: key,
+      names: namesShownIn(request),
     });
     if (intent.type === 'DEPLOY_ACCOUNT' && node.deployed) {
       return { hashes: [], alreadyDeployed: true };
@@ -224,7 +227,10 @@ export async function sendIntent(
  */
 export async function signIntent(request: SenderRequest): Promise<string[]> {
   checkSignableDetails(request.details, request.field);
-  const node = await readNode(request, { withDeployment: false });
+  const node = await readNode(request, {
+    withDeployment: false,
+    names: namesShownIn(request),
+  });
   const plan = planOf(request, node);
   await request.confirm(previewOf(request, 'sign', node, plan));
   const [step] = node.steps;

@@ -9,6 +9,7 @@ import { formatUnits } from '../format';
 import { normaliseAddress } from '../keys/address';
 import { selectorOf } from '../node/abi';
 import type { AbiReading, ContractAbi } from '../node/abi';
+import type { ShownName } from '../node/names';
 import { readTokenCall } from '../node/tokenCalls';
 import type { CallToShow } from '../protocol/calls';
 import type { TokenRecord } from '../state/schema';
@@ -56,6 +57,8 @@ export type ChainData =
       networkName: string;
       chainId: string;
       decode: DecodeContext;
+      /** Names of the addresses shown that resolve back to them. */
+      names?: ShownName[];
     }
   | { kind: 'none'; account: string };
 

@@ -110,7 +110,7 @@ function sendSection(view: HomeView): JSXElement | null {
           </Dropdown>
         </Field>
         <Field label="Recipient">
-          <Input name="send-to" placeholder="0x…" />
+          <Input name="send-to" placeholder="0x… or alice.stark" />
         </Field>
         <Field label="Amount">
           <Input name="send-amount" placeholder="1.5" />

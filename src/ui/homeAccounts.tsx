@@ -36,6 +36,8 @@ export const HOME_ACCOUNTS = {
 export type AccountView = {
   address: string;
   name: string;
+  /** Its Starknet ID name, when it resolves back to the account. */
+  starkName?: string;
   /** Undefined when the node could not tell, or was not asked. */
   deployed?: boolean;
   /** Why the node's answer about the deployment could not be read. */
@@ -122,6 +124,9 @@ function accountSection(account: AccountView): JSXElement {
     <Section>
       <Text fontWeight="bold">{`${account.name} · ${deploymentOf(account)}`}</Text>
       <Copyable value={account.address} />
+      {account.starkName === undefined ? null : (
+        <Text>{`Starknet ID: ${account.starkName}`}</Text>
+      )}
       {account.notAskedBecause === undefined ? null : (
         <Text>{account.notAskedBecause}</Text>
       )}

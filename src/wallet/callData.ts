@@ -2,10 +2,36 @@ import { networkTokens } from './access';
 import type { WalletContext } from './context';
 import type { Network } from '../config';
 import { contractAbis, lookupTargets } from '../node/contractAbis';
+import { nameLookupOf } from '../node/names';
+import { readTokenCall } from '../node/tokenCalls';
 import type { CallToShow } from '../protocol/calls';
 import type { TypedDataAnalysis } from '../signing/typedData';
 import { networksFor } from '../state/networks';
 import type { ChainData } from '../ui/decodeCalls';
+
+/**
+ * Who a token call sends to, takes from or lets spend (none for another
+ * call, or calldata that is no number: names are a display only).
+ *
+ * @param call - The call.
+ * @returns The parties (hex).
+ */
+function partiesOf(call: CallToShow): string[] {
+  let read: ReturnType<typeof readTokenCall>;
+  try {
+    read = readTokenCall(call.selector, call.calldata);
+  } catch {
+    return [];
+  }
+  if (!read) {
+    return [];
+  }
+  const parties =
+    read.action === 'transferFrom'
+      ? [read.from, read.to]
+      : [read.action === 'transfer' ? read.to : read.spender];
+  return parties.map((party) => `0x${party.toString(16)}`);
+}
 
 /**
  * The network whose data may read the calls of a signed payload: the one
@@ -68,6 +94,17 @@ export async function outsideExecutionChainData(
   if (!bound) {
     return { kind: 'none', account: signed.account };
   }
+  const own = BigInt(signed.account);
+  const { readings, names } = await contractAbis(
+    context.node(bound),
+    targets,
+    nameLookupOf(
+      bound,
+      [...signed.calls.flatMap(partiesOf), ...targets].filter(
+        (address) => BigInt(address) !== own,
+      ),
+    ),
+  );
   return {
     kind: 'chain',
     networkName: bound.name,
@@ -75,7 +112,8 @@ export async function outsideExecutionChainData(
     decode: {
       tokens: await networkTokens(context, bound.chainId),
       account: signed.account,
-      chainAbis: await contractAbis(context.node(bound), targets),
+      chainAbis: readings,
     },
+    names,
   };
 }

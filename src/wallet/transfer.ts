@@ -5,6 +5,7 @@ import type { PaymasterChoice } from './paymasterTransaction';
 import { sendTransaction } from './transaction';
 import type { Network } from '../config';
 import { findOwnAccount } from '../keys/ownership';
+import type { ShownName } from '../node/names';
 import { hiddenFromNode } from '../state/networks';
 import type { TokenRecord } from '../state/schema';
 import { confirmNodeSeesAccounts } from '../ui/dialogs';
@@ -22,6 +23,8 @@ export type Transfer = {
   amount: bigint;
   /** The fee in a token, through the network's paymaster; absent: STRK. */
   paymaster?: PaymasterChoice | undefined;
+  /** The Starknet ID name the user typed, resolved to `to`. */
+  recipientName?: ShownName | undefined;
 };
 
 /**
@@ -69,6 +72,7 @@ export async function transferToken(
       calls: [call],
       choice: transfer.paymaster,
       field: 'Fee',
+      display: { recipientName: transfer.recipientName },
     });
   }
   const { hashes } = await sendTransaction({
@@ -78,6 +82,7 @@ export async function transferToken(
     intent: { type: 'INVOKE', calls: [call] },
     details: {},
     field: 'details',
+    display: { recipientName: transfer.recipientName },
   });
   return hashes[hashes.length - 1] ?? '';
 }

@@ -46,6 +46,8 @@ export type HostileNode = {
   seen(): SeenCall[];
   /** Whether any request body received so far contains `text` (any case). */
   received(text: string): boolean;
+  /** How many requests (round trips) were received since the last forget. */
+  roundTrips(): number;
   /** Forgets what was received. */
   forget(): void;
   close(): Promise<void>;
@@ -175,6 +177,7 @@ export async function startHostileNode(options: {
     seen: (): SeenCall[] => [...seen],
     received: (text): boolean =>
       bodies.some((body) => body.includes(text.toLowerCase())),
+    roundTrips: (): number => bodies.length,
     forget: (): void => {
       seen = [];
       bodies = [];

@@ -17,6 +17,7 @@ import {
 import { decodeContextOf, describeCalls, rawCalls } from '../decodeCalls';
 import type { ChainData } from '../decodeCalls';
 import type { CallView, RequestView } from '../dialogInputs';
+import { NamesSection } from '../names';
 import {
   definitionFields,
   domainLines,
@@ -224,6 +225,11 @@ export function outsideExecutionContent(
       ) : null}
       {chainBanner(analysis.chain, view.request.networkName)}
       {chainDataBanner(view)}
+      <NamesSection
+        names={
+          view.chainData.kind === 'chain' ? (view.chainData.names ?? []) : []
+        }
+      />
       <LinesSection
         heading={`Outside execution (SNIP-9 version ${execution.version})`}
         lines={[

@@ -12,6 +12,7 @@ import { askFitting, dialogSize, MAX_DIALOG_CHARS } from './open';
 import { paymasterSections, paymasterTitle } from './paymaster';
 import type { PaymasterShown } from './paymaster';
 import { InvalidInputError } from '../../errors';
+import type { ShownName } from '../../node/names';
 import type { TransactionPreview, WalletCall } from '../../sender/intent';
 import type { TokenRecord } from '../../state/schema';
 import { balanceViewOf } from '../balanceView';
@@ -23,6 +24,7 @@ import {
 } from '../components';
 import { rawCalls } from '../decodeCalls';
 import type { CallView, RequestView } from '../dialogInputs';
+import { NamesSection } from '../names';
 import {
   callsToShow,
   callViewsOf,
@@ -185,6 +187,8 @@ export type TransactionView = {
   warnings?: string[];
   /** Set when the transaction goes through a paymaster (SNIP-29). */
   paymaster?: PaymasterShown;
+  /** The Starknet ID name the user typed as the recipient, resolved. */
+  recipientName?: ShownName | undefined;
 };
 
 /**
@@ -262,6 +266,7 @@ export function transactionContent(
       {balances ? (
         <LinesSection heading={balances.heading} lines={balances.lines} />
       ) : null}
+      <NamesSection entered={view.recipientName} names={preview.names ?? []} />
       {intentSections(preview, calls, paymaster)}
       {accountContractSection(preview)}
       {paymaster ? paymasterSections(paymaster) : null}

@@ -7,6 +7,7 @@ import { shortString, toHex } from '../base/felt';
 import { Overlay, declaredKey } from '../base/state-store';
 import { deployContract } from '../contracts/calls';
 import { initToken, mintTo, shortByteArray } from '../contracts/erc20';
+import { NAMING_CLASS_HASH, namingAddressOf } from '../contracts/naming';
 import { OZ_CLASS_HASH } from '../contracts/oz';
 import type { ClassRegistry } from '../contracts/registry';
 import type { ExecEnv } from '../contracts/types';
@@ -68,18 +69,21 @@ export function deriveAccounts(
 
 /**
  * Writes the genesis state (block 0): predeclared classes, fee tokens, the
- * UDCs and funded predeployed accounts; then closes block 0.
+ * UDCs, Starknet ID's naming contract (at the address starknet.js knows for
+ * the chain) and funded predeployed accounts; then closes block 0.
  *
  * @param chain - The chain.
  * @param registry - The class registry.
  * @param accounts - Predeployed accounts.
  * @param balance - Initial STRK and ETH balance of each account.
+ * @param chainId - The chain id (which naming address to use).
  */
 export function writeGenesis(
   chain: Chain,
   registry: ClassRegistry,
   accounts: PredeployedAccount[],
   balance: bigint,
+  chainId: string,
 ): void {
   const state = new Overlay(chain.pendingState);
   for (const classHash of registry.predeclared) {
@@ -113,6 +117,7 @@ export function writeGenesis(
   }
   deployContract(env, 0n, UDC_ADDRESS, UDC_CLASS_HASH, []);
   deployContract(env, 0n, LEGACY_UDC_ADDRESS, UDC_CLASS_HASH, []);
+  deployContract(env, 0n, namingAddressOf(chainId), NAMING_CLASS_HASH, []);
   for (const account of accounts) {
     const address = BigInt(account.address);
     deployContract(env, 0n, address, OZ_CLASS_HASH, [

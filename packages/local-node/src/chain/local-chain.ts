@@ -60,6 +60,7 @@ export class LocalChain {
       this.registry,
       this.accounts,
       options.initialBalance,
+      options.chainId,
     );
   }
 

@@ -173,3 +173,31 @@ export const UDC_ABI = buildAbi(
   ],
   [],
 );
+
+const SPAN = 'core::array::Span::<core::felt252>';
+
+/** Starknet ID's naming contract: the two lookups a wallet reads. */
+export const NAMING_ABI = buildAbi(
+  'naming::interface::naming::INaming',
+  [
+    [
+      'domain_to_address',
+      [
+        ['domain', SPAN],
+        ['hint', SPAN],
+      ],
+      [ADDRESS],
+      true,
+    ],
+    [
+      'address_to_domain',
+      [
+        ['address', ADDRESS],
+        ['hint', SPAN],
+      ],
+      [SPAN],
+      true,
+    ],
+  ],
+  [],
+);

@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-import { OZ_ABI, UDC_ABI } from './abi';
+import { NAMING_ABI, OZ_ABI, UDC_ABI } from './abi';
 import { ARGENT_CLASS, ARGENT_CLASS_HASH } from './argent';
 import { selectorOf } from './calls';
 import { ERC20_CLASS } from './erc20';
 import { ERC20_ABI } from './erc20-abi';
 import { executedKind } from './executable';
+import { NAMING_CLASS, NAMING_CLASS_HASH } from './naming';
 import { OZ_CLASS, OZ_CLASS_HASH } from './oz';
 import { OZ_ERC20_CLASS } from './oz-erc20';
 import type { ContractKind, NativeClass } from './types';
@@ -53,6 +54,7 @@ const NATIVES: Record<ContractKind, NativeClass | undefined> = {
   erc20: ERC20_CLASS,
   'oz-erc20': OZ_ERC20_CLASS,
   udc: UDC_CLASS,
+  naming: NAMING_CLASS,
   opaque: undefined,
 };
 
@@ -131,6 +133,13 @@ export class ClassRegistry {
     [
       UDC_CLASS_HASH,
       { kind: 'udc', body: (): Json => syntheticBody(UDC_CLASS, UDC_ABI) },
+    ],
+    [
+      NAMING_CLASS_HASH,
+      {
+        kind: 'naming',
+        body: (): Json => syntheticBody(NAMING_CLASS, NAMING_ABI),
+      },
     ],
   ]);
 

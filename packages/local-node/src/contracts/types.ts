@@ -62,6 +62,7 @@ export type ContractKind =
   | 'erc20'
   | 'oz-erc20'
   | 'udc'
+  | 'naming'
   | 'opaque';
 
 /** A natively emulated contract class. */

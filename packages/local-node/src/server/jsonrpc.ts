@@ -15,6 +15,7 @@ import { contentMethods } from '../methods/content';
 import { devnetMethods } from '../methods/devnet';
 import { devnetControlMethods } from '../methods/devnet-control';
 import { eventMethods } from '../methods/events';
+import { nameMethods } from '../methods/names';
 import type { Params } from '../methods/params';
 import { simulationMethods } from '../methods/simulation';
 import { stateMethods } from '../methods/state';
@@ -42,6 +43,7 @@ const METHODS: MethodTable = {
   ...trafficMethods,
   ...contentMethods,
   ...paymasterMethods,
+  ...nameMethods,
 };
 
 /** Methods whose successful calls are journaled for devnet_dump. */
@@ -57,6 +59,7 @@ const JOURNALED = new Set([
   'devnet_setGasPrice',
   'devnet_abortBlocks',
   'local_addTraffic',
+  'local_setStarkName',
   PUT_CONTENT,
 ]);
 
