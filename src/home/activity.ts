@@ -11,6 +11,7 @@ import {
   normaliseHash,
   recordStatusOf,
 } from '../node/history';
+import { namesWithin, nameLookupOf } from '../node/names';
 import type { NodeCall } from '../node/nodeCall';
 import { isFinal } from '../state/activity';
 import type {
@@ -19,7 +20,7 @@ import type {
   TransactionRecord,
   WalletState,
 } from '../state/schema';
-import { activityLine, activityStatus } from '../ui/activityText';
+import { activityLineOf, activityStatus } from '../ui/activityText';
 import type { ActivityEntry, HomeActivity } from '../ui/homeActivity';
 
 /**
@@ -217,10 +218,11 @@ export async function activityOf(
   const all = [...own, ...history.found].sort(
     ([, left], [, right]) => right.timestamp - left.timestamp,
   );
+  const lines = all
+    .slice(0, options.shown)
+    .map(([account, record]) => entryOf(account, record, options.tokens));
   return {
-    entries: all
-      .slice(0, options.shown)
-      .map(([account, record]) => entryOf(account, record, options.tokens)),
+    entries: await withNames(options.client, lines),
     more:
       options.accounts.length > 0 &&
       (all.length > options.shown || !reads.withHistory),
@@ -235,24 +237,57 @@ export async function activityOf(
 }
 
 /**
- * One line of the list.
+ * One line of the list, and the other parties it names.
  *
  * @param account - The account it belongs to.
  * @param record - The transaction.
  * @param tokens - Tracked tokens of the network.
- * @returns The entry.
+ * @returns The entry and its parties.
  */
-function entryOf(
+export function entryOf(
   account: AccountRecord,
   record: TransactionRecord,
   tokens: TokenRecord[],
-): ActivityEntry {
+): { entry: ActivityEntry; parties: string[] } {
+  const line = activityLineOf(record, account.address, tokens);
   return {
-    chainId: record.chainId,
-    txnHash: normaliseHash(record.txnHash),
-    accountName: account.name ?? `Account ${account.addressIndex}`,
-    line: activityLine(record, account.address, tokens),
-    status: activityStatus(record),
-    timestamp: record.timestamp,
+    entry: {
+      chainId: record.chainId,
+      txnHash: normaliseHash(record.txnHash),
+      accountName: account.name ?? `Account ${account.addressIndex}`,
+      line: line.text,
+      status: activityStatus(record),
+      timestamp: record.timestamp,
+    },
+    parties: line.parties,
   };
+}
+
+/**
+ * The lines with the Starknet ID names of the parties they name, those
+ * that resolve back only: the first MAX_NAMED_ADDRESSES distinct parties,
+ * newest lines first, looked up in two round trips of their own (reverse,
+ * then forward), bounded in time together (node/names.ts namesWithin).
+ *
+ * @param client - The network's node.
+ * @param lines - The entries and their parties, newest first.
+ * @returns The entries, each with the names of its parties.
+ */
+export async function withNames(
+  client: NodeClient,
+  lines: { entry: ActivityEntry; parties: string[] }[],
+): Promise<ActivityEntry[]> {
+  const names = await namesWithin(
+    client,
+    nameLookupOf(
+      client.network,
+      lines.flatMap(({ parties }) => parties),
+    ),
+  );
+  return lines.map(({ entry, parties }) => {
+    const own = names.filter(({ address }) =>
+      parties.some((party) => BigInt(party) === BigInt(address)),
+    );
+    return own.length === 0 ? entry : { ...entry, names: own };
+  });
 }

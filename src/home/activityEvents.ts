@@ -2,16 +2,17 @@ import { UserInputEventType } from '@metamask/snaps-sdk';
 import type { UserInputEvent } from '@metamask/snaps-sdk';
 import { number, optional, string, type } from 'superstruct';
 
-import { ACTIVITY_PAGE } from './activity';
+import { ACTIVITY_PAGE, entryOf } from './activity';
 import { readHomePage } from './readHome';
 import { NodeError, toSnapError } from '../errors';
 import { formatUnits } from '../format';
 import { FeltText, parsedBy } from '../node/answers';
 import { normaliseHash, statusOf } from '../node/history';
+import { nameLookupOf, namesWithin } from '../node/names';
 import type { NodeCall } from '../node/nodeCall';
 import { hiddenFromNode } from '../state/networks';
 import type { WalletState } from '../state/schema';
-import { activityLine, activityStatus } from '../ui/activityText';
+import { activityStatus } from '../ui/activityText';
 import { HOME, updateHomeInterface } from '../ui/home';
 import { ACTIVITY, showActivityDetail, timeText } from '../ui/homeActivity';
 import type { ActivityDetail } from '../ui/homeActivity';
@@ -164,6 +165,14 @@ async function readDetail(
   const account = state.accounts.find(
     ({ address }) => address === record?.senderAddress,
   );
+  const line =
+    record && account
+      ? entryOf(
+          account,
+          record,
+          state.tokens.filter((token) => token.chainId === chainId),
+        )
+      : undefined;
   const own: ActivityDetail['rows'] = record
     ? [
         { label: 'Account', value: record.senderAddress },
@@ -186,23 +195,23 @@ async function readDetail(
         unreadable: `not asked: this network's node was added by ${network.addedBy ?? 'a site'}, which was not given this account`,
       }
     : await nodeRows(context, state, chainId, txnHash);
+  const sender = fromNode.rows.find(({ label }) => label === 'From')?.value;
+  const names =
+    network && !hidden
+      ? await namesWithin(
+          context.node(network),
+          nameLookupOf(network, [
+            ...(line?.parties ?? []),
+            ...(sender === undefined ||
+            (record && BigInt(sender) === BigInt(record.senderAddress))
+              ? []
+              : [sender]),
+          ]),
+        )
+      : [];
   return {
-    ...(record && account
-      ? {
-          entry: {
-            chainId,
-            txnHash,
-            accountName: account.name ?? `Account ${account.addressIndex}`,
-            line: activityLine(
-              record,
-              account.address,
-              state.tokens.filter((token) => token.chainId === chainId),
-            ),
-            status: activityStatus(record),
-            timestamp: record.timestamp,
-          },
-        }
-      : {}),
+    ...(line ? { entry: { ...line.entry, txnHash } } : {}),
+    ...(names.length > 0 ? { names } : {}),
     txnHash,
     networkName: network?.name ?? chainId,
     rows: [...own, ...fromNode.rows],

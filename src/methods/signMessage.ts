@@ -3,8 +3,9 @@ import { object, string } from 'superstruct';
 
 import { defineMethod } from './method';
 import { AddressStruct, ChainIdStruct, TypedDataStruct } from './structs';
+import { nameLookupOf, namesWithin } from '../node/names';
 import { signHash } from '../signing/signature';
-import { analyseTypedData } from '../signing/typedData';
+import { analyseTypedData, messageAddresses } from '../signing/typedData';
 import { confirmOutsideExecution, confirmSignMessage } from '../ui/dialogs';
 import { ownAccount, requestView, resolveNetwork } from '../wallet/access';
 import { outsideExecutionChainData } from '../wallet/callData';
@@ -18,8 +19,11 @@ import { outsideExecutionChainData } from '../wallet/callData';
  * tokens and the called classes' ABIs of the chain its domain binds: two
  * round trips to that network's node; raw when the wallet has no network of
  * that chain the site may use), a session
- * grant or a message carrying calls under a danger banner. A plain message
- * needs no node.
+ * grant or a message carrying calls under a danger banner. A message bound
+ * to a network with a naming contract shows the Starknet ID names of its
+ * ContractAddress values that resolve back (at most 8; two round trips,
+ * reverse then forward, 3 s at most in all); any other message needs no
+ * node.
  */
 export const signMessage = defineMethod({
   params: object({
@@ -55,7 +59,16 @@ export const signMessage = defineMethod({
         ),
       });
     } else {
-      await confirmSignMessage(request, analysis);
+      // Names of its ContractAddress values, when it binds this network:
+      // two round trips, bounded in time (a stall shows plain addresses).
+      const names =
+        analysis.chain.kind === 'match'
+          ? await namesWithin(
+              context.node(network),
+              nameLookupOf(network, messageAddresses(analysis.message)),
+            )
+          : [];
+      await confirmSignMessage(request, analysis, names);
     }
     return signHash(analysis.hash, account.privateKey).join(',');
   },

@@ -6,6 +6,7 @@ import {
   decodedName,
   encodedLabels,
   forwardWithin,
+  namesWithin,
   MAX_NAMED_ADDRESSES,
   nameLookupOf,
   namingContractOf,
@@ -113,5 +114,34 @@ describe('Starknet ID names', () => {
       { status: 'fulfilled', value: 1n },
     ];
     expect(await forwardWithin(Promise.resolve(answered), 10)).toBe(answered);
+  });
+
+  it('gives up lookups of their own that stall or fail, in both round trips', async () => {
+    const lookup = { contract: '0x1', addresses: ['0xa11ce'] };
+    const stalling = {
+      batchSettled: async (): Promise<never> =>
+        new Promise<never>(() => undefined),
+    };
+    expect(await namesWithin(stalling, lookup, 10)).toStrictEqual([]);
+    const failing = {
+      batchSettled: async (): Promise<never> =>
+        Promise.reject(new Error('down')),
+    };
+    expect(await namesWithin(failing, lookup, 10)).toStrictEqual([]);
+    // The reverse answer comes, the forward one stalls: no name.
+    let batches = 0;
+    const stallsSecond = {
+      batchSettled: async (): Promise<never> => {
+        batches += 1;
+        const reverse = [{ status: 'fulfilled', value: 'alice.stark' }];
+        // The reverse answer as its call parses it.
+        return batches === 1
+          ? (reverse as never)
+          : new Promise<never>(() => undefined);
+      },
+    };
+    expect(await namesWithin(stallsSecond, lookup, 10)).toStrictEqual([]);
+    expect(batches).toBe(2);
+    expect(await namesWithin(stalling, undefined, 10)).toStrictEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { array } from 'superstruct';
 
 import { FeltText, parsedBy } from './answers';
 import { viewCall } from './calls';
+import type { NodeClient } from './client';
 import type { NodeCall } from './nodeCall';
 import { MAINNET_CHAIN_ID, TESTNET_CHAIN_ID } from '../config';
 import type { Network } from '../config';
@@ -245,6 +246,31 @@ export function confirmedNames(
 export const FORWARD_LOOKUP_MS = 3_000;
 
 /**
+ * A promise bounded in time: past the limit, or when it fails, the
+ * fallback. Names are never worth a page's or a dialog's wait.
+ *
+ * @param sending - What is on its way.
+ * @param fallback - What to use instead.
+ * @param limitMs - How long to wait.
+ * @returns Its value, or the fallback.
+ */
+async function within<Value>(
+  sending: Promise<Value>,
+  fallback: Value,
+  limitMs: number,
+): Promise<Value> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<Value>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), limitMs);
+  });
+  try {
+    return await Promise.race([sending.catch(() => fallback), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
  * Forward lookups sent on their own, bounded in time: a naming contract (or
  * node) that stalls or fails costs the names, never the page or the dialog.
  *
@@ -256,13 +282,45 @@ export async function forwardWithin(
   sending: Promise<PromiseSettledResult<bigint>[]>,
   limitMs = FORWARD_LOOKUP_MS,
 ): Promise<PromiseSettledResult<bigint>[]> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<PromiseSettledResult<bigint>[]>((resolve) => {
-    timer = setTimeout(() => resolve([]), limitMs);
-  });
-  try {
-    return await Promise.race([sending.catch(() => []), late]);
-  } finally {
-    clearTimeout(timer);
+  return within(sending, [], limitMs);
+}
+
+/**
+ * The names of addresses when no read of the wallet's can carry the
+ * lookups: two round trips of their own (a batch of reverse lookups, then
+ * one of forward lookups for the names claimed, none when none is),
+ * bounded in time together: a naming contract or node that stalls, fails
+ * or answers garbage costs the names only.
+ *
+ * @param client - The network's node (the one the request binds).
+ * @param lookup - What to look up (nameLookupOf), if anything.
+ * @param limitMs - How long both round trips may take.
+ * @returns The names that resolve back to their address.
+ */
+export async function namesWithin(
+  client: Pick<NodeClient, 'batchSettled'>,
+  lookup: NameLookup | undefined,
+  limitMs = FORWARD_LOOKUP_MS,
+): Promise<ShownName[]> {
+  if (!lookup) {
+    return [];
   }
+  const read = async (): Promise<ShownName[]> => {
+    const reverse = claimedNames(
+      lookup,
+      await client.batchSettled(
+        lookup.addresses.map((address) =>
+          reverseNameCall(lookup.contract, address),
+        ),
+      ),
+    );
+    if (reverse.claimed.length === 0) {
+      return [];
+    }
+    return confirmedNames(
+      reverse,
+      await client.batchSettled(forwardCalls(reverse)),
+    );
+  };
+  return within(read(), [], limitMs);
 }

@@ -202,3 +202,22 @@ export function analyseTypedData(
     ...(grant ? { grant } : {}),
   };
 }
+
+/**
+ * The addresses a message's `ContractAddress` values hold, in the order
+ * the dialog shows them (each nested value too), canonical hex.
+ *
+ * @param message - The checked message.
+ * @returns The addresses (repeats included).
+ */
+export function messageAddresses(message: CheckedMember[]): string[] {
+  const found: string[] = [];
+  const visit = (value: CheckedValue): void => {
+    if (value.kind === 'felt' && value.type === 'ContractAddress') {
+      found.push(`0x${value.felt.toString(16)}`);
+    }
+    childValues(value).forEach(visit);
+  };
+  message.forEach(({ value }) => visit(value));
+  return found;
+}

@@ -14,6 +14,9 @@ import type { TokenRecord, TransactionRecord } from '../state/schema';
  * that is the one described.
  */
 
+/** A line, and the other parties it names (canonical addresses). */
+export type Line = { text: string; parties: string[] };
+
 /** The longest revert reason a line shows (details show it whole). */
 const LINE_REASON = 120;
 
@@ -58,8 +61,11 @@ function selectorFor(entrypoint: string): string {
  * @param record - The record.
  * @returns The line.
  */
-function strangerLine(record: TransactionRecord): string {
-  return `A transaction sent by ${shortAddress(record.senderAddress)}`;
+function strangerLine(record: TransactionRecord): Line {
+  return {
+    text: `A transaction sent by ${shortAddress(record.senderAddress)}`,
+    parties: [normaliseAddress(record.senderAddress)],
+  };
 }
 
 /**
@@ -76,10 +82,10 @@ function invokeLine(
   record: TransactionRecord,
   account: string,
   tokens: TokenRecord[],
-): string {
+): Line {
   if (record.contractAddress === '' || record.contractFuncName === '') {
     return normaliseAddress(record.senderAddress) === account
-      ? 'Sent a transaction'
+      ? { text: 'Sent a transaction', parties: [] }
       : strangerLine(record);
   }
   const call = {
@@ -94,8 +100,12 @@ function invokeLine(
   if (token && read) {
     const amount = `${formatUnits(read.amount, token.decimals)} ${token.symbol}`;
     if (read.action === 'approve') {
+      const spender = addressOf(read.spender);
       return own
-        ? `Allowed ${shortAddress(addressOf(read.spender))} to spend ${amount}`
+        ? {
+            text: `Allowed ${shortAddress(spender)} to spend ${amount}`,
+            parties: [spender],
+          }
         : strangerLine(record);
     }
     const from = normaliseAddress(
@@ -103,14 +113,21 @@ function invokeLine(
     );
     const to = addressOf(read.to);
     if (to === account && from !== account) {
-      return `Received ${amount} from ${shortAddress(from)}`;
+      return {
+        text: `Received ${amount} from ${shortAddress(from)}`,
+        parties: [from],
+      };
     }
     if (!own) {
+      const sender = normaliseAddress(record.senderAddress);
       return from === account
-        ? `${shortAddress(record.senderAddress)} moved ${amount} of the account to ${shortAddress(to)}`
+        ? {
+            text: `${shortAddress(sender)} moved ${amount} of the account to ${shortAddress(to)}`,
+            parties: [sender, to],
+          }
         : strangerLine(record);
     }
-    return `Sent ${amount} to ${shortAddress(to)}`;
+    return { text: `Sent ${amount} to ${shortAddress(to)}`, parties: [to] };
   }
   if (!own) {
     return strangerLine(record);
@@ -120,7 +137,44 @@ function invokeLine(
     { tokens, account, chainAbis: new Map() },
     undefined,
   );
-  return `Called ${view.entrypoint} on ${view.contractLabel ?? shortAddress(view.contractAddress)}`;
+  return {
+    text: `Called ${view.entrypoint} on ${view.contractLabel ?? shortAddress(view.contractAddress)}`,
+    parties: [],
+  };
+}
+
+/**
+ * A record in one line, and the other parties the line names (whose
+ * Starknet ID names the activity may show beside them).
+ *
+ * @param record - The record.
+ * @param account - The account whose activity this is (canonical).
+ * @param tokens - Tokens tracked on the record's network.
+ * @returns The line and its parties (canonical addresses).
+ */
+export function activityLineOf(
+  record: TransactionRecord,
+  account: string,
+  tokens: TokenRecord[],
+): Line {
+  if (record.txnType === 'deploy_account') {
+    return { text: 'Deployed the account', parties: [] };
+  }
+  if (record.txnType === 'declare') {
+    return {
+      text:
+        record.contractAddress === ''
+          ? 'Declared a class'
+          : `Declared ${shortAddress(record.contractAddress)}`,
+      parties: [],
+    };
+  }
+  try {
+    return invokeLine(record, account, tokens);
+  } catch {
+    // Calldata that is no number: the call is named, not decoded.
+    return { text: `Called ${record.contractFuncName}`, parties: [] };
+  }
 }
 
 /**
@@ -136,20 +190,7 @@ export function activityLine(
   account: string,
   tokens: TokenRecord[],
 ): string {
-  if (record.txnType === 'deploy_account') {
-    return 'Deployed the account';
-  }
-  if (record.txnType === 'declare') {
-    return record.contractAddress === ''
-      ? 'Declared a class'
-      : `Declared ${shortAddress(record.contractAddress)}`;
-  }
-  try {
-    return invokeLine(record, account, tokens);
-  } catch {
-    // Calldata that is no number: the call is named, not decoded.
-    return `Called ${record.contractFuncName}`;
-  }
+  return activityLineOf(record, account, tokens).text;
 }
 
 /**

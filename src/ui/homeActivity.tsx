@@ -10,6 +10,7 @@ import {
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import { visibleContent } from './visibleContent';
+import type { ShownName } from '../node/names';
 
 /**
  * The home page's activity: a section of the page (one line per
@@ -38,6 +39,8 @@ export type ActivityEntry = {
   status: string;
   /** Unix seconds: when sent, or its block's time. */
   timestamp: number;
+  /** Starknet ID names of the parties the line names (read both ways). */
+  names?: ShownName[];
 };
 
 /** The activity section of the page. */
@@ -65,7 +68,24 @@ export type ActivityDetail = {
   rows: { label: string; value: string }[];
   /** Why the node's answer could not be read, if it could not. */
   unreadable?: string;
+  /** Starknet ID names of the addresses shown (read both ways). */
+  names?: ShownName[];
 };
+
+/**
+ * Starknet ID names, each beside the full address it resolves to and back
+ * (a line shows addresses short: the name never stands for one unseen).
+ *
+ * @param names - The names.
+ * @returns One text per name, or nothing.
+ */
+function namesLines(names: ShownName[] | undefined): JSXElement[] | null {
+  return names && names.length > 0
+    ? names.map(({ name, address }) => (
+        <Text>{`Starknet ID: ${name} is ${address}`}</Text>
+      ))
+    : null;
+}
 
 /**
  * A time as a line shows it (UTC). Total: a block timestamp is any u64 a
@@ -106,6 +126,7 @@ export function activitySection(activity: HomeActivity): JSXElement {
       {activity.entries.map((entry) => (
         <Box>
           <Text>{`${entry.accountName}: ${entry.line} · ${entry.status}`}</Text>
+          {namesLines(entry.names)}
           <Button
             name={`${ACTIVITY.detail}${entry.chainId}:${entry.txnHash}`}
           >{`Details (${timeText(entry.timestamp)})`}</Button>
@@ -135,6 +156,7 @@ export function activityDetailContent(
       {detail.entry ? (
         <Text fontWeight="bold">{`${detail.entry.accountName}: ${detail.entry.line}`}</Text>
       ) : null}
+      {namesLines(detail.names)}
       <Row label="Network">
         <Text>{detail.networkName}</Text>
       </Row>

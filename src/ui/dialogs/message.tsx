@@ -4,6 +4,7 @@ import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 import { ask, askFitting, MAX_DIALOG_CHARS } from './open';
 import { InvalidInputError } from '../../errors';
 import { normaliseAddress } from '../../keys/address';
+import type { ShownName } from '../../node/names';
 import { toHex } from '../../protocol/values';
 import type { OutsideExecution } from '../../signing/executionGrant';
 import type { TypedDataAnalysis } from '../../signing/typedData';
@@ -115,11 +116,13 @@ function domainSection(analysis: TypedDataAnalysis): JSXElement {
  *
  * @param request - Origin, network and signer.
  * @param analysis - The typed data as it is signed.
+ * @param names - Starknet ID names of its addresses, read both ways.
  * @returns The dialog's content.
  */
 export function signMessageContent(
   request: RequestView,
   analysis: TypedDataAnalysis,
+  names: ShownName[] = [],
 ): JSXElement {
   const grant =
     analysis.grant && analysis.grant.kind !== 'outside-execution'
@@ -143,6 +146,7 @@ export function signMessageContent(
         <Text fontWeight="bold">{`Message (${analysis.primaryType})`}</Text>
         <MessageFields fields={memberFields(analysis.message)} />
       </Section>
+      <NamesSection names={names} />
       {analysis.definitions.length > 0 ? (
         <Section>
           <Text fontWeight="bold">
@@ -161,13 +165,15 @@ export function signMessageContent(
  *
  * @param request - Origin, network and signer.
  * @param analysis - The typed data as it is signed.
+ * @param names - Starknet ID names of its addresses, read both ways.
  * @throws UserRejectedError when the user declines.
  */
 export async function confirmSignMessage(
   request: RequestView,
   analysis: TypedDataAnalysis,
+  names: ShownName[] = [],
 ): Promise<void> {
-  await ask(signMessageContent(request, analysis));
+  await ask(signMessageContent(request, analysis, names));
 }
 
 /** What an outside-execution dialog is built from. */
