@@ -163,6 +163,11 @@ describe("names beside a signed message's addresses", () => {
       expect(shown).toContain(ALICE);
       expect(shown).toContain('Sign message');
       expect(shown).not.toContain('alice.stark');
+      // The lookup was made, and its answer cost the name only.
+      expect(front.seen().some((call) => isLookup(call, entrypoint))).toBe(
+        true,
+      );
+      front.forget();
       await dialog.cancel();
       expect(await errorOf(pending)).toMatchObject({ code: 4001 });
     }
