@@ -11,7 +11,14 @@ import {
   normaliseHash,
   recordStatusOf,
 } from '../node/history';
-import { namesWithin, nameLookupOf } from '../node/names';
+import {
+  claimedNames,
+  nameLookupOf,
+  namesWithin,
+  reverseNameCall,
+  verifiedNames,
+} from '../node/names';
+import type { NameLookup, ReverseNames } from '../node/names';
 import type { NodeCall } from '../node/nodeCall';
 import { isFinal } from '../state/activity';
 import type {
@@ -47,8 +54,13 @@ export type ActivityReads = {
   calls: NodeCall<unknown>[];
   /** Pending records asked about, in the order of `calls`. */
   pending: TransactionRecord[];
-  /** Whether the node's history is read too (a blockNumber call ends `calls`). */
+  /** Whether the node's history is read too (a blockNumber call follows the statuses). */
   withHistory: boolean;
+  /**
+   * Without the history, the lines are the records shown, known before the
+   * batch: their parties' reverse lookups end `calls`.
+   */
+  names?: NameLookup;
 };
 
 /**
@@ -60,6 +72,7 @@ export type ActivityReads = {
  * @param network - The current network.
  * @param asked - The accounts the network's node may learn.
  * @param shown - How many lines to show.
+ * @param tokens - Tracked tokens of the network (as the lines use them).
  * @returns The reads.
  */
 export function activityReads(
@@ -67,6 +80,7 @@ export function activityReads(
   network: Network,
   asked: AccountRecord[],
   shown: number,
+  tokens: TokenRecord[],
 ): ActivityReads {
   const addresses = new Set(asked.map(({ address }) => address));
   const records = state.transactions
@@ -80,13 +94,28 @@ export function activityReads(
     .slice(0, shown)
     .filter((record) => !isFinal(record.status));
   const withHistory = shown > ACTIVITY_PAGE && asked.length > 0;
+  const names = withHistory
+    ? undefined
+    : nameLookupOf(
+        network,
+        records
+          .slice(0, shown)
+          .flatMap(
+            (record) =>
+              activityLineOf(record, record.senderAddress, tokens).parties,
+          ),
+      );
   return {
     records,
     pending,
     withHistory,
+    ...(names ? { names } : {}),
     calls: [
       ...pending.map(({ txnHash }) => transactionStatusCall(txnHash)),
       ...(withHistory ? [blockNumberCall()] : []),
+      ...(names?.addresses ?? []).map((address) =>
+        reverseNameCall(names?.contract ?? '0x0', address),
+      ),
     ],
   };
 }
@@ -221,8 +250,17 @@ export async function activityOf(
   const lines = all
     .slice(0, options.shown)
     .map(([account, record]) => entryOf(account, record, options.tokens));
+  const reverse = reads.names
+    ? claimedNames(
+        reads.names,
+        // Each answer was parsed by its own call's parser, in order.
+        answers.slice(
+          reads.calls.length - reads.names.addresses.length,
+        ) as PromiseSettledResult<string | undefined>[],
+      )
+    : undefined;
   return {
-    entries: await withNames(options.client, lines),
+    entries: await withNames(options.client, lines, reverse),
     more:
       options.accounts.length > 0 &&
       (all.length > options.shown || !reads.withHistory),
@@ -266,24 +304,30 @@ export function entryOf(
 /**
  * The lines with the Starknet ID names of the parties they name, those
  * that resolve back only: the first MAX_NAMED_ADDRESSES distinct parties,
- * newest lines first, looked up in two round trips of their own (reverse,
- * then forward), bounded in time together (node/names.ts namesWithin).
+ * newest lines first. Their reverse lookups rode the page's batch when the
+ * lines were known before it (then one more round trip checks the claims
+ * forward); else (the node's history read) two round trips of their own.
+ * Either way bounded in time (node/names.ts).
  *
  * @param client - The network's node.
  * @param lines - The entries and their parties, newest first.
+ * @param reverse - The claims the page's batch read, if it read them.
  * @returns The entries, each with the names of its parties.
  */
 export async function withNames(
   client: NodeClient,
   lines: { entry: ActivityEntry; parties: string[] }[],
+  reverse: ReverseNames | undefined,
 ): Promise<ActivityEntry[]> {
-  const names = await namesWithin(
-    client,
-    nameLookupOf(
-      client.network,
-      lines.flatMap(({ parties }) => parties),
-    ),
-  );
+  const names = reverse
+    ? await verifiedNames(client, reverse)
+    : await namesWithin(
+        client,
+        nameLookupOf(
+          client.network,
+          lines.flatMap(({ parties }) => parties),
+        ),
+      );
   return lines.map(({ entry, parties }) => {
     const own = names.filter(({ address }) =>
       parties.some((party) => BigInt(party) === BigInt(address)),

@@ -155,7 +155,7 @@ export async function readHomeView(
     ),
   );
   const asked = accounts.filter(({ address }) => !hidden.has(address));
-  const activity = activityReads(state, network, asked, activityShown);
+  const activity = activityReads(state, network, asked, activityShown, tokens);
   const discovery = discoveryReads({
     network,
     state,

@@ -286,6 +286,29 @@ export async function forwardWithin(
 }
 
 /**
+ * The claims checked forward in one batch of their own (none when nothing
+ * is claimed), bounded in time: the names that resolve back.
+ *
+ * @param client - The network's node.
+ * @param reverse - The claims the reverse lookups read.
+ * @param limitMs - How long to wait.
+ * @returns The names to show.
+ */
+export async function verifiedNames(
+  client: Pick<NodeClient, 'batchSettled'>,
+  reverse: ReverseNames,
+  limitMs = FORWARD_LOOKUP_MS,
+): Promise<ShownName[]> {
+  if (reverse.claimed.length === 0) {
+    return [];
+  }
+  return confirmedNames(
+    reverse,
+    await forwardWithin(client.batchSettled(forwardCalls(reverse)), limitMs),
+  );
+}
+
+/**
  * The names of addresses when no read of the wallet's can carry the
  * lookups: two round trips of their own (a batch of reverse lookups, then
  * one of forward lookups for the names claimed, none when none is),

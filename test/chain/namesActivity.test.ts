@@ -1,8 +1,8 @@
 import { hash, starknetId } from 'starknet';
 
-import { receiptOf } from './actions';
+import { deployAccount0, receiptOf } from './actions';
 import { ensureArgentDeclared, predeployedAccount } from './classes';
-import { act } from './homePage';
+import { act, approve } from './homePage';
 import { startHostileNode } from './hostile-node';
 import type { Answer, HostileNode, SeenCall } from './hostile-node';
 import { mintStrk, nodeRequest, ONE_STRK } from './node';
@@ -50,6 +50,7 @@ beforeAll(async () => {
   await mintStrk(real, ACCOUNT_0.address, 100n * ONE_STRK);
   front = await startHostileNode({ target: real.url, port: TEST_NODE_PORT });
   wallet = await installSharedWallet();
+  await deployAccount0(wallet);
   await setName({ name: 'alice.stark', address: ALICE });
   await setName({ name: 'uniswap.stark', address: UNISWAP });
   await setName({
@@ -129,7 +130,10 @@ describe("names beside a signed message's addresses", () => {
     expect(shown).toContain(ALICE);
     expect(shown).toContain('Starknet ID names');
     // The reverse lookups, then the forward ones.
-    expect(front.roundTrips()).toBe(2);
+    const paymaster = front
+      .seen()
+      .filter(({ method }) => method === 'paymaster_getSupportedTokens');
+    expect(front.roundTrips() - paymaster.length).toBe(2);
     await dialog.cancel();
     expect(await errorOf(pending)).toMatchObject({ code: 4001 });
     const drained = await mailDialog(DRAINER);
@@ -229,5 +233,41 @@ describe("names in the page's activity", () => {
     expect(
       front.seen().some((call) => isLookup(call, 'domain_to_address')),
     ).toBe(true);
+  });
+
+  it("shows a sent transfer's recipient name on the first page, its reverse lookup riding the page's batch", async () => {
+    const snap = await installSimulatedSnap();
+    await createAccount(snap, { addressIndex: 0 });
+    const home = (await snap.onHomePage()).getInterface();
+    await home.selectInDropdown('send-from', ACCOUNT_0.address);
+    await home.selectInDropdown('send-token', STRK);
+    await home.typeInField('send-to', ALICE);
+    await home.typeInField('send-amount', '0.5');
+    await act(
+      snap,
+      home,
+      async () => home.clickElement('home-send:submit'),
+      approve,
+    );
+    front.forget();
+    const page = textOf((await snap.onHomePage()).getInterface().content);
+    expect(page).toContain(`Account 0: Sent 0.5 STRK to ${short(ALICE)}`);
+    expect(page).toContain(`Starknet ID: alice.stark is ${ALICE}`);
+    // The page's one batch (the reverse lookup of the recipient with it),
+    // then the forward check of the name it claims (besides the page's
+    // paymaster read).
+    expect(
+      front
+        .seen()
+        .filter(
+          (call) =>
+            isLookup(call, 'address_to_domain') &&
+            JSON.stringify(call.params).includes(ALICE),
+        ),
+    ).toHaveLength(1);
+    const paymaster = front
+      .seen()
+      .filter(({ method }) => method === 'paymaster_getSupportedTokens');
+    expect(front.roundTrips() - paymaster.length).toBe(2);
   });
 });
