@@ -5,6 +5,7 @@ import { defaultState } from '../src/state/schema';
 import {
   ACCOUNT_0 as ACCOUNT,
   ETH,
+  flatMailRevision1,
   MAINNET,
   RESOURCE_BOUNDS,
   STRK,
@@ -102,6 +103,18 @@ export const VARIANTS: Record<string, Scenario & { method: string }> = {
       address: ACCOUNT_0,
       calls: transfer(call + 1, NAMED_RECIPIENT),
       chainId: TESTNET,
+    }),
+  },
+  'snapnet_signMessage (named address)': {
+    method: 'snapnet_signMessage',
+    dialogs: 1,
+    note: `a ContractAddress field holding ${RECIPIENT_NAME}'s address, whose name resolves back: two round trips of its own (reverse, then forward lookups, 3 s at most)`,
+    params: () => ({
+      typedDataMessage: {
+        ...flatMailRevision1,
+        message: { to: NAMED_RECIPIENT, contents: 'Hello' },
+      },
+      signerAddress: ACCOUNT_0,
     }),
   },
   'snapnet_executeTxn (paymaster)': {
@@ -240,6 +253,7 @@ export function scenarios(
     },
     snapnet_signMessage: {
       dialogs: 1,
+      note: "its ContractAddress values' reverse lookups: one round trip (a second only when one claims a name)",
       params: () => ({
         typedDataMessage: TYPED_DATA,
         signerAddress: ACCOUNT_0,
