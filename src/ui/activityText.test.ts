@@ -1,4 +1,9 @@
-import { activityLine, activityStatus, shortAddress } from './activityText';
+import {
+  activityLine,
+  activityLineOf,
+  activityStatus,
+  shortAddress,
+} from './activityText';
 import { STRK } from '../../test/fixtures';
 import { normaliseAddress } from '../keys/address';
 import { sentRecord } from '../state/records';
@@ -40,6 +45,45 @@ function invoke(
 }
 
 describe('activityLine', () => {
+  it('names the other parties of a line, for their Starknet ID names', () => {
+    const BEEF = normaliseAddress('0xbeef');
+    const sent = invoke({
+      contractAddress: STRK,
+      contractFuncName: 'transfer',
+      contractCallData: [BEEF, '5', '0'],
+    });
+    expect(activityLineOf(sent, ACCOUNT, tokens).parties).toStrictEqual([BEEF]);
+    const received = invoke(
+      {
+        contractAddress: STRK,
+        contractFuncName: 'transfer',
+        contractCallData: [ACCOUNT, '5', '0'],
+      },
+      OTHER,
+    );
+    expect(activityLineOf(received, ACCOUNT, tokens)).toStrictEqual({
+      text: 'Received 0.000000000000000005 STRK from 0x0000…cdef',
+      parties: [OTHER],
+    });
+    const stranger = invoke(
+      {
+        contractAddress: OTHER,
+        contractFuncName: 'swap',
+        contractCallData: [],
+      },
+      OTHER,
+    );
+    expect(activityLineOf(stranger, ACCOUNT, tokens).parties).toStrictEqual([
+      OTHER,
+    ]);
+    const called = invoke({
+      contractAddress: OTHER,
+      contractFuncName: 'swap',
+      contractCallData: [],
+    });
+    expect(activityLineOf(called, ACCOUNT, tokens).parties).toStrictEqual([]);
+  });
+
   it('never describes a transaction another address sent as the account’s own act', () => {
     const approval = invoke(
       {
