@@ -1,28 +1,28 @@
-import { hash, outsideExecution, starknetId } from 'starknet';
+import { outsideExecution } from 'starknet';
 
-import { deployAccount0 } from './actions';
-import { ensureArgentDeclared } from './classes';
 import { act, approve, decline } from './homePage';
 import type { HomeInterface } from './homePage';
+import { addSiteNetwork, SITE_NETWORK_NAME } from './hostile-node';
+import type { Answer, HostileNode } from './hostile-node';
 import {
-  addSiteNetwork,
-  SITE_NETWORK_NAME,
-  startHostileNode,
-} from './hostile-node';
-import type { Answer, HostileNode, SeenCall } from './hostile-node';
-import { mintStrk, nodeRequest, ONE_STRK, SN_DEVNET, SPONSORED } from './node';
+  ALICE,
+  DRAINER,
+  isLookup,
+  setName,
+  startNamedChain,
+  stopNamedChain,
+} from './namedChain';
+import { nodeRequest, SN_DEVNET, SPONSORED } from './node';
 import { ACCOUNT_0, STRK, TESTNET } from '../fixtures';
 import {
   confirmationOf,
   createAccount,
   errorOf,
-  installSharedWallet,
   invoke,
   plainResultOf,
   textOf,
 } from '../installedWallet';
 import type { Wallet } from '../installedWallet';
-import { TEST_NODE_PORT } from '../ports';
 import { installSimulatedSnap } from '../snapState';
 import type { SimulatedSnap } from '../snapState';
 import { startLocalNode } from '@snapnet/local-node';
@@ -35,11 +35,7 @@ import type { LocalNode } from '@snapnet/local-node';
  * test can also make the naming contract answer garbage.
  */
 
-const NAMING = starknetId.StarknetIdContract.TESTNET_SEPOLIA;
-const ALICE = `0x${'a11ce'.padStart(64, '0')}`;
 const BOB = `0x${'b0b'.padStart(64, '0')}`;
-const DRAINER = `0x${'d7a1'.padStart(64, '0')}`;
-const UNISWAP = `0x${'5'.padStart(64, '0')}`;
 const NAMELESS = `0x${'abcdef'.padStart(64, '0')}`;
 
 let real: LocalNode;
@@ -47,59 +43,15 @@ let front: HostileNode;
 let wallet: Wallet;
 
 beforeAll(async () => {
-  real = await startLocalNode({ host: '127.0.0.1', seed: 42 });
-  await ensureArgentDeclared(real);
-  await mintStrk(real, ACCOUNT_0.address, 100n * ONE_STRK);
-  front = await startHostileNode({ target: real.url, port: TEST_NODE_PORT });
-  wallet = await installSharedWallet();
-  await deployAccount0(wallet);
-  await setName({ name: 'alice.stark', address: ALICE });
-  await setName({ name: 'pay.bob.stark', address: BOB });
-  // A drainer's reverse record claims a name that resolves elsewhere, and
-  // the naming contract (lying) answers it.
-  await setName({ name: 'uniswap.stark', address: UNISWAP });
-  await setName({
-    name: 'uniswap.stark',
-    address: DRAINER,
-    records: 'reverse-unchecked',
-  });
+  ({ real, front, wallet } = await startNamedChain({ 'pay.bob.stark': BOB }));
 }, 300_000);
 
-afterAll(async () => {
-  await front.close();
-  await real.stop();
-});
+afterAll(async () => stopNamedChain({ real, front, wallet }));
 
 afterEach(() => {
   front.clearScripts();
   front.forget();
 });
-
-/**
- * Sets a name on the local node.
- *
- * @param params - local_setStarkName's params.
- */
-async function setName(params: Record<string, string>): Promise<void> {
-  await nodeRequest(real, 'local_setStarkName', params);
-}
-
-/**
- * Whether a call is a lookup on the naming contract.
- *
- * @param call - The call.
- * @param entrypoint - The lookup.
- * @returns Whether it is.
- */
-function isLookup(call: SeenCall, entrypoint: string): boolean {
-  const params = JSON.stringify(call.params).toLowerCase();
-  const selector = BigInt(hash.getSelectorFromName(entrypoint)).toString(16);
-  return (
-    call.method === 'starknet_call' &&
-    params.includes(NAMING.slice(2)) &&
-    params.includes(selector)
-  );
-}
 
 /**
  * Opens executeTxn's confirmation of a STRK transfer to `to`.
@@ -387,13 +339,13 @@ describe("the page's own names", () => {
     const pageText = async (): Promise<string> =>
       textOf((await snap.onHomePage()).getInterface().content);
     expect(await pageText()).not.toContain('Starknet ID:');
-    await setName({ name: 'me.stark', address: ACCOUNT_0.address });
+    await setName(real, { name: 'me.stark', address: ACCOUNT_0.address });
     const named = await pageText();
     expect(named).toContain('Starknet ID: me.stark');
     expect(named).toContain(ACCOUNT_0.address);
     // The account's reverse record now claims a name that resolves
     // elsewhere (the contract answering it anyway): no name.
-    await setName({
+    await setName(real, {
       name: 'uniswap.stark',
       address: ACCOUNT_0.address,
       records: 'reverse-unchecked',

@@ -1,24 +1,26 @@
-import { hash, starknetId } from 'starknet';
-
-import { deployAccount0, receiptOf } from './actions';
-import { ensureArgentDeclared, predeployedAccount } from './classes';
+import { receiptOf } from './actions';
+import { predeployedAccount } from './classes';
 import { act, approve } from './homePage';
-import { startHostileNode } from './hostile-node';
-import type { Answer, HostileNode, SeenCall } from './hostile-node';
-import { mintStrk, nodeRequest, ONE_STRK } from './node';
+import type { Answer, HostileNode } from './hostile-node';
+import {
+  ALICE,
+  DRAINER,
+  isLookup,
+  setName,
+  startNamedChain,
+  stopNamedChain,
+} from './namedChain';
+import { ONE_STRK } from './node';
 import { ACCOUNT_0, flatMailRevision1, STRK } from '../fixtures';
 import {
   confirmationOf,
   createAccount,
   errorOf,
-  installSharedWallet,
   invoke,
   textOf,
 } from '../installedWallet';
 import type { Wallet } from '../installedWallet';
-import { TEST_NODE_PORT } from '../ports';
 import { installSimulatedSnap } from '../snapState';
-import { startLocalNode } from '@snapnet/local-node';
 import type { LocalNode } from '@snapnet/local-node';
 
 /**
@@ -30,11 +32,6 @@ import type { LocalNode } from '@snapnet/local-node';
  * front of a local node whose naming contract holds the test's records.
  */
 
-const NAMING = starknetId.StarknetIdContract.TESTNET_SEPOLIA;
-const ALICE = `0x${'a11ce'.padStart(64, '0')}`;
-const DRAINER = `0x${'d7a1'.padStart(64, '0')}`;
-const UNISWAP = `0x${'5'.padStart(64, '0')}`;
-
 const canonical = (value: string): string =>
   `0x${BigInt(value).toString(16).padStart(64, '0')}`;
 const short = (value: string): string =>
@@ -45,56 +42,15 @@ let front: HostileNode;
 let wallet: Wallet;
 
 beforeAll(async () => {
-  real = await startLocalNode({ host: '127.0.0.1', seed: 42 });
-  await ensureArgentDeclared(real);
-  await mintStrk(real, ACCOUNT_0.address, 100n * ONE_STRK);
-  front = await startHostileNode({ target: real.url, port: TEST_NODE_PORT });
-  wallet = await installSharedWallet();
-  await deployAccount0(wallet);
-  await setName({ name: 'alice.stark', address: ALICE });
-  await setName({ name: 'uniswap.stark', address: UNISWAP });
-  await setName({
-    name: 'uniswap.stark',
-    address: DRAINER,
-    records: 'reverse-unchecked',
-  });
+  ({ real, front, wallet } = await startNamedChain());
 }, 300_000);
 
-afterAll(async () => {
-  await front.close();
-  await real.stop();
-});
+afterAll(async () => stopNamedChain({ real, front, wallet }));
 
 afterEach(() => {
   front.clearScripts();
   front.forget();
 });
-
-/**
- * Sets a name on the local node.
- *
- * @param params - local_setStarkName's params.
- */
-async function setName(params: Record<string, string>): Promise<void> {
-  await nodeRequest(real, 'local_setStarkName', params);
-}
-
-/**
- * Whether a call is a lookup on the naming contract.
- *
- * @param call - The call.
- * @param entrypoint - The lookup.
- * @returns Whether it is.
- */
-function isLookup(call: SeenCall, entrypoint: string): boolean {
-  const params = JSON.stringify(call.params ?? null).toLowerCase();
-  const selector = BigInt(hash.getSelectorFromName(entrypoint)).toString(16);
-  return (
-    call.method === 'starknet_call' &&
-    params.includes(NAMING.slice(2)) &&
-    params.includes(selector)
-  );
-}
 
 describe("names beside a signed message's addresses", () => {
   /**
@@ -189,7 +145,7 @@ describe("names in the page's activity", () => {
       },
     ]);
     await receiptOf(real, received);
-    await setName({ name: 'carol.stark', address: stranger.address });
+    await setName(real, { name: 'carol.stark', address: stranger.address });
     const snap = await installSimulatedSnap();
     await createAccount(snap, { addressIndex: 0 });
     const more = async (): Promise<{
@@ -221,7 +177,7 @@ describe("names in the page's activity", () => {
     );
     // The sender's reverse record now claims a name that resolves
     // elsewhere, the contract answering it anyway: no name.
-    await setName({
+    await setName(real, {
       name: 'uniswap.stark',
       address: stranger.address,
       records: 'reverse-unchecked',
