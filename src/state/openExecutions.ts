@@ -1,5 +1,5 @@
 import { isFinal } from './activity';
-import { sentRecord } from './records';
+import { putRecord, sentRecord } from './records';
 import type { TransactionRecord, WalletState } from './schema';
 import { updateState } from './store';
 
@@ -60,16 +60,7 @@ export async function recordOpenExecution(open: OpenExecution): Promise<void> {
       ...(open.claimedHash ? { claimedHash: open.claimedHash } : {}),
     },
   };
-  await updateState((state) => {
-    state.transactions = [
-      record,
-      ...state.transactions.filter(
-        (existing) =>
-          existing.txnHash !== record.txnHash ||
-          existing.chainId !== record.chainId,
-      ),
-    ];
-  });
+  await updateState((state) => putRecord(state, record));
 }
 
 /**

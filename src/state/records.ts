@@ -1,5 +1,23 @@
-import type { TransactionRecord } from './schema';
+import type { TransactionRecord, WalletState } from './schema';
 import { updateState } from './store';
+
+/**
+ * Puts a record first among the transactions, in place of any record of
+ * the same hash on the same chain.
+ *
+ * @param state - The state being updated.
+ * @param record - The record.
+ */
+export function putRecord(state: WalletState, record: TransactionRecord): void {
+  state.transactions = [
+    record,
+    ...state.transactions.filter(
+      (existing) =>
+        existing.txnHash !== record.txnHash ||
+        existing.chainId !== record.chainId,
+    ),
+  ];
+}
 
 /**
  * Records a transaction the node accepted (newest first), and for a
@@ -11,14 +29,7 @@ export async function recordTransaction(
   record: TransactionRecord,
 ): Promise<void> {
   await updateState((state) => {
-    state.transactions = [
-      record,
-      ...state.transactions.filter(
-        (existing) =>
-          existing.txnHash !== record.txnHash ||
-          existing.chainId !== record.chainId,
-      ),
-    ];
+    putRecord(state, record);
     if (record.txnType === 'deploy_account') {
       for (const account of state.accounts) {
         if (
