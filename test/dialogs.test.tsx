@@ -150,6 +150,8 @@ describe('dialogs as the user sees them', () => {
             ]}
           </Box>
         </Section>
+        {/* No Starknet ID names: no node answers this tier's lookups. */}
+        {null}
         {null}
       </Box>,
     );
