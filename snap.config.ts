@@ -150,6 +150,14 @@ const config: SnapConfig = {
             enforce: 'pre' as const,
             loader: resolve(__dirname, 'scripts/starknet-namespaces-loader.js'),
           },
+          {
+            // key-tree's BIP-39 and CIP-3 derivers and ed25519 curves, which
+            // the snap never reaches, as stand-ins that throw (the loader
+            // says why).
+            test: /[\\/]node_modules[\\/]@metamask[\\/]key-tree[\\/]dist[\\/](?:derivers[\\/](?:bip39|cip3)|curves[\\/](?:ed25519|ed25519Bip32))\.mjs$/u,
+            enforce: 'pre' as const,
+            loader: resolve(__dirname, 'scripts/key-tree-unused-loader.js'),
+          },
         ],
       },
       resolve: {
@@ -168,13 +176,6 @@ const config: SnapConfig = {
           '@metamask/scure-bip39/dist/wordlists/english.js': resolve(
             __dirname,
             'scripts/bip39-unused.js',
-          ),
-          // @metamask/key-tree imports the ed25519 curve (~12 KB) for its
-          // ed25519 and Cardano paths; the snap derives on secp256k1 only.
-          // scripts/ed25519-unused.js fails if it is ever reached.
-          '@noble/curves/ed25519$': resolve(
-            __dirname,
-            'scripts/ed25519-unused.js',
           ),
           // The snaps SDK already bundles @metamask/superstruct (a fork of
           // superstruct with the same factories): the snap's own structs use
