@@ -7,7 +7,10 @@ import {
   nodeUrlsFromEnvironment,
   paymasterUrlsFromEnvironment,
 } from './scripts/node-urls';
-import { STARKNET_NAMESPACE_HELPER } from './scripts/starknet-namespaces-loader';
+import {
+  STARKNET_NAMESPACE_HELPER,
+  STARKNET_REEXPORT_HELPER,
+} from './scripts/starknet-namespaces-loader';
 
 /**
  * Build-time network configuration. The snap reads these as `process.env.*`;
@@ -191,7 +194,8 @@ const config: SnapConfig = {
     }),
     optimization: {
       ...webpackConfig.optimization,
-      // The CLI's Terser, told that starknet's namespace helper is pure
+      // The CLI's Terser, told that starknet's namespace and re-export
+      // helpers are pure
       // (see scripts/starknet-namespaces-loader.js). One pass, as the CLI's:
       // more passes save ~3.5 KB but fold away code of 17 lines of src/,
       // which then have no place in the source map and would read as never
@@ -201,7 +205,7 @@ const config: SnapConfig = {
           parallel: true,
           terserOptions: {
             compress: {
-              pure_funcs: [STARKNET_NAMESPACE_HELPER],
+              pure_funcs: [STARKNET_NAMESPACE_HELPER, STARKNET_REEXPORT_HELPER],
             },
           },
         }),

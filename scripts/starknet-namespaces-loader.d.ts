@@ -8,5 +8,7 @@ declare function starknetNamespaces(source: string): string;
 declare namespace starknetNamespaces {
   /** The namespace helper's name, for Terser's `pure_funcs`. */
   const STARKNET_NAMESPACE_HELPER: string;
+  /** The re-export helper's name, for Terser's `pure_funcs`. */
+  const STARKNET_REEXPORT_HELPER: string;
 }
 export = starknetNamespaces;

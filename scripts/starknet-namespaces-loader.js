@@ -24,6 +24,9 @@
 /** The namespace helper's name in the rewritten file (see pure_funcs). */
 const HELPER = 'starknetNamespace';
 
+/** The re-export helper's name in the rewritten file (see pure_funcs). */
+const REEXPORT_HELPER = 'starknetReExport';
+
 /**
  * Rewrites the file (same lines, so source maps still point at the
  * original lines).
@@ -62,8 +65,81 @@ function starknetNamespaces(source) {
       `starknet-namespaces-loader: ${namespaces} namespaces and ${deployers} deployers of starknet's bundle recognised, or an __export left; update scripts/starknet-namespaces-loader.js`,
     );
   }
+  return rpcTypes(rewritten);
+}
+
+/**
+ * Lets webpack leave out the namespace objects of the RPC type packages
+ * (`@starknet-io/starknet-types-09` and `-0104`, ~4.5 KB of getter lists:
+ * every enum of each spec, three times over). starknet reads a few enums
+ * from them, but through forms that need the whole namespace as an object:
+ * destructuring (`var { EDAMode } = RPCSPEC0104`), the `RPC` namespace
+ * that re-exports the 0.10.4 package at load time (`__reExport`), and
+ * reads through it (`api_exports.ETransactionType`). Rewritten as the same
+ * reads, straight from the package (`RPCSPEC0104.EDAMode`: the same
+ * object, since the `RPC` namespace's own names are not among them), and
+ * the re-exports as pure declarations built at the same place from
+ * {@link REEXPORT_HELPER}, so that the `RPC` namespace, which the snap does
+ * not use, goes with them.
+ *
+ * @param {string} source - starknet's file, its namespaces rewritten.
+ * @returns {string} The rewritten text.
+ */
+function rpcTypes(source) {
+  const counts = {
+    destructured: 0,
+    readThrough: 0,
+    reExports: 0,
+    exported: 0,
+  };
+  const ownNames = ['JRPC', 'PAYMASTER_API', 'RPCSPEC0104', 'RPCSPEC09'];
+  const rewritten = source
+    .replace(
+      /^var \{ (\w+)(?:: (\w+))? \} = (RPCSPEC09|RPCSPEC0104);$/gmu,
+      (_, member, alias, namespace) => {
+        counts.destructured += 1;
+        return `var ${alias ?? member} = ${namespace}.${member};`;
+      },
+    )
+    .replace(/\b(?:api|rpc)_exports\.(\w+)/gu, (whole, member) => {
+      if (ownNames.includes(member)) {
+        return whole;
+      }
+      counts.readThrough += 1;
+      return `RPCSPEC0104.${member}`;
+    })
+    .replace(
+      /^var rpc_exports = \{\};\n__reExport\(rpc_exports, starknet_types_0104_star\);$/mu,
+      () => {
+        counts.reExports += 1;
+        return `var ${REEXPORT_HELPER} = (target, mod) => __copyProps(target, mod, "default");\nvar rpc_exports = /* @__PURE__ */ ${REEXPORT_HELPER}({}, starknet_types_0104_star);`;
+      },
+    )
+    .replace(/^__reExport\(api_exports, rpc_exports\);$/mu, () => {
+      counts.reExports += 1;
+      return `var api_exports_reexported = /* @__PURE__ */ ${REEXPORT_HELPER}(api_exports, rpc_exports);`;
+    })
+    .replace(/^ {2}api_exports as RPC,$/mu, () => {
+      counts.exported += 1;
+      return '  api_exports_reexported as RPC,';
+    });
+  if (
+    counts.destructured !== 15 ||
+    counts.readThrough < 80 ||
+    counts.reExports !== 2 ||
+    counts.exported !== 1 ||
+    /\b__reExport\(/u.test(rewritten) ||
+    // Left: each declaration and the re-export that reads both.
+    rewritten.match(/\bapi_exports\b/gu)?.length !== 2 ||
+    rewritten.match(/\brpc_exports\b/gu)?.length !== 2
+  ) {
+    throw new Error(
+      `starknet-namespaces-loader: starknet's RPC type namespaces changed (${JSON.stringify(counts)}); update scripts/starknet-namespaces-loader.js`,
+    );
+  }
   return rewritten;
 }
 
 module.exports = starknetNamespaces;
 module.exports.STARKNET_NAMESPACE_HELPER = HELPER;
+module.exports.STARKNET_REEXPORT_HELPER = REEXPORT_HELPER;
