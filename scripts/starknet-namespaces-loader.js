@@ -79,10 +79,10 @@ function starknetNamespaces(source) {
  * reads, straight from the package (`RPCSPEC0104.EDAMode`: the same
  * object, since the `RPC` namespace's own names are not among them), and
  * the re-exports as pure declarations built at the same place from
- * {@link REEXPORT_HELPER}, so that the `RPC` namespace, which the snap does
+ * the re-export helper, so that the `RPC` namespace, which the snap does
  * not use, goes with them.
  *
- * @param {string} source - starknet's file, its namespaces rewritten.
+ * @param {string} source - The file, its namespaces rewritten.
  * @returns {string} The rewritten text.
  */
 function rpcTypes(source) {
