@@ -21,8 +21,15 @@
  * upgrade), rather than silently growing the bundle again.
  */
 
+const { resolve } = require('path');
+
+const { starknetUsedMembers } = require('./starknet-used-members');
+
 /** The namespace helper's name in the rewritten file (see pure_funcs). */
 const HELPER = 'starknetNamespace';
+
+/** The name of the getter that stands in for a member left out. */
+const UNUSED_HELPER = 'starknetLeftOut';
 
 /** The re-export helper's name in the rewritten file (see pure_funcs). */
 const REEXPORT_HELPER = 'starknetReExport';
@@ -35,6 +42,20 @@ const REEXPORT_HELPER = 'starknetReExport';
  * @returns {string} The rewritten text.
  */
 function starknetNamespaces(source) {
+  return readMembersOnly(
+    rpcTypes(namespacesAsDeclarations(source)),
+    resolve(this?.rootContext ?? resolve(__dirname, '..'), 'src'),
+    (file) => this?.addDependency(file),
+  );
+}
+
+/**
+ * The namespaces as pure declarations (see the top of this file).
+ *
+ * @param {string} source - The file's text.
+ * @returns {string} The rewritten text.
+ */
+function namespacesAsDeclarations(source) {
   const helper =
     'var __export = (target, all) => {\n  for (var name in all)\n    __defProp(target, name, { get: all[name], enumerable: true });\n};';
   if (!source.includes(helper) || source.includes(HELPER)) {
@@ -65,7 +86,7 @@ function starknetNamespaces(source) {
       `starknet-namespaces-loader: ${namespaces} namespaces and ${deployers} deployers of starknet's bundle recognised, or an __export left; update scripts/starknet-namespaces-loader.js`,
     );
   }
-  return rpcTypes(rewritten);
+  return rewritten;
 }
 
 /**
@@ -138,6 +159,80 @@ function rpcTypes(source) {
     );
   }
   return rewritten;
+}
+
+/**
+ * Leaves out the members of starknet's namespaces that the snap's source
+ * never reads (scripts/starknet-used-members.js finds the ones it does):
+ * a used namespace otherwise kept all it names (`hash` its calldata
+ * encoder and class-hash code, `stark`, `transaction`…). The namespace
+ * object stays, with the same keys, but a member left out is a getter that
+ * throws, so the code it named can go. Only namespaces starknet's own code
+ * never handles as a whole are touched (its reads of their members, such as
+ * `cairo_exports.felt`, are kept too); all others stay as they are.
+ *
+ * @param {string} source - The file, namespaces and RPC types rewritten.
+ * @param {string} srcDir - The snap's source folder.
+ * @param {(file: string) => void} watch - Told each source file read.
+ * @returns {string} The rewritten text.
+ */
+function readMembersOnly(source, srcDir, watch) {
+  const exported = new Map(
+    [...source.matchAll(/^ {2}(\w+_exports) as (\w+),?$/gmu)].map(
+      ([, name, as]) => [name, as],
+    ),
+  );
+  const { members, files } = starknetUsedMembers(
+    srcDir,
+    new Set(exported.values()),
+  );
+  files.forEach(watch);
+  let pruned = 0;
+  const rewritten = source.replace(
+    /^var (\w+_exports) =\n\/\* @__PURE__ \*\/ starknetNamespace\(\{\}, \{\n([^]*?)\n\}\);$/gmu,
+    (whole, name, getters) => {
+      if (
+        !getters
+          .split('\n')
+          .every((line) => /^ {2}\w+: \(\) => \w+,?$/u.test(line))
+      ) {
+        throw new Error(
+          `starknet-namespaces-loader: the getters of starknet's ${name} changed shape; update scripts/starknet-namespaces-loader.js`,
+        );
+      }
+      const as = exported.get(name);
+      const others = source.match(new RegExp(`\\b${name}\\b(?!\\.)`, 'gu'));
+      if (as === undefined || others?.length !== 2) {
+        return whole;
+      }
+      const read = new Set([
+        ...(members.get(as) ?? []),
+        ...[...source.matchAll(new RegExp(`\\b${name}\\.(\\w+)`, 'gu'))].map(
+          (match) => match[1],
+        ),
+      ]);
+      pruned += 1;
+      return whole.replace(getters, () =>
+        getters.replace(/^ {2}(\w+): .*?(,?)$/gmu, (getter, member, comma) =>
+          read.has(member) ? getter : `  ${member}: ${UNUSED_HELPER}${comma}`,
+        ),
+      );
+    },
+  );
+  if (
+    pruned < 20 ||
+    rewritten.includes(`var ${UNUSED_HELPER} `) ||
+    !/^var __reExport = .*;$/mu.test(rewritten)
+  ) {
+    throw new Error(
+      `starknet-namespaces-loader: ${pruned} namespaces of starknet's bundle recognised for pruning; update scripts/starknet-namespaces-loader.js`,
+    );
+  }
+  return rewritten.replace(
+    /^(var __reExport = .*;)$/mu,
+    (line) =>
+      `${line} var ${UNUSED_HELPER} = () => { throw new Error("This part of starknet.js is left out of the snap's bundle: its source never reads it (scripts/starknet-namespaces-loader.js)"); };`,
+  );
 }
 
 module.exports = starknetNamespaces;
