@@ -112,6 +112,38 @@ const contentStorageUrl =
   process.env.SNAP_CONTENT_STORAGE_URL ?? 'https://ipfs.infura.io:5001';
 const contentStorageAuth = process.env.SNAP_CONTENT_STORAGE_AUTH ?? '';
 
+/** The webpack configuration the snaps CLI hands snap.config.ts. */
+type Configuration = Parameters<
+  NonNullable<SnapConfig['customizeWebpackConfig']>
+>[0];
+
+/**
+ * Lets Terser see the packages' `/* @__PURE__ *\/` annotations. The snaps
+ * CLI post-processes the bundle (SES fixes, comments stripped) before its
+ * Terser runs, so every annotation was gone by then and Terser kept each
+ * unused value a call built (noble's SHA-224/384 hashers, superstruct's
+ * structs…). Its plugin keeps the comments when told; Terser then writes
+ * none (`format.comments`), so the bundle still has no comments. Fails
+ * the build if the CLI's plugin is no longer there to tell.
+ *
+ * @param webpackConfig - The CLI's webpack configuration.
+ * @returns The same configuration, its snaps plugin told to keep comments.
+ */
+function keepPureAnnotations(webpackConfig: Configuration): Configuration {
+  const snapsPlugin = webpackConfig.plugins?.find(
+    (plugin) => plugin?.constructor.name === 'SnapsWebpackPlugin',
+  );
+  const options: unknown =
+    snapsPlugin && 'options' in snapsPlugin ? snapsPlugin.options : undefined;
+  if (typeof options !== 'object' || options === null) {
+    throw new Error(
+      "snap.config.ts: the snaps CLI's SnapsWebpackPlugin was not found; update keepPureAnnotations",
+    );
+  }
+  Object.assign(options, { stripComments: false });
+  return webpackConfig;
+}
+
 const config: SnapConfig = {
   input: resolve(__dirname, 'src/index.tsx'),
   output: { path: resolve(buildDir, 'dist') },
@@ -140,7 +172,7 @@ const config: SnapConfig = {
     SNAP_EXTRA_VERIFIED_TOKENS: extraVerifiedTokens,
   },
   customizeWebpackConfig: (webpackConfig) => ({
-    ...merge(webpackConfig, {
+    ...merge(keepPureAnnotations(webpackConfig), {
       ...(process.env.SNAP_SOURCE_MAP === '1'
         ? { devtool: 'hidden-source-map' as const }
         : {}),
@@ -195,15 +227,18 @@ const config: SnapConfig = {
     optimization: {
       ...webpackConfig.optimization,
       // The CLI's Terser, told that starknet's namespace and re-export
-      // helpers are pure
-      // (see scripts/starknet-namespaces-loader.js). One pass, as the CLI's:
-      // more passes save ~3.5 KB but fold away code of 17 lines of src/,
-      // which then have no place in the source map and would read as never
-      // run in the end-to-end coverage.
+      // helpers are pure (see scripts/starknet-namespaces-loader.js), and
+      // writing no comments (the CLI's post-processing, which strips them,
+      // now runs before it: see keepPureAnnotations). One pass, as the
+      // CLI's: more passes save ~3.5 KB but fold away code of 17 lines of
+      // src/, which then have no place in the source map and would read as
+      // never run in the end-to-end coverage.
       minimizer: [
         new TerserPlugin({
           parallel: true,
+          extractComments: false,
           terserOptions: {
+            format: { comments: false },
             compress: {
               pure_funcs: [STARKNET_NAMESPACE_HELPER, STARKNET_REEXPORT_HELPER],
             },
