@@ -186,6 +186,13 @@ const config: SnapConfig = {
             loader: resolve(__dirname, 'scripts/starknet-namespaces-loader.js'),
           },
           {
+            // @scure/base's codec builders marked free of side effects, so
+            // the codecs nothing uses are left out (the loader says why).
+            test: /[\\/]node_modules[\\/]@scure[\\/]base[\\/]lib[\\/]esm[\\/]index\.js$/u,
+            enforce: 'pre' as const,
+            loader: resolve(__dirname, 'scripts/scure-base-pure-loader.js'),
+          },
+          {
             // key-tree's BIP-39 and CIP-3 derivers and ed25519 curves, which
             // the snap never reaches, as stand-ins that throw (the loader
             // says why).
