@@ -21,7 +21,7 @@
  * upgrade), rather than silently growing the bundle again.
  */
 
-const { resolve } = require('path');
+const { dirname, resolve } = require('path');
 
 const { starknetUsedMembers } = require('./starknet-used-members');
 
@@ -30,6 +30,9 @@ const HELPER = 'starknetNamespace';
 
 /** The name of the getter that stands in for a member left out. */
 const UNUSED_HELPER = 'starknetLeftOut';
+
+/** The namespace that stands for @scure/starknet as `ec.starkCurve`. */
+const STARK_CURVE = 'starknetStarkCurve';
 
 /** The re-export helper's name in the rewritten file (see pure_funcs). */
 const REEXPORT_HELPER = 'starknetReExport';
@@ -228,11 +231,60 @@ function readMembersOnly(source, srcDir, watch) {
       `starknet-namespaces-loader: ${pruned} namespaces of starknet's bundle recognised for pruning; update scripts/starknet-namespaces-loader.js`,
     );
   }
-  return rewritten.replace(
+  const withHelper = rewritten.replace(
     /^(var __reExport = .*;)$/mu,
     (line) =>
       `${line} var ${UNUSED_HELPER} = () => { throw new Error("This part of starknet.js is left out of the snap's bundle: its source never reads it (scripts/starknet-namespaces-loader.js)"); };`,
   );
+  return starkCurveReadMembersOnly(withHelper, members.get('ec'));
+}
+
+/**
+ * The same for `ec.starkCurve`, which is @scure/starknet's whole module
+ * (`import * as starkCurve`): handed out as a value, it kept all of the
+ * package (ECDH, Ethereum-signature keys, account paths…). When the source
+ * only reads its members (`ec.starkCurve.sign`), `ec.starkCurve` is built
+ * as a namespace of its own with the same keys, reading the package's
+ * members; a member the source never reads is a getter that throws.
+ *
+ * @param {string} source - The file, namespaces pruned.
+ * @param {Set<string> | undefined} read - What the source reads of `ec`.
+ * @returns {string} The rewritten text.
+ */
+function starkCurveReadMembersOnly(source, read) {
+  const getter = /^ {2}starkCurve: \(\) => starkCurve(,?)$/mu;
+  if (
+    !source.includes('import * as starkCurve from "@scure/starknet";') ||
+    !getter.test(source)
+  ) {
+    throw new Error(
+      "starknet-namespaces-loader: starknet's ec.starkCurve changed; update scripts/starknet-namespaces-loader.js",
+    );
+  }
+  if (read?.has('starkCurve.*') ?? true) {
+    return source;
+  }
+  // Its export names, from starknet's own copy of the package.
+  /* eslint-disable n/no-extraneous-require, n/global-require, import-x/no-dynamic-require */
+  const scure = require.resolve('@scure/starknet', {
+    paths: [dirname(require.resolve('starknet'))],
+  });
+  const keys = Object.keys(require(scure)).filter(
+    (key) => key !== '__esModule',
+  );
+  /* eslint-enable n/no-extraneous-require, n/global-require, import-x/no-dynamic-require */
+  const getters = keys.map((key) =>
+    read.has(`starkCurve.${key}`)
+      ? `${key}: () => starkCurve.${key}`
+      : `${key}: ${UNUSED_HELPER}`,
+  );
+  return source
+    .replace(getter, (_, comma) => `  starkCurve: () => ${STARK_CURVE}${comma}`)
+    .replace(
+      /^(var __reExport = .*;)$/mu,
+      (line) =>
+        `${line} var ${STARK_CURVE} = /* @__PURE__ */ ${HELPER}({}, { ${getters.join(', ')} });`,
+    );
 }
 
 module.exports = starknetNamespaces;

@@ -16,7 +16,9 @@ const ts = require('typescript');
  * @param {string} srcDir - The source folder.
  * @param {Set<string>} namespaces - The names starknet exports namespaces as.
  * @returns {{ members: Map<string, Set<string>>, files: string[] }} Per
- * namespace (by its exported name), the members read; and the files read.
+ * namespace (by its exported name), the members read (`sign`), with what of
+ * each is read in turn (`starkCurve.sign`, or `starkCurve.*` when it is
+ * used as a value); and the files read.
  */
 function starknetUsedMembers(srcDir, namespaces) {
   const files = sourceFiles(srcDir);
@@ -80,7 +82,17 @@ function starknetUsedMembers(srcDir, namespaces) {
             );
           }
           const read = members.get(namespace) ?? new Set();
-          read.add(parent.name.text);
+          const member = parent.name.text;
+          const grandparent = parent.parent;
+          read.add(member);
+          // A member's own members too (`ec.starkCurve.sign`), or `.*`
+          // when the member itself is handled as a value.
+          read.add(
+            ts.isPropertyAccessExpression(grandparent) &&
+              grandparent.expression === parent
+              ? `${member}.${grandparent.name.text}`
+              : `${member}.*`,
+          );
           members.set(namespace, read);
         }
       }
