@@ -1,0 +1,143 @@
+import { mkdtemp, readFile, rm, writeFile } from 'fs/promises';
+import { tmpdir } from 'os';
+import { join, resolve } from 'path';
+
+import keyTreeUnused from './key-tree-unused-loader';
+import scureBasePure from './scure-base-pure-loader';
+import starknetNamespaces from './starknet-namespaces-loader';
+import { starknetUsedMembers } from './starknet-used-members';
+
+/**
+ * The build-time cuts of the bundle (snap.config.ts): what they leave out
+ * follows from the source, and they stop the build when what they rely on
+ * changes. That the bundle still works is the snap and chain tiers' part.
+ */
+
+const root = resolve(__dirname, '..');
+const namespaces = new Set(['hash', 'ec', 'constants']);
+
+/**
+ * Reads a folder holding one source file.
+ *
+ * @param text - The file.
+ * @returns What the scanner makes of it.
+ */
+async function scan(text: string): Promise<Map<string, Set<string>>> {
+  const dir = await mkdtemp(join(tmpdir(), 'starknet-members-'));
+  try {
+    await writeFile(join(dir, 'file.ts'), text);
+    return starknetUsedMembers(dir, namespaces).members;
+  } finally {
+    await rm(dir, { recursive: true });
+  }
+}
+
+describe('the starknet members the source reads', () => {
+  it('are its member reads, through aliases and one level further, not types or shadowing locals', async () => {
+    const members = await scan(
+      [
+        "import { hash, ec as curve, constants } from 'starknet';",
+        'export const selector = hash.getSelectorFromName("transfer");',
+        'export const signed = curve.starkCurve.sign;',
+        'export let id: constants.StarknetChainId;',
+        'export function own(hash: string): string { return hash; }',
+      ].join('\n'),
+    );
+    expect(
+      Object.fromEntries(
+        [...members].map(([name, read]) => [name, [...read].sort()]),
+      ),
+    ).toStrictEqual({
+      hash: ['getSelectorFromName', 'getSelectorFromName.*'],
+      ec: ['starkCurve', 'starkCurve.sign'],
+    });
+  });
+
+  it.each([
+    [
+      "import { hash } from 'starknet';\nexport const all = hash;",
+      'as `hash.member`',
+    ],
+    [
+      "import { hash } from 'starknet';\nconst { getSelectorFromName } = hash;",
+      'as `hash.member`',
+    ],
+    [
+      "import * as starknet from 'starknet';\nexport const h = starknet.hash;",
+      'other than by name',
+    ],
+  ])('stop the build on any other use: %s', async (text, message) => {
+    await expect(scan(text)).rejects.toThrow(message);
+  });
+});
+
+describe('the starknet loader', () => {
+  it('keeps the members the source reads and stands in for the others', async () => {
+    const source = await readFile(
+      join(root, 'node_modules/starknet/dist/index.mjs'),
+      'utf8',
+    );
+    const rewritten = starknetNamespaces.call(
+      { rootContext: root, addDependency: () => undefined },
+      source,
+    );
+    expect(rewritten.split('\n')).toHaveLength(source.split('\n').length);
+    expect(rewritten).toContain(
+      '  getSelectorFromName: () => getSelectorFromName,',
+    );
+    expect(rewritten).toContain('  computeHashOnElements: starknetLeftOut,');
+    expect(rewritten).toContain('sign: () => starkCurve.sign,');
+    expect(rewritten).toContain('getSharedSecret: starknetLeftOut,');
+    expect(() =>
+      starknetNamespaces.call(
+        { rootContext: root, addDependency: () => undefined },
+        source.replace('var { EDAMode } = RPCSPEC0104;', 'var EDAMode;'),
+      ),
+    ).toThrow("starknet's RPC type namespaces changed");
+  });
+});
+
+describe("key-tree's unused modules", () => {
+  const path = join(
+    root,
+    'node_modules/@metamask/key-tree/dist/derivers/bip39.mjs',
+  );
+
+  it('export the same names, each a function that throws', async () => {
+    const source = await readFile(path, 'utf8');
+    const standIn = keyTreeUnused.call({ resourcePath: path }, source);
+    const names = [
+      ...source.matchAll(/^export (?:async )?(?:function|const) (\w+)/gmu),
+    ].map((match) => match[1]);
+    expect(names.length).toBeGreaterThan(5);
+    for (const name of names) {
+      expect(standIn).toContain(`unused as ${String(name)}`);
+    }
+    expect(standIn).toContain('throw new Error(');
+  });
+
+  it('stop the build when those names change', async () => {
+    const source = await readFile(path, 'utf8');
+    expect(() =>
+      keyTreeUnused.call(
+        { resourcePath: path },
+        `${source}\nexport const more = 1;\n`,
+      ),
+    ).toThrow('changed; update scripts/key-tree-unused-loader.js');
+  });
+});
+
+describe("@scure/base's codec builders", () => {
+  it('are marked free of side effects, or the build stops', async () => {
+    const source = await readFile(
+      join(root, 'node_modules/@scure/base/lib/esm/index.js'),
+      'utf8',
+    );
+    expect(scureBasePure(source)).toContain(
+      '/* @__NO_SIDE_EFFECTS__ */ function chain(',
+    );
+    expect(() =>
+      scureBasePure(source.replace('function padding(', 'function pad(')),
+    ).toThrow('8 of @scure/base');
+  });
+});
