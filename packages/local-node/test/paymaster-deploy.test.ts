@@ -1,17 +1,19 @@
 import type { PaymasterDetails, PaymasterRpc, RpcProvider } from 'starknet';
-import { Account, num as numUtils } from 'starknet';
+import { Account } from 'starknet';
 
 import { ARGENT_CLASS_HASH, STRK } from './helpers';
+import { startPaymasterFixture } from './paymaster-fixture';
+import type { PaymasterFixture } from './paymaster-fixture';
+import { paymasterSpec } from './paymaster-spec';
 import {
+  forged,
+  paidIn,
   RECIPIENT,
   SPONSORED,
-  WAIT,
-  paidIn,
-  startPaymasterFixture,
   transfer,
-} from './paymaster-fixture';
-import type { DeploymentData, PaymasterFixture } from './paymaster-fixture';
-import { paymasterSpec } from './paymaster-spec';
+  WAIT,
+} from './paymaster-users';
+import type { DeploymentData } from './paymaster-users';
 import type { LocalNode } from '../src';
 
 let node: LocalNode;
@@ -105,18 +107,8 @@ describe("the local node's SNIP-29 paymaster deploys accounts", () => {
     if (signed.type !== 'deploy_and_invoke') {
       throw new Error('expected deploy_and_invoke');
     }
-    const [sigR = '0x1', sigS = '0x1'] = signed.invoke.signature;
     await expect(
-      paymaster.executeTransaction(
-        {
-          ...signed,
-          invoke: {
-            ...signed.invoke,
-            signature: [sigR, numUtils.toHex(BigInt(sigS) + 1n)],
-          },
-        },
-        built.parameters,
-      ),
+      paymaster.executeTransaction(forged(signed), built.parameters),
     ).rejects.toMatchObject({
       code: 156,
       baseError: {

@@ -1,17 +1,20 @@
 import type { PaymasterDetails, PaymasterRpc, RpcProvider } from 'starknet';
-import { Account, hash, num as numUtils, stark, typedData } from 'starknet';
+import { Account, hash, num as numUtils, typedData } from 'starknet';
 
 import { ETH, STRK, rpc, rpcResult } from './helpers';
-import {
-  RECIPIENT,
-  SPONSORED,
-  WAIT,
-  paidIn,
-  startPaymasterFixture,
-  transfer,
-} from './paymaster-fixture';
+import { startPaymasterFixture } from './paymaster-fixture';
 import type { PaymasterFixture } from './paymaster-fixture';
 import { paymasterSpec } from './paymaster-spec';
+import {
+  feeLowered,
+  forged,
+  paidIn,
+  RECIPIENT,
+  signedInvoke,
+  SPONSORED,
+  transfer,
+  WAIT,
+} from './paymaster-users';
 import type { LocalNode } from '../src';
 
 const TRANSFER_KEY = numUtils.toHex(hash.starknetKeccak('Transfer'));
@@ -178,17 +181,9 @@ describe("the local node's SNIP-29 paymaster, through starknet.js", () => {
     if (signed.type !== 'invoke') {
       throw new Error('expected an invoke');
     }
-    const [sigR = '0x1', sigS = '0x1'] = signed.invoke.signature;
-    const forged = {
-      ...signed,
-      invoke: {
-        ...signed.invoke,
-        signature: [sigR, numUtils.toHex(BigInt(sigS) + 1n)],
-      },
-    };
     const relayerNonce = await provider.getNonceForAddress(relayer);
     await expect(
-      paymaster.executeTransaction(forged, built.parameters),
+      paymaster.executeTransaction(forged(signed), built.parameters),
     ).rejects.toMatchObject({ code: 153 });
     const first = await paymaster.executeTransaction(signed, built.parameters);
     await provider.waitForTransaction(first.transaction_hash, WAIT);
@@ -240,32 +235,10 @@ describe("the local node's SNIP-29 paymaster, through starknet.js", () => {
     if (built.type !== 'invoke') {
       throw new Error('expected an invoke');
     }
-    const { message } = built.typed_data;
-    if (!('calls' in message)) {
-      throw new Error('expected SNIP-9 version 1 typed data');
-    }
-    const [userCall, feeCall] = message.calls;
-    if (!userCall || !feeCall) {
-      throw new Error('expected the user call and the fee call');
-    }
-    const cheap: typeof built.typed_data = {
-      ...built.typed_data,
-      message: {
-        ...message,
-        calls: [userCall, { ...feeCall, calldata: [relayer, '0x1', '0x0'] }],
-      },
-    };
-    const signature = stark.signatureToHexArray(await user.signMessage(cheap));
+    const cheap = feeLowered(built.typed_data, relayer);
     await expect(
       paymaster.executeTransaction(
-        {
-          type: 'invoke',
-          invoke: {
-            userAddress: user.address,
-            typedData: cheap,
-            signature,
-          },
-        },
+        await signedInvoke(user, cheap),
         built.parameters,
       ),
     ).rejects.toMatchObject({ code: 154 });

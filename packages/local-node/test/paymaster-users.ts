@@ -1,0 +1,211 @@
+import type {
+  Call,
+  ExecutableInvokeTransaction,
+  ExecutableUserInvoke,
+  PaymasterDetails,
+  PaymasterRpc,
+  RpcProvider,
+} from 'starknet';
+import {
+  Account,
+  CallData,
+  cairo,
+  ec,
+  hash,
+  num as numUtils,
+  stark,
+  uint256,
+} from 'starknet';
+
+import { ARGENT_CLASS_HASH, ETH, STRK } from './helpers';
+
+/**
+ * A SNIP-29 paymaster's users, whichever node serves it: Argent 0.3.1
+ * accounts that pay through it, the calls they send, their balances, and
+ * the ways a test spoils what they signed. Shared by the local node's
+ * paymaster tests (paymaster-fixture.ts starts the local node) and the
+ * devnet tier (test/conformance/paymaster.test.ts), which runs the same
+ * paymaster in front of starknet-devnet: a file of the local node's tests,
+ * as that tier already takes its SNIP-29 checks from paymaster-spec.ts
+ * here, so that the package's tests need nothing outside it.
+ */
+
+export const WAIT = { retryInterval: 20 };
+export const RECIPIENT = '0x1234567';
+
+// starknet.js sends a call's address as given; SNIP-29's FELT has no leading
+// zeros, so the calls name the tokens canonically.
+export const transfer = (
+  token: string,
+  recipient: string,
+  amount: bigint,
+): Call => ({
+  contractAddress: numUtils.toHex(token),
+  entrypoint: 'transfer',
+  calldata: CallData.compile({ recipient, amount: cairo.uint256(amount) }),
+});
+
+export const paidIn = (gasToken: string): PaymasterDetails => ({
+  feeMode: { mode: 'default', gasToken },
+});
+export const SPONSORED: PaymasterDetails = { feeMode: { mode: 'sponsored' } };
+
+export type DeploymentData = NonNullable<PaymasterDetails['deploymentData']>;
+
+/** An Argent 0.3.1 account using the paymaster, and its deployment data. */
+export type PaymasterUser = {
+  account: Account;
+  deploymentData: DeploymentData;
+};
+
+/**
+ * The Argent 0.3.1 account of a key (deployed or not), using `paymaster`.
+ *
+ * @param provider - Its node.
+ * @param paymaster - Its paymaster.
+ * @param privateKey - The owner's key.
+ * @returns The account and its SNIP-29 deployment data.
+ */
+export function argentUser(
+  provider: RpcProvider,
+  paymaster: PaymasterRpc,
+  privateKey: string,
+): PaymasterUser {
+  const publicKey = ec.starkCurve.getStarkKey(privateKey);
+  const calldata = [publicKey, '0x0'];
+  const address = hash.calculateContractAddressFromHash(
+    publicKey,
+    ARGENT_CLASS_HASH,
+    calldata,
+    0,
+  );
+  return {
+    account: new Account({ provider, address, signer: privateKey, paymaster }),
+    deploymentData: {
+      address,
+      class_hash: ARGENT_CLASS_HASH,
+      salt: publicKey,
+      calldata,
+      version: 1,
+    },
+  };
+}
+
+/**
+ * Funds a user (10 STRK, 1 ETH) from `funder` and deploys its account
+ * (paying its own fee), as the paymaster tests start.
+ *
+ * @param provider - The node.
+ * @param funder - A funded, deployed account.
+ * @param user - The user.
+ */
+export async function fundAndDeploy(
+  provider: RpcProvider,
+  funder: Account,
+  user: PaymasterUser,
+): Promise<void> {
+  const { account, deploymentData } = user;
+  const funding = await funder.execute([
+    transfer(STRK, account.address, 10n ** 19n),
+    transfer(ETH, account.address, 10n ** 18n),
+  ]);
+  await provider.waitForTransaction(funding.transaction_hash, WAIT);
+  const deployed = await account.deployAccount({
+    classHash: ARGENT_CLASS_HASH,
+    constructorCalldata: deploymentData.calldata,
+    addressSalt: deploymentData.salt,
+    contractAddress: account.address,
+  });
+  await provider.waitForTransaction(deployed.transaction_hash, WAIT);
+}
+
+/**
+ * An account's balance of a token, by the token's own `balance_of`.
+ *
+ * @param provider - The node.
+ * @param token - The token.
+ * @param address - The account.
+ * @returns The balance.
+ */
+export async function balanceOf(
+  provider: RpcProvider,
+  token: string,
+  address: string,
+): Promise<bigint> {
+  const [low = '0x0', high = '0x0'] = await provider.callContract({
+    contractAddress: token,
+    entrypoint: 'balance_of',
+    calldata: [address],
+  });
+  return uint256.uint256ToBN({ low, high });
+}
+
+/**
+ * A signed execution with its signature's `s` changed: a forgery.
+ *
+ * @param signed - What the user signed (an invoke, deployed or not).
+ * @returns The same execution, its signature no longer valid.
+ */
+export function forged<Signed extends { invoke: ExecutableUserInvoke }>(
+  signed: Signed,
+): Signed {
+  const [sigR = '0x1', sigS = '0x1'] = signed.invoke.signature;
+  return {
+    ...signed,
+    invoke: {
+      ...signed.invoke,
+      signature: [sigR, numUtils.toHex(BigInt(sigS) + 1n)],
+    },
+  };
+}
+
+/**
+ * The SNIP-9 version 1 typed data of a paid build with its fee call
+ * lowered to 1 FRI to the relayer: less than the build asked for.
+ *
+ * @param built - The build's typed data.
+ * @param relayer - The relayer.
+ * @returns The cheaper typed data.
+ */
+export function feeLowered(
+  built: ExecutableUserInvoke['typedData'],
+  relayer: string,
+): ExecutableUserInvoke['typedData'] {
+  const { message } = built;
+  if (!('calls' in message)) {
+    throw new Error('expected SNIP-9 version 1 typed data');
+  }
+  const [userCall, feeCall] = message.calls;
+  if (!userCall || !feeCall) {
+    throw new Error('expected the user call and the fee call');
+  }
+  return {
+    ...built,
+    message: {
+      ...message,
+      calls: [userCall, { ...feeCall, calldata: [relayer, '0x1', '0x0'] }],
+    },
+  };
+}
+
+/**
+ * Typed data the user signs and hands the paymaster as an invoke, whatever
+ * it was built from.
+ *
+ * @param user - The signer.
+ * @param typedData - What it signs.
+ * @returns The execution for `paymaster_executeTransaction`.
+ */
+export async function signedInvoke(
+  user: Account,
+  typedData: ExecutableUserInvoke['typedData'],
+): Promise<ExecutableInvokeTransaction> {
+  return {
+    type: 'invoke',
+    invoke: {
+      userAddress: user.address,
+      typedData,
+      signature: stark.signatureToHexArray(await user.signMessage(typedData)),
+    },
+  };
+}
