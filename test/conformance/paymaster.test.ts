@@ -1,22 +1,24 @@
-import type { Call, PaymasterDetails } from 'starknet';
-import {
-  Account,
-  CallData,
-  PaymasterRpc,
-  RpcProvider,
-  cairo,
-  ec,
-  hash,
-  num as numUtils,
-  stark,
-  uint256,
-} from 'starknet';
+import type { Account, PaymasterDetails } from 'starknet';
+import { PaymasterRpc, RpcProvider, num as numUtils } from 'starknet';
 
 import { rpc } from '../../packages/local-node/test/helpers';
 import {
   paymasterFetch,
   paymasterSpec,
 } from '../../packages/local-node/test/paymaster-spec';
+import {
+  RECIPIENT,
+  SPONSORED,
+  argentUser,
+  balanceOf as balanceOn,
+  feeLowered,
+  forged,
+  fundAndDeploy,
+  paidIn,
+  signedInvoke,
+  transfer,
+} from '../../packages/local-node/test/paymaster-users';
+import type { PaymasterUser } from '../../packages/local-node/test/paymaster-users';
 import { freePort } from '../../scripts/start/ports';
 import {
   ARGENT_CLASS_HASH,
@@ -29,19 +31,6 @@ import { mint } from '../chain/node';
 import type { TestNode } from '../chain/types';
 import { ETH, STRK } from '../fixtures';
 import { LOCAL_PAYMASTER_API_KEY } from '@snapnet/local-node';
-
-const RECIPIENT = '0x1234567';
-const SPONSORED: PaymasterDetails = { feeMode: { mode: 'sponsored' } };
-const paidIn = (gasToken: string): PaymasterDetails => ({
-  feeMode: { mode: 'default', gasToken },
-});
-
-// SNIP-29's FELT has no leading zeros: the calls name tokens canonically.
-const transfer = (token: string, recipient: string, amount: bigint): Call => ({
-  contractAddress: numUtils.toHex(token),
-  entrypoint: 'transfer',
-  calldata: CallData.compile({ recipient, amount: cairo.uint256(amount) }),
-});
 
 let node: TestNode;
 let provider: RpcProvider;
@@ -56,28 +45,8 @@ let user: Account;
  * @param privateKey - The owner's key.
  * @returns The account and its deployment data.
  */
-function argentFor(privateKey: string): {
-  account: Account;
-  deploymentData: NonNullable<PaymasterDetails['deploymentData']>;
-} {
-  const publicKey = ec.starkCurve.getStarkKey(privateKey);
-  const calldata = [publicKey, '0x0'];
-  const address = hash.calculateContractAddressFromHash(
-    publicKey,
-    ARGENT_CLASS_HASH,
-    calldata,
-    0,
-  );
-  return {
-    account: new Account({ provider, address, signer: privateKey, paymaster }),
-    deploymentData: {
-      address,
-      class_hash: ARGENT_CLASS_HASH,
-      salt: publicKey,
-      calldata,
-      version: 1,
-    },
-  };
+function argentFor(privateKey: string): PaymasterUser {
+  return argentUser(provider, paymaster, privateKey);
 }
 
 /**
@@ -88,12 +57,7 @@ function argentFor(privateKey: string): {
  * @returns The balance.
  */
 async function balanceOf(token: string, address: string): Promise<bigint> {
-  const [low = '0x0', high = '0x0'] = await provider.callContract({
-    contractAddress: token,
-    entrypoint: 'balance_of',
-    calldata: [address],
-  });
-  return uint256.uint256ToBN({ low, high });
+  return balanceOn(provider, token, address);
 }
 
 /**
@@ -136,21 +100,9 @@ beforeAll(async () => {
     baseFetch: paymasterFetch('avnu'),
   });
   relayer = node.accounts[node.accounts.length - 1]?.address ?? '';
-  const funder = predeployedAccount(node);
-  const { account, deploymentData } = argentFor('0x5f1e3a2b9c8d7e6f5a4b3c2d');
-  user = account;
-  const funding = await funder.execute([
-    transfer(STRK, user.address, 10n ** 19n),
-    transfer(ETH, user.address, 10n ** 18n),
-  ]);
-  await provider.waitForTransaction(funding.transaction_hash, WAIT);
-  const deployed = await user.deployAccount({
-    classHash: ARGENT_CLASS_HASH,
-    constructorCalldata: deploymentData.calldata,
-    addressSalt: deploymentData.salt,
-    contractAddress: user.address,
-  });
-  await provider.waitForTransaction(deployed.transaction_hash, WAIT);
+  const first = argentFor('0x5f1e3a2b9c8d7e6f5a4b3c2d');
+  await fundAndDeploy(provider, predeployedAccount(node), first);
+  user = first.account;
 }, 300_000);
 
 afterAll(async () => {
@@ -242,18 +194,10 @@ describe("the local node's SNIP-29 paymaster in front of starknet-devnet (real C
     if (signed.type !== 'invoke') {
       throw new Error('expected an invoke');
     }
-    const [sigR = '0x1', sigS = '0x1'] = signed.invoke.signature;
-    const forged = {
-      ...signed,
-      invoke: {
-        ...signed.invoke,
-        signature: [sigR, numUtils.toHex(BigInt(sigS) + 1n)],
-      },
-    };
     const relayerNonce = await provider.getNonceForAddress(relayer);
     const before = await balances(STRK);
     await expect(
-      paymaster.executeTransaction(forged, built.parameters),
+      paymaster.executeTransaction(forged(signed), built.parameters),
     ).rejects.toMatchObject({ code: 153 });
     expect(await provider.getNonceForAddress(relayer)).toBe(relayerNonce);
     expect(await balances(STRK)).toStrictEqual(before);
@@ -274,31 +218,14 @@ describe("the local node's SNIP-29 paymaster in front of starknet-devnet (real C
   it('refuses a fee lowered after the build (154), even when the user signed it', async () => {
     const calls = [transfer(STRK, RECIPIENT, 1n)];
     const built = await user.buildPaymasterTransaction(calls, paidIn(STRK));
-    if (built.type !== 'invoke' || !('calls' in built.typed_data.message)) {
-      throw new Error('expected SNIP-9 version 1 typed data');
+    if (built.type !== 'invoke') {
+      throw new Error('expected an invoke');
     }
-    const { message } = built.typed_data;
-    const [userCall, feeCall] = message.calls;
-    if (!userCall || !feeCall) {
-      throw new Error('expected the user call and the fee call');
-    }
-    const cheap: typeof built.typed_data = {
-      ...built.typed_data,
-      message: {
-        ...message,
-        calls: [userCall, { ...feeCall, calldata: [relayer, '0x1', '0x0'] }],
-      },
-    };
-    const signature = stark.signatureToHexArray(await user.signMessage(cheap));
+    const cheap = feeLowered(built.typed_data, relayer);
+    const executable = await signedInvoke(user, cheap);
     const relayerNonce = await provider.getNonceForAddress(relayer);
     await expect(
-      paymaster.executeTransaction(
-        {
-          type: 'invoke',
-          invoke: { userAddress: user.address, typedData: cheap, signature },
-        },
-        built.parameters,
-      ),
+      paymaster.executeTransaction(executable, built.parameters),
     ).rejects.toMatchObject({ code: 154 });
     expect(await provider.getNonceForAddress(relayer)).toBe(relayerNonce);
   });
@@ -315,18 +242,8 @@ describe("the local node's SNIP-29 paymaster in front of starknet-devnet (real C
     if (signed.type !== 'deploy_and_invoke') {
       throw new Error('expected deploy_and_invoke');
     }
-    const [sigR = '0x1', sigS = '0x1'] = signed.invoke.signature;
     await expect(
-      paymaster.executeTransaction(
-        {
-          ...signed,
-          invoke: {
-            ...signed.invoke,
-            signature: [sigR, numUtils.toHex(BigInt(sigS) + 1n)],
-          },
-        },
-        built.parameters,
-      ),
+      paymaster.executeTransaction(forged(signed), built.parameters),
     ).rejects.toMatchObject({ code: 156 });
     await expect(provider.getClassHashAt(account.address)).rejects.toThrow(
       /Contract not found/u,
