@@ -12,17 +12,18 @@ import {
   argentUser,
   balanceOf as balanceOn,
   feeLowered,
+  feeOf,
   forged,
   fundAndDeploy,
   paidIn,
   signedInvoke,
   transfer,
+  checkPaidDeployment,
 } from '../../packages/local-node/test/paymaster-users';
 import type { PaymasterUser } from '../../packages/local-node/test/paymaster-users';
 import { freePort } from '../../scripts/start/ports';
 import {
   ARGENT_CLASS_HASH,
-  WAIT,
   ensureArgentDeclared,
   predeployedAccount,
 } from '../chain/classes';
@@ -74,19 +75,8 @@ async function balances(token: string): Promise<bigint[]> {
   );
 }
 
-/**
- * The fee a transaction's sender paid, by its receipt.
- *
- * @param txHash - The transaction.
- * @returns The fee in FRI.
- */
-async function gasOf(txHash: string): Promise<bigint> {
-  const receipt = await provider.waitForTransaction(txHash, WAIT);
-  if (!receipt.isSuccess()) {
-    throw new Error(`${txHash} did not succeed`);
-  }
-  return BigInt(receipt.value.actual_fee.amount);
-}
+const gasOf = async (txHash: string): Promise<bigint> =>
+  feeOf(provider, txHash);
 
 beforeAll(async () => {
   node = await startDevnet({ port: await freePort() });
@@ -248,20 +238,7 @@ describe("the local node's SNIP-29 paymaster in front of starknet-devnet (real C
     await expect(provider.getClassHashAt(account.address)).rejects.toThrow(
       /Contract not found/u,
     );
-    const fee = await account.estimatePaymasterTransactionFee(calls, details);
-    const [recipientBefore = 0n, relayerBefore = 0n] = await Promise.all(
-      [RECIPIENT, relayer].map(async (address) => balanceOf(STRK, address)),
-    );
-    const { transaction_hash: txHash } =
-      await account.executePaymasterTransaction(calls, details);
-    const gas = await gasOf(txHash);
-    expect(BigInt(await provider.getClassHashAt(account.address))).toBe(
-      BigInt(ARGENT_CLASS_HASH),
-    );
-    const paid = BigInt(fee.suggested_max_fee_in_gas_token);
-    expect(await balanceOf(STRK, account.address)).toBe(10n ** 18n - 9n - paid);
-    expect(await balanceOf(STRK, RECIPIENT)).toBe(recipientBefore + 9n);
-    expect(await balanceOf(STRK, relayer)).toBe(relayerBefore + paid - gas);
+    await checkPaidDeployment(provider, { account, deploymentData }, relayer);
   });
 
   it('deploys an account alone when sponsored (deploy)', async () => {

@@ -12,6 +12,7 @@ import {
   SPONSORED,
   transfer,
   WAIT,
+  checkPaidDeployment,
 } from './paymaster-users';
 import type { DeploymentData } from './paymaster-users';
 import type { LocalNode } from '../src';
@@ -23,20 +24,11 @@ let funder: Account;
 let relayer: string;
 let userDeployment: DeploymentData;
 let argentFor: PaymasterFixture['argentFor'];
-let balanceOf: PaymasterFixture['balanceOf'];
 let newArgent: ReturnType<PaymasterFixture['argentFor']>;
 
 beforeAll(async () => {
-  ({
-    node,
-    provider,
-    paymaster,
-    funder,
-    relayer,
-    userDeployment,
-    argentFor,
-    balanceOf,
-  } = await startPaymasterFixture(12));
+  ({ node, provider, paymaster, funder, relayer, userDeployment, argentFor } =
+    await startPaymasterFixture(12));
   newArgent = argentFor('0x2b9c8d7e6f5a4b3c2d1e0f9a8b5f1e3a');
 });
 
@@ -118,23 +110,7 @@ describe("the local node's SNIP-29 paymaster deploys accounts", () => {
     await expect(provider.getClassHashAt(account.address)).rejects.toThrow(
       /Contract not found/u,
     );
-    const fee = await account.estimatePaymasterTransactionFee(calls, details);
-    const [recipientBefore = 0n, relayerBefore = 0n] = await Promise.all(
-      [RECIPIENT, relayer].map(async (address) => balanceOf(STRK, address)),
-    );
-    const { transaction_hash: txHash } =
-      await account.executePaymasterTransaction(calls, details);
-    const receipt = await provider.waitForTransaction(txHash, WAIT);
-    const gas = receipt.isSuccess()
-      ? BigInt(receipt.value.actual_fee.amount)
-      : 0n;
-    expect(BigInt(await provider.getClassHashAt(account.address))).toBe(
-      BigInt(ARGENT_CLASS_HASH),
-    );
-    const paid = BigInt(fee.suggested_max_fee_in_gas_token);
-    expect(await balanceOf(STRK, account.address)).toBe(10n ** 18n - 9n - paid);
-    expect(await balanceOf(STRK, RECIPIENT)).toBe(recipientBefore + 9n);
-    expect(await balanceOf(STRK, relayer)).toBe(relayerBefore + paid - gas);
+    await checkPaidDeployment(provider, { account, deploymentData }, relayer);
   });
 
   it('deploys an account alone when sponsored (deploy)', async () => {

@@ -209,3 +209,58 @@ export async function signedInvoke(
     },
   };
 }
+
+/**
+ * The fee a transaction's sender paid, once it succeeded.
+ *
+ * @param provider - The node.
+ * @param txHash - The transaction.
+ * @returns The fee in FRI.
+ */
+export async function feeOf(
+  provider: RpcProvider,
+  txHash: string,
+): Promise<bigint> {
+  const receipt = await provider.waitForTransaction(txHash, WAIT);
+  if (!receipt.isSuccess()) {
+    throw new Error(`${txHash} did not succeed`);
+  }
+  return BigInt(receipt.value.actual_fee.amount);
+}
+
+/**
+ * Deploys an undeployed user holding 1 STRK with its first calls, paid in
+ * STRK (`deploy_and_invoke`), and checks what the chain then shows: the
+ * account deployed as Argent 0.3.1, the recipient paid, the user short of
+ * the transfer and the suggested fee, the relayer ahead by that fee less its
+ * gas.
+ *
+ * @param provider - The node.
+ * @param user - The user, not deployed.
+ * @param relayer - The paymaster's relayer.
+ */
+export async function checkPaidDeployment(
+  provider: RpcProvider,
+  user: PaymasterUser,
+  relayer: string,
+): Promise<void> {
+  const { account, deploymentData } = user;
+  const details: PaymasterDetails = { ...paidIn(STRK), deploymentData };
+  const calls = [transfer(STRK, RECIPIENT, 9n)];
+  const balance = async (address: string): Promise<bigint> =>
+    balanceOf(provider, STRK, address);
+  const fee = await account.estimatePaymasterTransactionFee(calls, details);
+  const [recipientBefore = 0n, relayerBefore = 0n] = await Promise.all(
+    [RECIPIENT, relayer].map(balance),
+  );
+  const { transaction_hash: txHash } =
+    await account.executePaymasterTransaction(calls, details);
+  const gas = await feeOf(provider, txHash);
+  expect(BigInt(await provider.getClassHashAt(account.address))).toBe(
+    BigInt(ARGENT_CLASS_HASH),
+  );
+  const paid = BigInt(fee.suggested_max_fee_in_gas_token);
+  expect(await balance(account.address)).toBe(10n ** 18n - 9n - paid);
+  expect(await balance(RECIPIENT)).toBe(recipientBefore + 9n);
+  expect(await balance(relayer)).toBe(relayerBefore + paid - gas);
+}
