@@ -1,11 +1,11 @@
 import { createServer } from 'http';
 import type { Server } from 'http';
 
-import { mintStrk } from './node';
+import { mint, mintStrk } from './node';
 import { DAPP_ORIGIN } from '../fixtures';
 import { confirmationOf, invoke } from '../installedWallet';
 import type { Wallet } from '../installedWallet';
-import { TEST_MAINNET_PORT } from '../ports';
+import { TEST_MAINNET_PORT, TEST_NODE_PORT } from '../ports';
 import { startLocalNode } from '@snapnet/local-node';
 import type { LocalNode } from '@snapnet/local-node';
 
@@ -331,6 +331,25 @@ export function useHostileMainnet(
       startLocalNode({ host: '127.0.0.1', chainId: 'SN_MAIN' }),
     port: TEST_MAINNET_PORT,
     prepare: async (real) => mintStrk(real, account, strk),
+  });
+}
+
+/**
+ * Testnet's node and paymaster for a test file (the test build's) as a
+ * hostile node in front of a local node, `account` holding `wei` there.
+ *
+ * @param account - The account to fund.
+ * @param wei - Its ETH (wei).
+ * @returns The hostile node and a getter for the real one.
+ */
+export function useHostileTestnet(
+  account: string,
+  wei: bigint,
+): { hostile: HostileNode; real: () => LocalNode } {
+  return useHostileFront({
+    start: async () => startLocalNode({ host: '127.0.0.1', port: 0, seed: 42 }),
+    port: TEST_NODE_PORT,
+    prepare: async (real) => mint(real, account, wei, 'WEI'),
   });
 }
 

@@ -1,8 +1,8 @@
 import type { Json } from '@metamask/snaps-sdk';
 
-import { useHostileFront } from './hostile-node';
+import { useHostileTestnet } from './hostile-node';
 import type { Answer } from './hostile-node';
-import { SPONSORED, mint, nodeRequest } from './node';
+import { SPONSORED, nodeRequest } from './node';
 import { ACCOUNT_0, ETH, TESTNET } from '../fixtures';
 import {
   confirmationOf,
@@ -13,8 +13,6 @@ import {
   textOf,
 } from '../installedWallet';
 import type { Wallet } from '../installedWallet';
-import { TEST_NODE_PORT } from '../ports';
-import { startLocalNode } from '@snapnet/local-node';
 
 /**
  * What happens once the user signed and the execution was handed to the
@@ -31,11 +29,7 @@ import { startLocalNode } from '@snapnet/local-node';
 const RECIPIENT =
   '0x00000000000000000000000000000000000000000000000000000000000b0b03';
 
-const { hostile, real } = useHostileFront({
-  start: async () => startLocalNode({ host: '127.0.0.1', port: 0, seed: 42 }),
-  port: TEST_NODE_PORT,
-  prepare: async (node) => mint(node, ACCOUNT_0.address, 10n ** 18n, 'WEI'),
-});
+const { hostile, real } = useHostileTestnet(ACCOUNT_0.address, 10n ** 18n);
 let wallet: Wallet;
 /** The account's deployment: a transaction that is not the tests' own. */
 let deployment: string;

@@ -1,8 +1,8 @@
 import type { Json } from '@metamask/snaps-sdk';
 
-import { useHostileFront } from './hostile-node';
+import { useHostileTestnet } from './hostile-node';
 import type { Answer } from './hostile-node';
-import { SPONSORED, mint } from './node';
+import { SPONSORED } from './node';
 import { ACCOUNT_0, ETH, STRK } from '../fixtures';
 import {
   confirmationOf,
@@ -14,7 +14,6 @@ import {
 } from '../installedWallet';
 import type { Wallet } from '../installedWallet';
 import { TEST_NODE_PORT } from '../ports';
-import { startLocalNode } from '@snapnet/local-node';
 
 /**
  * A paymaster that lies: the snap's Testnet paymaster (and node) is a
@@ -51,11 +50,7 @@ type BuildJson = {
   fee: Record<string, string>;
 };
 
-const { hostile } = useHostileFront({
-  start: async () => startLocalNode({ host: '127.0.0.1', port: 0, seed: 42 }),
-  port: TEST_NODE_PORT,
-  prepare: async (node) => mint(node, ACCOUNT_0.address, 10n ** 18n, 'WEI'),
-});
+const { hostile } = useHostileTestnet(ACCOUNT_0.address, 10n ** 18n);
 let wallet: Wallet;
 
 beforeAll(async () => {
