@@ -1,7 +1,6 @@
 import type { Account, PaymasterDetails } from 'starknet';
 import { PaymasterRpc, RpcProvider, num as numUtils } from 'starknet';
 
-import { rpc } from '../../packages/local-node/test/helpers';
 import {
   paymasterFetch,
   paymasterSpec,
@@ -19,6 +18,7 @@ import {
   signedInvoke,
   transfer,
   checkPaidDeployment,
+  checkSponsoredTransfer,
 } from '../../packages/local-node/test/paymaster-users';
 import type { PaymasterUser } from '../../packages/local-node/test/paymaster-users';
 import { freePort } from '../../scripts/start/ports';
@@ -159,22 +159,7 @@ describe("the local node's SNIP-29 paymaster in front of starknet-devnet (real C
   });
 
   it("sponsors: the calls run as signed, with no fee call; AVNU's answer, no tracking", async () => {
-    const calls = [transfer(STRK, RECIPIENT, 77n)];
-    const [userBefore = 0n, recipientBefore = 0n] = await balances(STRK);
-    const { transaction_hash: txHash } = await user.executePaymasterTransaction(
-      calls,
-      SPONSORED,
-    );
-    await gasOf(txHash);
-    const [userAfter, recipientAfter] = await balances(STRK);
-    expect([userAfter, recipientAfter]).toStrictEqual([
-      userBefore - 77n,
-      recipientBefore + 77n,
-    ]);
-    const tracking = await rpc(node.url, 'paymaster_trackingIdToLatestHash', {
-      tracking_id: txHash,
-    });
-    expect(tracking.error?.code).toBe(-32601);
+    await checkSponsoredTransfer(provider, user, node.url);
   });
 
   it('refuses a forged signature (153) and a replayed execution (156), changing nothing', async () => {

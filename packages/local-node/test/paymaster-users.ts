@@ -17,7 +17,7 @@ import {
   uint256,
 } from 'starknet';
 
-import { ARGENT_CLASS_HASH, ETH, STRK } from './helpers';
+import { ARGENT_CLASS_HASH, ETH, STRK, rpc } from './helpers';
 
 /**
  * A SNIP-29 paymaster's users, whichever node serves it: Argent 0.3.1
@@ -263,4 +263,41 @@ export async function checkPaidDeployment(
   expect(await balance(account.address)).toBe(10n ** 18n - 9n - paid);
   expect(await balance(RECIPIENT)).toBe(recipientBefore + 9n);
   expect(await balance(relayer)).toBe(relayerBefore + paid - gas);
+}
+
+/**
+ * Sends a sponsored transfer of 77 FRI of STRK from a deployed user and
+ * checks that the calls ran as signed, with no fee taken, and that the
+ * paymaster answers as AVNU's service: no tracking of the transaction.
+ *
+ * @param provider - The node.
+ * @param user - The user's account.
+ * @param paymasterUrl - Where the paymaster answers JSON-RPC.
+ */
+export async function checkSponsoredTransfer(
+  provider: RpcProvider,
+  user: Account,
+  paymasterUrl: string,
+): Promise<void> {
+  const balances = async (): Promise<bigint[]> =>
+    Promise.all(
+      [user.address, RECIPIENT].map(async (address) =>
+        balanceOf(provider, STRK, address),
+      ),
+    );
+  const [userBefore = 0n, recipientBefore = 0n] = await balances();
+  const { transaction_hash: txHash } = await user.executePaymasterTransaction(
+    [transfer(STRK, RECIPIENT, 77n)],
+    SPONSORED,
+  );
+  await feeOf(provider, txHash);
+  expect(await balances()).toStrictEqual([
+    userBefore - 77n,
+    recipientBefore + 77n,
+  ]);
+  // AVNU's dialect: no tracking (tracking_id 0x0, no trackingIdToLatestHash).
+  const tracking = await rpc(paymasterUrl, 'paymaster_trackingIdToLatestHash', {
+    tracking_id: txHash,
+  });
+  expect(tracking.error?.code).toBe(-32601);
 }

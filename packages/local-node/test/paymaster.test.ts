@@ -14,6 +14,7 @@ import {
   SPONSORED,
   transfer,
   WAIT,
+  checkSponsoredTransfer,
 } from './paymaster-users';
 import type { LocalNode } from '../src';
 
@@ -130,22 +131,7 @@ describe("the local node's SNIP-29 paymaster, through starknet.js", () => {
       caller: numUtils.toHex(relayer),
       calls_len: '0x1',
     });
-    const [userBefore = 0n, recipientBefore = 0n] = await balances(STRK);
-    const { transaction_hash: txHash } = await user.executePaymasterTransaction(
-      calls,
-      SPONSORED,
-    );
-    await provider.waitForTransaction(txHash, WAIT);
-    const [userAfter, recipientAfter] = await balances(STRK);
-    expect([userAfter, recipientAfter]).toStrictEqual([
-      userBefore - 77n,
-      recipientBefore + 77n,
-    ]);
-    // AVNU's dialect: no tracking (tracking_id 0x0, no trackingIdToLatestHash).
-    const tracking = await rpc(node.url, 'paymaster_trackingIdToLatestHash', {
-      tracking_id: txHash,
-    });
-    expect(tracking.error?.code).toBe(-32601);
+    await checkSponsoredTransfer(provider, user, node.url);
   });
 
   it("answers as AVNU's service: health, no sponsorship without the key (163)", async () => {
