@@ -19,6 +19,7 @@ import {
   transfer,
   checkPaidDeployment,
   checkSponsoredTransfer,
+  checkPaidInStrk,
 } from '../../packages/local-node/test/paymaster-users';
 import type { PaymasterUser } from '../../packages/local-node/test/paymaster-users';
 import { freePort } from '../../scripts/start/ports';
@@ -117,28 +118,7 @@ describe("the local node's SNIP-29 paymaster in front of starknet-devnet (real C
   });
 
   it("runs a transfer paid in STRK: Argent's execute_from_outside pays the relayer, the user sends nothing", async () => {
-    const calls = [transfer(STRK, RECIPIENT, 1234n)];
-    const fee = await user.estimatePaymasterTransactionFee(calls, paidIn(STRK));
-    const nonce = await provider.getNonceForAddress(user.address);
-    const [userBefore = 0n, recipientBefore = 0n, relayerBefore = 0n] =
-      await balances(STRK);
-    const { transaction_hash: txHash } = await user.executePaymasterTransaction(
-      calls,
-      paidIn(STRK),
-    );
-    const gas = await gasOf(txHash);
-    const paid = BigInt(fee.suggested_max_fee_in_gas_token);
-    expect(paid).toBeGreaterThan(gas);
-    expect(await balances(STRK)).toStrictEqual([
-      userBefore - 1234n - paid,
-      recipientBefore + 1234n,
-      relayerBefore + paid - gas,
-    ]);
-    expect(await provider.getNonceForAddress(user.address)).toBe(nonce);
-    const tx = await provider.getTransactionByHash(txHash);
-    expect('sender_address' in tx && BigInt(tx.sender_address)).toBe(
-      BigInt(relayer),
-    );
+    await checkPaidInStrk(provider, user, relayer);
   });
 
   it('runs a transfer paid in ETH', async () => {

@@ -301,3 +301,50 @@ export async function checkSponsoredTransfer(
   });
   expect(tracking.error?.code).toBe(-32601);
 }
+
+/**
+ * Sends a transfer of 1234 FRI of STRK from a deployed user, paid in STRK,
+ * and checks what the chain then shows: the relayer sent it (the user's
+ * nonce unmoved), the user paid the transfer and the suggested fee, the
+ * relayer kept that fee less its gas (the fee covering the gas).
+ *
+ * @param provider - The node.
+ * @param user - The user's account.
+ * @param relayer - The paymaster's relayer.
+ * @returns The transaction's hash.
+ */
+export async function checkPaidInStrk(
+  provider: RpcProvider,
+  user: Account,
+  relayer: string,
+): Promise<string> {
+  const calls = [transfer(STRK, RECIPIENT, 1234n)];
+  const balances = async (): Promise<bigint[]> =>
+    Promise.all(
+      [user.address, RECIPIENT, relayer].map(async (address) =>
+        balanceOf(provider, STRK, address),
+      ),
+    );
+  const fee = await user.estimatePaymasterTransactionFee(calls, paidIn(STRK));
+  const nonce = await provider.getNonceForAddress(user.address);
+  const [userBefore = 0n, recipientBefore = 0n, relayerBefore = 0n] =
+    await balances();
+  const { transaction_hash: txHash } = await user.executePaymasterTransaction(
+    calls,
+    paidIn(STRK),
+  );
+  const gas = await feeOf(provider, txHash);
+  const paid = BigInt(fee.suggested_max_fee_in_gas_token);
+  expect(paid).toBeGreaterThan(gas);
+  expect(await balances()).toStrictEqual([
+    userBefore - 1234n - paid,
+    recipientBefore + 1234n,
+    relayerBefore + paid - gas,
+  ]);
+  expect(await provider.getNonceForAddress(user.address)).toBe(nonce);
+  const tx = await provider.getTransactionByHash(txHash);
+  expect('sender_address' in tx && BigInt(tx.sender_address)).toBe(
+    BigInt(relayer),
+  );
+  return txHash;
+}
