@@ -230,23 +230,41 @@ export async function feeOf(
 
 /**
  * Deploys an undeployed user holding 1 STRK with its first calls, paid in
- * STRK (`deploy_and_invoke`), and checks what the chain then shows: the
- * account deployed as Argent 0.3.1, the recipient paid, the user short of
- * the transfer and the suggested fee, the relayer ahead by that fee less its
- * gas.
+ * STRK (`deploy_and_invoke`). First the same execution with a forged
+ * signature: the signature of an account not deployed yet is checked as
+ * the relayer's invoke runs, so it is refused (156, and whatever else
+ * `refusal` names) with nothing deployed. Then checks what the chain shows
+ * once the true one ran: the account deployed as Argent 0.3.1, the
+ * recipient paid, the user short of the transfer and the suggested fee, the
+ * relayer ahead by that fee less its gas.
  *
  * @param provider - The node.
+ * @param paymaster - The paymaster.
  * @param user - The user, not deployed.
  * @param relayer - The paymaster's relayer.
+ * @param refusal - What else the forgery's refusal holds.
  */
 export async function checkPaidDeployment(
   provider: RpcProvider,
+  paymaster: PaymasterRpc,
   user: PaymasterUser,
   relayer: string,
+  refusal: Record<string, unknown> = {},
 ): Promise<void> {
   const { account, deploymentData } = user;
   const details: PaymasterDetails = { ...paidIn(STRK), deploymentData };
   const calls = [transfer(STRK, RECIPIENT, 9n)];
+  const built = await account.buildPaymasterTransaction(calls, details);
+  const signed = await account.preparePaymasterTransaction(built);
+  if (signed.type !== 'deploy_and_invoke') {
+    throw new Error('expected deploy_and_invoke');
+  }
+  await expect(
+    paymaster.executeTransaction(forged(signed), built.parameters),
+  ).rejects.toMatchObject({ code: 156, ...refusal });
+  await expect(provider.getClassHashAt(account.address)).rejects.toThrow(
+    /Contract not found/u,
+  );
   const balance = async (address: string): Promise<bigint> =>
     balanceOf(provider, STRK, address);
   const fee = await account.estimatePaymasterTransactionFee(calls, details);
