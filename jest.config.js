@@ -13,11 +13,7 @@ module.exports = {
   // `npm test` measures the snap's source as the unit tests run it (this
   // report) and as the end-to-end tiers run the bundle (V8's coverage of the
   // test build): scripts/coverage.ts puts both together and holds the floor.
-  collectCoverageFrom: [
-    'src/**/*.{ts,tsx}',
-    '!src/**/*.test.{ts,tsx}',
-    '!src/**/*.test-helper.ts',
-  ],
+  collectCoverageFrom: ['src/**/*.{ts,tsx}', '!src/**/*.test.{ts,tsx}'],
   coverageReporters: ['json'],
   projects: [
     {

@@ -56,9 +56,7 @@ function snapSource(source: string): string | undefined {
     source,
   );
   const file = match?.[1];
-  return file === undefined || /\.test(-helper)?\.tsx?$/u.test(file)
-    ? undefined
-    : file;
+  return file === undefined || /\.test\.tsx?$/u.test(file) ? undefined : file;
 }
 
 /**

@@ -118,6 +118,39 @@ export async function callView(
 }
 
 /**
+ * A token balance on the node, by the token's own `balance_of`.
+ *
+ * @param node - The node.
+ * @param token - The token.
+ * @param owner - The holder.
+ * @returns The balance.
+ */
+export async function balanceOn(
+  node: TestNode,
+  token: string,
+  owner: string,
+): Promise<bigint> {
+  const [low = '0', high = '0'] = await callView(node, token, 'balance_of', [
+    owner,
+  ]);
+  return BigInt(low) + BigInt(high) * 2n ** 128n;
+}
+
+/**
+ * The relayer of the node's paymaster: its last predeployed account.
+ *
+ * @param node - The node.
+ * @returns Its address.
+ */
+export function relayerOf(node: TestNode): string {
+  const last = node.accounts[node.accounts.length - 1];
+  if (!last) {
+    throw new Error('The test node has no predeployed account');
+  }
+  return last.address;
+}
+
+/**
  * A transaction's status as the snap reports it (`getTransactionStatus`).
  *
  * @param wallet - The snap.

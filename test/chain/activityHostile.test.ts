@@ -1,6 +1,5 @@
-import { startHostileNode } from './hostile-node';
-import type { HostileNode } from './hostile-node';
-import { mintStrk, ONE_STRK } from './node';
+import { useHostileMainnet } from './hostile-node';
+import { ONE_STRK } from './node';
 import { ACCOUNT_0, MAINNET } from '../fixtures';
 import {
   installWallet,
@@ -9,9 +8,6 @@ import {
   stateSharing,
   textOf,
 } from '../installedWallet';
-import { TEST_MAINNET_PORT } from '../ports';
-import { startLocalNode } from '@snapnet/local-node';
-import type { LocalNode } from '@snapnet/local-node';
 
 /**
  * The activity's "More" against a node that answers block timestamps of
@@ -20,23 +16,8 @@ import type { LocalNode } from '@snapnet/local-node';
  * 2^64 - 1 seconds. The page renders it (as the number it is), never fails.
  */
 
-let mainnet: LocalNode;
-let hostile: HostileNode;
-
-beforeAll(async () => {
-  mainnet = await startLocalNode({ host: '127.0.0.1', chainId: 'SN_MAIN' });
-  // A Transfer to account 0: what its history finds.
-  await mintStrk(mainnet, ACCOUNT_0.address, 5n * ONE_STRK);
-  hostile = await startHostileNode({
-    target: mainnet.url,
-    port: TEST_MAINNET_PORT,
-  });
-});
-
-afterAll(async () => {
-  await hostile.close();
-  await mainnet.stop();
-});
+// A Transfer to account 0: what its history finds.
+const { hostile } = useHostileMainnet(ACCOUNT_0.address, 5n * ONE_STRK);
 
 describe('the activity with far-future block timestamps', () => {
   it('shows More with the time as the number the node gave', async () => {

@@ -1,8 +1,11 @@
 import { hash, shortString } from 'starknet';
 
-import { SITE_NETWORK_NAME, startHostileNode } from './hostile-node';
-import type { HostileNode, SeenCall } from './hostile-node';
-import { mintStrk, ONE_STRK, SN_DEVNET } from './node';
+import {
+  scriptViews,
+  SITE_NETWORK_NAME,
+  useHostileMainnet,
+} from './hostile-node';
+import { ONE_STRK, SN_DEVNET } from './node';
 import { defaultState, STATE_VERSION } from '../../src/state/schema';
 import { ACCOUNT_0, DAPP_ORIGIN, MAINNET } from '../fixtures';
 import {
@@ -15,9 +18,6 @@ import {
   textOf,
 } from '../installedWallet';
 import type { Wallet } from '../installedWallet';
-import { TEST_MAINNET_PORT } from '../ports';
-import type { LocalNode } from '@snapnet/local-node';
-import { startLocalNode } from '@snapnet/local-node';
 
 /**
  * Reads are total: a token a site added answers balanceOf with garbage (a
@@ -42,26 +42,7 @@ const VIEWS = new Map([
   ],
 ]);
 
-let mainnet: LocalNode;
-let hostile: HostileNode;
-
-beforeAll(async () => {
-  mainnet = await startLocalNode({ host: '127.0.0.1', chainId: 'SN_MAIN' });
-  await mintStrk(mainnet, ACCOUNT_0.address, 5n * ONE_STRK);
-  hostile = await startHostileNode({
-    target: mainnet.url,
-    port: TEST_MAINNET_PORT,
-  });
-});
-
-afterAll(async () => {
-  await hostile.close();
-  await mainnet.stop();
-});
-
-afterEach(() => {
-  hostile.clearScripts();
-});
+const { hostile } = useHostileMainnet(ACCOUNT_0.address, 5n * ONE_STRK);
 
 /**
  * The token's answers: an ERC-20's decimals and symbol, and `balance` to
@@ -70,16 +51,11 @@ afterEach(() => {
  * @param balance - What balanceOf answers.
  */
 function scriptToken(balance: unknown): void {
-  hostile.script('starknet_call', (call: SeenCall) => {
-    const { request } = call.params as {
-      request: { contract_address: string; entry_point_selector: string };
-    };
-    if (BigInt(request.contract_address) !== BigInt(EVIL)) {
-      return undefined;
-    }
-    const view = VIEWS.get(BigInt(request.entry_point_selector));
-    return { result: view ?? balance };
-  });
+  scriptViews(hostile, (contract, selector) =>
+    contract === BigInt(EVIL)
+      ? { result: VIEWS.get(selector) ?? balance }
+      : undefined,
+  );
 }
 
 /**

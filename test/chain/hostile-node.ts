@@ -1,10 +1,12 @@
 import { createServer } from 'http';
 import type { Server } from 'http';
 
-import { mintStrk, useRuntimeNetworkNode } from './node';
+import { mint, mintStrk } from './node';
 import { DAPP_ORIGIN } from '../fixtures';
 import { confirmationOf, invoke } from '../installedWallet';
 import type { Wallet } from '../installedWallet';
+import { TEST_MAINNET_PORT, TEST_NODE_PORT } from '../ports';
+import { startLocalNode } from '@snapnet/local-node';
 import type { LocalNode } from '@snapnet/local-node';
 
 /**
@@ -230,26 +232,145 @@ export function useHostileNode(
   account: string,
   amount: bigint,
 ): { hostile: () => HostileNode; real: () => LocalNode } {
-  const real = useRuntimeNetworkNode();
+  const { hostile, real } = useHostileFront({
+    start: async () =>
+      startLocalNode({ host: '127.0.0.1', chainId: 'SN_DEVNET' }),
+    prepare: async (node) => mintStrk(node, account, amount),
+  });
+  return { hostile: () => hostile, real };
+}
+
+/**
+ * A hostile node that stands for the one a test file starts in its
+ * beforeAll: every call goes to it once it runs (and throws before).
+ *
+ * @param running - The started node, if any.
+ * @returns The stand-in.
+ */
+function standIn(running: () => HostileNode | undefined): HostileNode {
+  const node = (): HostileNode => {
+    const started = running();
+    if (!started) {
+      throw new Error('The hostile node is not running');
+    }
+    return started;
+  };
+  return {
+    get url(): string {
+      return node().url;
+    },
+    script: (method, rewrite) => node().script(method, rewrite),
+    withhold: (method, answer) => node().withhold(method, answer),
+    clearScripts: () => node().clearScripts(),
+    seen: () => node().seen(),
+    received: (text) => node().received(text),
+    roundTrips: () => node().roundTrips(),
+    forget: () => node().forget(),
+    close: async () => node().close(),
+  };
+}
+
+/**
+ * Gives a test file a real local node behind a hostile node for its whole
+ * run; after each test the scripts and what the hostile node received are
+ * cleared.
+ *
+ * @param options - The real node and where the hostile one listens.
+ * @param options.start - Starts the real node (stopped after the file).
+ * @param options.port - The hostile node's port: one the test build points
+ * a network at (absent: any free one).
+ * @param options.prepare - Runs on the real node once it is up (funding).
+ * @returns The hostile node (usable from the tests on) and a getter for the
+ * real one.
+ */
+export function useHostileFront(options: {
+  start: () => Promise<LocalNode>;
+  port?: number;
+  prepare?: (real: LocalNode) => Promise<unknown>;
+}): { hostile: HostileNode; real: () => LocalNode } {
+  let real: LocalNode | undefined;
   let hostile: HostileNode | undefined;
   beforeAll(async () => {
-    hostile = await startHostileNode({ target: real().url });
-    await mintStrk(real(), account, amount);
+    real = await options.start();
+    hostile = await startHostileNode({ target: real.url, port: options.port });
+    await options.prepare?.(real);
   });
   afterAll(async () => {
     await hostile?.close();
+    await real?.stop();
   });
   afterEach(() => {
     hostile?.clearScripts();
     hostile?.forget();
   });
   return {
-    hostile: (): HostileNode => {
-      if (!hostile) {
-        throw new Error('The hostile node is not running');
+    hostile: standIn(() => hostile),
+    real: (): LocalNode => {
+      if (!real) {
+        throw new Error('The real node is not running');
       }
-      return hostile;
+      return real;
     },
-    real,
   };
+}
+
+/**
+ * Mainnet's node for a test file (the test build's first) as a hostile node
+ * in front of a local Mainnet node, `account` holding `strk` there.
+ *
+ * @param account - The account to fund.
+ * @param strk - Its STRK (FRI).
+ * @returns The hostile node and a getter for the real one.
+ */
+export function useHostileMainnet(
+  account: string,
+  strk: bigint,
+): { hostile: HostileNode; real: () => LocalNode } {
+  return useHostileFront({
+    start: async () =>
+      startLocalNode({ host: '127.0.0.1', chainId: 'SN_MAIN' }),
+    port: TEST_MAINNET_PORT,
+    prepare: async (real) => mintStrk(real, account, strk),
+  });
+}
+
+/**
+ * Testnet's node and paymaster for a test file (the test build's) as a
+ * hostile node in front of a local node, `account` holding `wei` there.
+ *
+ * @param account - The account to fund.
+ * @param wei - Its ETH (wei).
+ * @returns The hostile node and a getter for the real one.
+ */
+export function useHostileTestnet(
+  account: string,
+  wei: bigint,
+): { hostile: HostileNode; real: () => LocalNode } {
+  return useHostileFront({
+    start: async () => startLocalNode({ host: '127.0.0.1', port: 0, seed: 42 }),
+    port: TEST_NODE_PORT,
+    prepare: async (real) => mint(real, account, wei, 'WEI'),
+  });
+}
+
+/**
+ * Answers `starknet_call` as `answer` says for the contract and entry point
+ * called; undefined leaves a call to the real node.
+ *
+ * @param hostile - The hostile node.
+ * @param answer - The answer to a view of a contract (both as numbers).
+ */
+export function scriptViews(
+  hostile: HostileNode,
+  answer: (contract: bigint, selector: bigint) => Answer | undefined,
+): void {
+  hostile.script('starknet_call', (call) => {
+    const { request } = call.params as {
+      request: { contract_address: string; entry_point_selector: string };
+    };
+    return answer(
+      BigInt(request.contract_address),
+      BigInt(request.entry_point_selector),
+    );
+  });
 }

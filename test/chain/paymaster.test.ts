@@ -1,6 +1,6 @@
 import type { Json } from '@metamask/snaps-sdk';
 
-import { callView, receiptOf } from './actions';
+import { balanceOn, receiptOf, relayerOf } from './actions';
 import { SPONSORED, mint, nodeRequest, useFundedNode } from './node';
 import { formatUnits } from '../../src/format';
 import { ACCOUNT_0, ETH, STRK } from '../fixtures';
@@ -28,36 +28,9 @@ const ONE_ETH = 10n ** 18n;
 // ACCOUNT_0 holds no STRK at all: only ETH, minted below.
 const testNode = useFundedNode(ACCOUNT_0.address, 0n);
 
-/**
- * A token balance on the node.
- *
- * @param token - The token.
- * @param owner - The holder.
- * @returns The balance.
- */
-async function balance(token: string, owner: string): Promise<bigint> {
-  const [low = '0', high = '0'] = await callView(
-    testNode(),
-    token,
-    'balance_of',
-    [owner],
-  );
-  return BigInt(low) + BigInt(high) * 2n ** 128n;
-}
-
-/**
- * The relayer: the node's last predeployed account.
- *
- * @returns Its address.
- */
-function relayer(): string {
-  const { accounts } = testNode();
-  const last = accounts[accounts.length - 1];
-  if (!last) {
-    throw new Error('The test node has no predeployed account');
-  }
-  return last.address;
-}
+const balance = async (token: string, owner: string): Promise<bigint> =>
+  balanceOn(testNode(), token, owner);
+const relayer = (): string => relayerOf(testNode());
 
 /**
  * An ETH transfer from ACCOUNT_0 through the paymaster.

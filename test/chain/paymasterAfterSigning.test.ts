@@ -1,8 +1,8 @@
 import type { Json } from '@metamask/snaps-sdk';
 
-import { startHostileNode } from './hostile-node';
-import type { Answer, HostileNode } from './hostile-node';
-import { SPONSORED, mint, nodeRequest } from './node';
+import { useHostileTestnet } from './hostile-node';
+import type { Answer } from './hostile-node';
+import { SPONSORED, nodeRequest } from './node';
 import { ACCOUNT_0, ETH, TESTNET } from '../fixtures';
 import {
   confirmationOf,
@@ -13,9 +13,6 @@ import {
   textOf,
 } from '../installedWallet';
 import type { Wallet } from '../installedWallet';
-import { TEST_NODE_PORT } from '../ports';
-import { startLocalNode } from '@snapnet/local-node';
-import type { LocalNode } from '@snapnet/local-node';
 
 /**
  * What happens once the user signed and the execution was handed to the
@@ -32,16 +29,12 @@ import type { LocalNode } from '@snapnet/local-node';
 const RECIPIENT =
   '0x00000000000000000000000000000000000000000000000000000000000b0b03';
 
-let real: LocalNode;
-let hostile: HostileNode;
+const { hostile, real } = useHostileTestnet(ACCOUNT_0.address, 10n ** 18n);
 let wallet: Wallet;
 /** The account's deployment: a transaction that is not the tests' own. */
 let deployment: string;
 
 beforeAll(async () => {
-  real = await startLocalNode({ host: '127.0.0.1', port: 0, seed: 42 });
-  hostile = await startHostileNode({ target: real.url, port: TEST_NODE_PORT });
-  await mint(real, ACCOUNT_0.address, 10n ** 18n, 'WEI');
   wallet = await installSharedWallet();
   // An honest deployment first, so the account can answer for its nonces.
   const deploying = transfer(SPONSORED);
@@ -56,16 +49,6 @@ beforeAll(async () => {
 // (the account is deployed on chain already).
 beforeEach(async () => {
   wallet = await installSharedWallet();
-});
-
-afterAll(async () => {
-  await hostile.close();
-  await real.stop();
-});
-
-afterEach(() => {
-  hostile.clearScripts();
-  hostile.forget();
 });
 
 const IN_ETH = { feeMode: { mode: 'default', gasToken: ETH } };
@@ -290,7 +273,7 @@ describe('after the hand-over', () => {
     await new Promise((resolve) =>
       setTimeout(resolve, (closes + 1) * 1000 - Date.now()),
     );
-    await nodeRequest(real, 'devnet_createBlock', {});
+    await nodeRequest(real(), 'devnet_createBlock', {});
     expect(await runCheck()).toStrictEqual([
       `Transaction ${short(open?.txnHash ?? '0x0')} not executed`,
     ]);

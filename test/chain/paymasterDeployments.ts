@@ -1,6 +1,6 @@
 import { ec } from 'starknet';
 
-import { callView, receiptOf } from './actions';
+import { balanceOn, receiptOf } from './actions';
 import { SPONSORED, mint, nodeRequest, useFundedNode } from './node';
 import { formatUnits } from '../../src/format';
 import { accountAddress } from '../../src/keys/address';
@@ -57,22 +57,8 @@ export function describePaymasterDeployments(dialect: PaymasterDialect): void {
     paymasterDialect: dialect,
   });
 
-  /**
-   * A token balance on the node.
-   *
-   * @param token - The token.
-   * @param owner - The holder.
-   * @returns The balance.
-   */
-  async function balance(token: string, owner: string): Promise<bigint> {
-    const [low = '0', high = '0'] = await callView(
-      testNode(),
-      token,
-      'balance_of',
-      [owner],
-    );
-    return BigInt(low) + BigInt(high) * 2n ** 128n;
-  }
+  const balance = async (token: string, owner: string): Promise<bigint> =>
+    balanceOn(testNode(), token, owner);
 
   /**
    * Whether a contract is deployed at an address.

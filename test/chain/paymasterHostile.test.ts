@@ -1,8 +1,8 @@
 import type { Json } from '@metamask/snaps-sdk';
 
-import { startHostileNode } from './hostile-node';
-import type { Answer, HostileNode } from './hostile-node';
-import { SPONSORED, mint } from './node';
+import { useHostileTestnet } from './hostile-node';
+import type { Answer } from './hostile-node';
+import { SPONSORED } from './node';
 import { ACCOUNT_0, ETH, STRK } from '../fixtures';
 import {
   confirmationOf,
@@ -14,8 +14,6 @@ import {
 } from '../installedWallet';
 import type { Wallet } from '../installedWallet';
 import { TEST_NODE_PORT } from '../ports';
-import { startLocalNode } from '@snapnet/local-node';
-import type { LocalNode } from '@snapnet/local-node';
 
 /**
  * A paymaster that lies: the snap's Testnet paymaster (and node) is a
@@ -52,25 +50,11 @@ type BuildJson = {
   fee: Record<string, string>;
 };
 
-let real: LocalNode;
-let hostile: HostileNode;
+const { hostile } = useHostileTestnet(ACCOUNT_0.address, 10n ** 18n);
 let wallet: Wallet;
 
 beforeAll(async () => {
-  real = await startLocalNode({ host: '127.0.0.1', port: 0, seed: 42 });
-  hostile = await startHostileNode({ target: real.url, port: TEST_NODE_PORT });
-  await mint(real, ACCOUNT_0.address, 10n ** 18n, 'WEI');
   wallet = await installSharedWallet();
-});
-
-afterAll(async () => {
-  await hostile.close();
-  await real.stop();
-});
-
-afterEach(() => {
-  hostile.clearScripts();
-  hostile.forget();
 });
 
 /**

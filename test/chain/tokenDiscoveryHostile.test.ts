@@ -1,9 +1,8 @@
 import type { Json } from '@metamask/snaps-sdk';
 import { hash } from 'starknet';
 
-import { startHostileNode } from './hostile-node';
-import type { HostileNode, SeenCall } from './hostile-node';
-import { mintStrk, ONE_STRK } from './node';
+import { scriptViews, useHostileMainnet } from './hostile-node';
+import { ONE_STRK } from './node';
 import { TRANSFER_KEY } from '../../src/node/transferEvents';
 import { verifiedTokensOf } from '../../src/tokens/verified';
 import { ACCOUNT_0, MAINNET } from '../fixtures';
@@ -15,9 +14,6 @@ import {
   textOf,
 } from '../installedWallet';
 import type { Wallet } from '../installedWallet';
-import { TEST_MAINNET_PORT } from '../ports';
-import type { LocalNode } from '@snapnet/local-node';
-import { startLocalNode } from '@snapnet/local-node';
 
 /**
  * Hostile tokens and a lying node never break the page: Mainnet's node (the
@@ -58,26 +54,7 @@ const BALANCES = new Map<bigint, { result?: Json; error?: Json }>([
   ]),
 ]);
 
-let mainnet: LocalNode;
-let hostile: HostileNode;
-
-beforeAll(async () => {
-  mainnet = await startLocalNode({ host: '127.0.0.1', chainId: 'SN_MAIN' });
-  await mintStrk(mainnet, ACCOUNT_0.address, 5n * ONE_STRK);
-  hostile = await startHostileNode({
-    target: mainnet.url,
-    port: TEST_MAINNET_PORT,
-  });
-});
-
-afterAll(async () => {
-  await hostile.close();
-  await mainnet.stop();
-});
-
-afterEach(() => {
-  hostile.clearScripts();
-});
+const { hostile } = useHostileMainnet(ACCOUNT_0.address, 5n * ONE_STRK);
 
 /**
  * A Transfer to account 0 from a token, as a node lists it.
@@ -95,12 +72,7 @@ const transferFrom = (token: string): Json => ({
 
 /** Scripts balanceOf of every scripted token; other calls go through. */
 function scriptBalances(): void {
-  hostile.script('starknet_call', (call: SeenCall) => {
-    const { request } = call.params as {
-      request: { contract_address: string };
-    };
-    return BALANCES.get(BigInt(request.contract_address));
-  });
+  scriptViews(hostile, (contract) => BALANCES.get(contract));
 }
 
 /**

@@ -1,26 +1,30 @@
-import type { Call, PaymasterDetails } from 'starknet';
-import {
-  Account,
-  CallData,
-  PaymasterRpc,
-  RpcProvider,
-  cairo,
-  ec,
-  hash,
-  num as numUtils,
-  stark,
-  uint256,
-} from 'starknet';
+import type { Account } from 'starknet';
+import { PaymasterRpc, RpcProvider, num as numUtils } from 'starknet';
 
-import { rpc } from '../../packages/local-node/test/helpers';
 import {
   paymasterFetch,
   paymasterSpec,
 } from '../../packages/local-node/test/paymaster-spec';
+import {
+  RECIPIENT,
+  SPONSORED,
+  argentUser,
+  balanceOf as balanceOn,
+  feeLowered,
+  feeOf,
+  forged,
+  fundAndDeploy,
+  paidIn,
+  signedInvoke,
+  transfer,
+  checkPaidDeployment,
+  checkSponsoredTransfer,
+  checkPaidInStrk,
+} from '../../packages/local-node/test/paymaster-users';
+import type { PaymasterUser } from '../../packages/local-node/test/paymaster-users';
 import { freePort } from '../../scripts/start/ports';
 import {
   ARGENT_CLASS_HASH,
-  WAIT,
   ensureArgentDeclared,
   predeployedAccount,
 } from '../chain/classes';
@@ -29,19 +33,6 @@ import { mint } from '../chain/node';
 import type { TestNode } from '../chain/types';
 import { ETH, STRK } from '../fixtures';
 import { LOCAL_PAYMASTER_API_KEY } from '@snapnet/local-node';
-
-const RECIPIENT = '0x1234567';
-const SPONSORED: PaymasterDetails = { feeMode: { mode: 'sponsored' } };
-const paidIn = (gasToken: string): PaymasterDetails => ({
-  feeMode: { mode: 'default', gasToken },
-});
-
-// SNIP-29's FELT has no leading zeros: the calls name tokens canonically.
-const transfer = (token: string, recipient: string, amount: bigint): Call => ({
-  contractAddress: numUtils.toHex(token),
-  entrypoint: 'transfer',
-  calldata: CallData.compile({ recipient, amount: cairo.uint256(amount) }),
-});
 
 let node: TestNode;
 let provider: RpcProvider;
@@ -56,28 +47,8 @@ let user: Account;
  * @param privateKey - The owner's key.
  * @returns The account and its deployment data.
  */
-function argentFor(privateKey: string): {
-  account: Account;
-  deploymentData: NonNullable<PaymasterDetails['deploymentData']>;
-} {
-  const publicKey = ec.starkCurve.getStarkKey(privateKey);
-  const calldata = [publicKey, '0x0'];
-  const address = hash.calculateContractAddressFromHash(
-    publicKey,
-    ARGENT_CLASS_HASH,
-    calldata,
-    0,
-  );
-  return {
-    account: new Account({ provider, address, signer: privateKey, paymaster }),
-    deploymentData: {
-      address,
-      class_hash: ARGENT_CLASS_HASH,
-      salt: publicKey,
-      calldata,
-      version: 1,
-    },
-  };
+function argentFor(privateKey: string): PaymasterUser {
+  return argentUser(provider, paymaster, privateKey);
 }
 
 /**
@@ -88,12 +59,7 @@ function argentFor(privateKey: string): {
  * @returns The balance.
  */
 async function balanceOf(token: string, address: string): Promise<bigint> {
-  const [low = '0x0', high = '0x0'] = await provider.callContract({
-    contractAddress: token,
-    entrypoint: 'balance_of',
-    calldata: [address],
-  });
-  return uint256.uint256ToBN({ low, high });
+  return balanceOn(provider, token, address);
 }
 
 /**
@@ -110,19 +76,8 @@ async function balances(token: string): Promise<bigint[]> {
   );
 }
 
-/**
- * The fee a transaction's sender paid, by its receipt.
- *
- * @param txHash - The transaction.
- * @returns The fee in FRI.
- */
-async function gasOf(txHash: string): Promise<bigint> {
-  const receipt = await provider.waitForTransaction(txHash, WAIT);
-  if (!receipt.isSuccess()) {
-    throw new Error(`${txHash} did not succeed`);
-  }
-  return BigInt(receipt.value.actual_fee.amount);
-}
+const gasOf = async (txHash: string): Promise<bigint> =>
+  feeOf(provider, txHash);
 
 beforeAll(async () => {
   node = await startDevnet({ port: await freePort() });
@@ -136,21 +91,9 @@ beforeAll(async () => {
     baseFetch: paymasterFetch('avnu'),
   });
   relayer = node.accounts[node.accounts.length - 1]?.address ?? '';
-  const funder = predeployedAccount(node);
-  const { account, deploymentData } = argentFor('0x5f1e3a2b9c8d7e6f5a4b3c2d');
-  user = account;
-  const funding = await funder.execute([
-    transfer(STRK, user.address, 10n ** 19n),
-    transfer(ETH, user.address, 10n ** 18n),
-  ]);
-  await provider.waitForTransaction(funding.transaction_hash, WAIT);
-  const deployed = await user.deployAccount({
-    classHash: ARGENT_CLASS_HASH,
-    constructorCalldata: deploymentData.calldata,
-    addressSalt: deploymentData.salt,
-    contractAddress: user.address,
-  });
-  await provider.waitForTransaction(deployed.transaction_hash, WAIT);
+  const first = argentFor('0x5f1e3a2b9c8d7e6f5a4b3c2d');
+  await fundAndDeploy(provider, predeployedAccount(node), first);
+  user = first.account;
 }, 300_000);
 
 afterAll(async () => {
@@ -175,28 +118,7 @@ describe("the local node's SNIP-29 paymaster in front of starknet-devnet (real C
   });
 
   it("runs a transfer paid in STRK: Argent's execute_from_outside pays the relayer, the user sends nothing", async () => {
-    const calls = [transfer(STRK, RECIPIENT, 1234n)];
-    const fee = await user.estimatePaymasterTransactionFee(calls, paidIn(STRK));
-    const nonce = await provider.getNonceForAddress(user.address);
-    const [userBefore = 0n, recipientBefore = 0n, relayerBefore = 0n] =
-      await balances(STRK);
-    const { transaction_hash: txHash } = await user.executePaymasterTransaction(
-      calls,
-      paidIn(STRK),
-    );
-    const gas = await gasOf(txHash);
-    const paid = BigInt(fee.suggested_max_fee_in_gas_token);
-    expect(paid).toBeGreaterThan(gas);
-    expect(await balances(STRK)).toStrictEqual([
-      userBefore - 1234n - paid,
-      recipientBefore + 1234n,
-      relayerBefore + paid - gas,
-    ]);
-    expect(await provider.getNonceForAddress(user.address)).toBe(nonce);
-    const tx = await provider.getTransactionByHash(txHash);
-    expect('sender_address' in tx && BigInt(tx.sender_address)).toBe(
-      BigInt(relayer),
-    );
+    await checkPaidInStrk(provider, user, relayer);
   });
 
   it('runs a transfer paid in ETH', async () => {
@@ -217,22 +139,7 @@ describe("the local node's SNIP-29 paymaster in front of starknet-devnet (real C
   });
 
   it("sponsors: the calls run as signed, with no fee call; AVNU's answer, no tracking", async () => {
-    const calls = [transfer(STRK, RECIPIENT, 77n)];
-    const [userBefore = 0n, recipientBefore = 0n] = await balances(STRK);
-    const { transaction_hash: txHash } = await user.executePaymasterTransaction(
-      calls,
-      SPONSORED,
-    );
-    await gasOf(txHash);
-    const [userAfter, recipientAfter] = await balances(STRK);
-    expect([userAfter, recipientAfter]).toStrictEqual([
-      userBefore - 77n,
-      recipientBefore + 77n,
-    ]);
-    const tracking = await rpc(node.url, 'paymaster_trackingIdToLatestHash', {
-      tracking_id: txHash,
-    });
-    expect(tracking.error?.code).toBe(-32601);
+    await checkSponsoredTransfer(provider, user, node.url);
   });
 
   it('refuses a forged signature (153) and a replayed execution (156), changing nothing', async () => {
@@ -242,18 +149,10 @@ describe("the local node's SNIP-29 paymaster in front of starknet-devnet (real C
     if (signed.type !== 'invoke') {
       throw new Error('expected an invoke');
     }
-    const [sigR = '0x1', sigS = '0x1'] = signed.invoke.signature;
-    const forged = {
-      ...signed,
-      invoke: {
-        ...signed.invoke,
-        signature: [sigR, numUtils.toHex(BigInt(sigS) + 1n)],
-      },
-    };
     const relayerNonce = await provider.getNonceForAddress(relayer);
     const before = await balances(STRK);
     await expect(
-      paymaster.executeTransaction(forged, built.parameters),
+      paymaster.executeTransaction(forged(signed), built.parameters),
     ).rejects.toMatchObject({ code: 153 });
     expect(await provider.getNonceForAddress(relayer)).toBe(relayerNonce);
     expect(await balances(STRK)).toStrictEqual(before);
@@ -274,31 +173,14 @@ describe("the local node's SNIP-29 paymaster in front of starknet-devnet (real C
   it('refuses a fee lowered after the build (154), even when the user signed it', async () => {
     const calls = [transfer(STRK, RECIPIENT, 1n)];
     const built = await user.buildPaymasterTransaction(calls, paidIn(STRK));
-    if (built.type !== 'invoke' || !('calls' in built.typed_data.message)) {
-      throw new Error('expected SNIP-9 version 1 typed data');
+    if (built.type !== 'invoke') {
+      throw new Error('expected an invoke');
     }
-    const { message } = built.typed_data;
-    const [userCall, feeCall] = message.calls;
-    if (!userCall || !feeCall) {
-      throw new Error('expected the user call and the fee call');
-    }
-    const cheap: typeof built.typed_data = {
-      ...built.typed_data,
-      message: {
-        ...message,
-        calls: [userCall, { ...feeCall, calldata: [relayer, '0x1', '0x0'] }],
-      },
-    };
-    const signature = stark.signatureToHexArray(await user.signMessage(cheap));
+    const cheap = feeLowered(built.typed_data, relayer);
+    const executable = await signedInvoke(user, cheap);
     const relayerNonce = await provider.getNonceForAddress(relayer);
     await expect(
-      paymaster.executeTransaction(
-        {
-          type: 'invoke',
-          invoke: { userAddress: user.address, typedData: cheap, signature },
-        },
-        built.parameters,
-      ),
+      paymaster.executeTransaction(executable, built.parameters),
     ).rejects.toMatchObject({ code: 154 });
     expect(await provider.getNonceForAddress(relayer)).toBe(relayerNonce);
   });
@@ -306,45 +188,12 @@ describe("the local node's SNIP-29 paymaster in front of starknet-devnet (real C
   it('deploys an account funded by devnet_mint and runs its calls paid in STRK (deploy_and_invoke)', async () => {
     const { account, deploymentData } = argentFor('0x2b9c8d7e6f5a4b3c2d1e0f');
     await mint(node, account.address, 10n ** 18n, 'FRI');
-    const details: PaymasterDetails = { ...paidIn(STRK), deploymentData };
-    const calls = [transfer(STRK, RECIPIENT, 9n)];
-    // The signature of an account not deployed yet is checked as the
-    // relayer's invoke runs: 156, nothing deployed.
-    const built = await account.buildPaymasterTransaction(calls, details);
-    const signed = await account.preparePaymasterTransaction(built);
-    if (signed.type !== 'deploy_and_invoke') {
-      throw new Error('expected deploy_and_invoke');
-    }
-    const [sigR = '0x1', sigS = '0x1'] = signed.invoke.signature;
-    await expect(
-      paymaster.executeTransaction(
-        {
-          ...signed,
-          invoke: {
-            ...signed.invoke,
-            signature: [sigR, numUtils.toHex(BigInt(sigS) + 1n)],
-          },
-        },
-        built.parameters,
-      ),
-    ).rejects.toMatchObject({ code: 156 });
-    await expect(provider.getClassHashAt(account.address)).rejects.toThrow(
-      /Contract not found/u,
+    await checkPaidDeployment(
+      provider,
+      paymaster,
+      { account, deploymentData },
+      relayer,
     );
-    const fee = await account.estimatePaymasterTransactionFee(calls, details);
-    const [recipientBefore = 0n, relayerBefore = 0n] = await Promise.all(
-      [RECIPIENT, relayer].map(async (address) => balanceOf(STRK, address)),
-    );
-    const { transaction_hash: txHash } =
-      await account.executePaymasterTransaction(calls, details);
-    const gas = await gasOf(txHash);
-    expect(BigInt(await provider.getClassHashAt(account.address))).toBe(
-      BigInt(ARGENT_CLASS_HASH),
-    );
-    const paid = BigInt(fee.suggested_max_fee_in_gas_token);
-    expect(await balanceOf(STRK, account.address)).toBe(10n ** 18n - 9n - paid);
-    expect(await balanceOf(STRK, RECIPIENT)).toBe(recipientBefore + 9n);
-    expect(await balanceOf(STRK, relayer)).toBe(relayerBefore + paid - gas);
   });
 
   it('deploys an account alone when sponsored (deploy)', async () => {

@@ -1,17 +1,18 @@
 import type { PaymasterDetails, PaymasterRpc, RpcProvider } from 'starknet';
-import { Account, num as numUtils } from 'starknet';
+import { Account } from 'starknet';
 
 import { ARGENT_CLASS_HASH, STRK } from './helpers';
-import {
-  RECIPIENT,
-  SPONSORED,
-  WAIT,
-  paidIn,
-  startPaymasterFixture,
-  transfer,
-} from './paymaster-fixture';
-import type { DeploymentData, PaymasterFixture } from './paymaster-fixture';
+import { startPaymasterFixture } from './paymaster-fixture';
+import type { PaymasterFixture } from './paymaster-fixture';
 import { paymasterSpec } from './paymaster-spec';
+import {
+  paidIn,
+  SPONSORED,
+  transfer,
+  WAIT,
+  checkPaidDeployment,
+} from './paymaster-users';
+import type { DeploymentData } from './paymaster-users';
 import type { LocalNode } from '../src';
 
 let node: LocalNode;
@@ -21,20 +22,11 @@ let funder: Account;
 let relayer: string;
 let userDeployment: DeploymentData;
 let argentFor: PaymasterFixture['argentFor'];
-let balanceOf: PaymasterFixture['balanceOf'];
 let newArgent: ReturnType<PaymasterFixture['argentFor']>;
 
 beforeAll(async () => {
-  ({
-    node,
-    provider,
-    paymaster,
-    funder,
-    relayer,
-    userDeployment,
-    argentFor,
-    balanceOf,
-  } = await startPaymasterFixture(12));
+  ({ node, provider, paymaster, funder, relayer, userDeployment, argentFor } =
+    await startPaymasterFixture(12));
   newArgent = argentFor('0x2b9c8d7e6f5a4b3c2d1e0f9a8b5f1e3a');
 });
 
@@ -90,59 +82,19 @@ describe("the local node's SNIP-29 paymaster deploys accounts", () => {
   });
 
   it('deploys an account and runs its calls paid in STRK (deploy_and_invoke)', async () => {
-    const { account, deploymentData } = newArgent;
+    const { account } = newArgent;
     await provider.waitForTransaction(
       (await funder.execute(transfer(STRK, account.address, 10n ** 18n)))
         .transaction_hash,
       WAIT,
     );
-    const details: PaymasterDetails = { ...paidIn(STRK), deploymentData };
-    const calls = [transfer(STRK, RECIPIENT, 9n)];
-    // A forged signature is found when the account, not yet deployed, runs
-    // the execution on the pre-confirmed state: 156, nothing deployed.
-    const built = await account.buildPaymasterTransaction(calls, details);
-    const signed = await account.preparePaymasterTransaction(built);
-    if (signed.type !== 'deploy_and_invoke') {
-      throw new Error('expected deploy_and_invoke');
-    }
-    const [sigR = '0x1', sigS = '0x1'] = signed.invoke.signature;
-    await expect(
-      paymaster.executeTransaction(
-        {
-          ...signed,
-          invoke: {
-            ...signed.invoke,
-            signature: [sigR, numUtils.toHex(BigInt(sigS) + 1n)],
-          },
-        },
-        built.parameters,
-      ),
-    ).rejects.toMatchObject({
-      code: 156,
+    // The forgery is found when the account, not yet deployed, runs the
+    // execution on the pre-confirmed state: Argent's own refusal.
+    await checkPaidDeployment(provider, paymaster, newArgent, relayer, {
       baseError: {
         data: { execution_error: expect.stringMatching(/invalid-owner-sig/u) },
       },
     });
-    await expect(provider.getClassHashAt(account.address)).rejects.toThrow(
-      /Contract not found/u,
-    );
-    const fee = await account.estimatePaymasterTransactionFee(calls, details);
-    const [recipientBefore = 0n, relayerBefore = 0n] = await Promise.all(
-      [RECIPIENT, relayer].map(async (address) => balanceOf(STRK, address)),
-    );
-    const { transaction_hash: txHash } =
-      await account.executePaymasterTransaction(calls, details);
-    const receipt = await provider.waitForTransaction(txHash, WAIT);
-    const gas = receipt.isSuccess()
-      ? BigInt(receipt.value.actual_fee.amount)
-      : 0n;
-    expect(BigInt(await provider.getClassHashAt(account.address))).toBe(
-      BigInt(ARGENT_CLASS_HASH),
-    );
-    const paid = BigInt(fee.suggested_max_fee_in_gas_token);
-    expect(await balanceOf(STRK, account.address)).toBe(10n ** 18n - 9n - paid);
-    expect(await balanceOf(STRK, RECIPIENT)).toBe(recipientBefore + 9n);
-    expect(await balanceOf(STRK, relayer)).toBe(relayerBefore + paid - gas);
   });
 
   it('deploys an account alone when sponsored (deploy)', async () => {

@@ -2,15 +2,10 @@ import type { TypedData } from 'starknet';
 import { hash, num as numUtils, stark } from 'starknet';
 
 import { STRK, rpc } from './helpers';
-import {
-  RECIPIENT,
-  WAIT,
-  paidIn,
-  startPaymasterFixture,
-  transfer,
-} from './paymaster-fixture';
+import { startPaymasterFixture } from './paymaster-fixture';
 import type { PaymasterFixture } from './paymaster-fixture';
 import { specOf } from './paymaster-spec';
+import { RECIPIENT, WAIT, paidIn, transfer } from './paymaster-users';
 import type { PaymasterDialect } from '../src';
 import { LOCAL_PAYMASTER_API_KEY } from '../src';
 

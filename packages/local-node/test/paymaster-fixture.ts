@@ -1,17 +1,10 @@
-import type { Call, PaymasterDetails, RpcProvider } from 'starknet';
-import {
-  Account,
-  CallData,
-  PaymasterRpc,
-  cairo,
-  ec,
-  hash,
-  num as numUtils,
-  uint256,
-} from 'starknet';
+import type { RpcProvider } from 'starknet';
+import { Account, PaymasterRpc } from 'starknet';
 
-import { ARGENT_CLASS_HASH, ETH, STRK, checkedProvider } from './helpers';
+import { checkedProvider } from './helpers';
 import { paymasterFetch } from './paymaster-spec';
+import { argentUser, balanceOf, fundAndDeploy } from './paymaster-users';
+import type { DeploymentData, PaymasterUser } from './paymaster-users';
 import { freePort } from '../../../scripts/start/ports';
 import { startCountingProxy } from '../../../test/chain/counting-proxy';
 import type { LocalNode, PaymasterDialect } from '../src';
@@ -20,28 +13,6 @@ import {
   rpcPaymasterEndpoint,
   startLocalNode,
 } from '../src';
-
-export const WAIT = { retryInterval: 20 };
-export const RECIPIENT = '0x1234567';
-
-// starknet.js sends a call's address as given; SNIP-29's FELT has no leading
-// zeros, so the calls name the tokens canonically.
-export const transfer = (
-  token: string,
-  recipient: string,
-  amount: bigint,
-): Call => ({
-  contractAddress: numUtils.toHex(token),
-  entrypoint: 'transfer',
-  calldata: CallData.compile({ recipient, amount: cairo.uint256(amount) }),
-});
-
-export const paidIn = (gasToken: string): PaymasterDetails => ({
-  feeMode: { mode: 'default', gasToken },
-});
-export const SPONSORED: PaymasterDetails = { feeMode: { mode: 'sponsored' } };
-
-export type DeploymentData = NonNullable<PaymasterDetails['deploymentData']>;
 
 /** A local node with its paymaster, as the paymaster tests use it. */
 export type PaymasterFixture = {
@@ -59,10 +30,7 @@ export type PaymasterFixture = {
   user: Account;
   userDeployment: DeploymentData;
   /** An Argent 0.3.1 account for a key (not deployed) and its deployment data. */
-  argentFor: (privateKey: string) => {
-    account: Account;
-    deploymentData: DeploymentData;
-  };
+  argentFor: (privateKey: string) => PaymasterUser;
   balanceOf: (token: string, address: string) => Promise<bigint>;
 };
 
@@ -142,54 +110,11 @@ export async function startPaymasterFixture(
     address: first.address,
     signer: first.privateKey,
   });
-  const argentFor: PaymasterFixture['argentFor'] = (privateKey) => {
-    const publicKey = ec.starkCurve.getStarkKey(privateKey);
-    const calldata = [publicKey, '0x0'];
-    const address = hash.calculateContractAddressFromHash(
-      publicKey,
-      ARGENT_CLASS_HASH,
-      calldata,
-      0,
-    );
-    return {
-      account: new Account({
-        provider,
-        address,
-        signer: privateKey,
-        paymaster,
-      }),
-      deploymentData: {
-        address,
-        class_hash: ARGENT_CLASS_HASH,
-        salt: publicKey,
-        calldata,
-        version: 1,
-      },
-    };
-  };
-  const { account: user, deploymentData: userDeployment } = argentFor(
-    '0x5f1e3a2b9c8d7e6f5a4b3c2d1e0f9a8b',
-  );
-  const funding = await funder.execute([
-    transfer(STRK, user.address, 10n ** 19n),
-    transfer(ETH, user.address, 10n ** 18n),
-  ]);
-  await provider.waitForTransaction(funding.transaction_hash, WAIT);
-  const deployed = await user.deployAccount({
-    classHash: ARGENT_CLASS_HASH,
-    constructorCalldata: userDeployment.calldata,
-    addressSalt: userDeployment.salt,
-    contractAddress: user.address,
-  });
-  await provider.waitForTransaction(deployed.transaction_hash, WAIT);
-  const balanceOf = async (token: string, address: string): Promise<bigint> => {
-    const [low = '0x0', high = '0x0'] = await provider.callContract({
-      contractAddress: token,
-      entrypoint: 'balance_of',
-      calldata: [address],
-    });
-    return uint256.uint256ToBN({ low, high });
-  };
+  const argentFor: PaymasterFixture['argentFor'] = (privateKey) =>
+    argentUser(provider, paymaster, privateKey);
+  const userFixture = argentFor('0x5f1e3a2b9c8d7e6f5a4b3c2d1e0f9a8b');
+  await fundAndDeploy(provider, funder, userFixture);
+  const { account: user, deploymentData: userDeployment } = userFixture;
   return {
     node,
     provider,
@@ -200,6 +125,6 @@ export async function startPaymasterFixture(
     user,
     userDeployment,
     argentFor,
-    balanceOf,
+    balanceOf: async (token, address) => balanceOf(provider, token, address),
   };
 }

@@ -1,16 +1,18 @@
 import type { PaymasterRpc, RpcProvider } from 'starknet';
-import { num as numUtils, stark } from 'starknet';
 
 import { STRK, rpc } from './helpers';
-import {
-  RECIPIENT,
-  SPONSORED,
-  WAIT,
-  paidIn,
-  startPaymasterFixture,
-  transfer,
-} from './paymaster-fixture';
+import { startPaymasterFixture } from './paymaster-fixture';
 import type { PaymasterFixture } from './paymaster-fixture';
+import {
+  feeLowered,
+  forged,
+  paidIn,
+  RECIPIENT,
+  signedInvoke,
+  SPONSORED,
+  transfer,
+  WAIT,
+} from './paymaster-users';
 
 let fixture: PaymasterFixture;
 let provider: RpcProvider;
@@ -106,50 +108,18 @@ describe('the paymaster service over JSON-RPC, in front of the local node', () =
     const calls = [transfer(STRK, RECIPIENT, 1n)];
     const built = await user.buildPaymasterTransaction(calls, paidIn(STRK));
     const signed = await user.preparePaymasterTransaction(built);
-    if (
-      signed.type !== 'invoke' ||
-      built.type !== 'invoke' ||
-      !('calls' in built.typed_data.message)
-    ) {
-      throw new Error('expected SNIP-9 version 1 typed data');
+    if (signed.type !== 'invoke' || built.type !== 'invoke') {
+      throw new Error('expected an invoke');
     }
-    const [sigR = '0x1', sigS = '0x1'] = signed.invoke.signature;
     const nonce = await provider.getNonceForAddress(relayer);
     const before = await balances();
     await expect(
-      paymaster.executeTransaction(
-        {
-          ...signed,
-          invoke: {
-            ...signed.invoke,
-            signature: [sigR, numUtils.toHex(BigInt(sigS) + 1n)],
-          },
-        },
-        built.parameters,
-      ),
+      paymaster.executeTransaction(forged(signed), built.parameters),
     ).rejects.toMatchObject({ code: 153 });
-    const { message } = built.typed_data;
-    const [userCall, feeCall] = message.calls;
-    if (!userCall || !feeCall) {
-      throw new Error('expected the user call and the fee call');
-    }
-    const cheap: typeof built.typed_data = {
-      ...built.typed_data,
-      message: {
-        ...message,
-        calls: [userCall, { ...feeCall, calldata: [relayer, '0x1', '0x0'] }],
-      },
-    };
+    const cheap = feeLowered(built.typed_data, relayer);
     await expect(
       paymaster.executeTransaction(
-        {
-          type: 'invoke',
-          invoke: {
-            userAddress: user.address,
-            typedData: cheap,
-            signature: stark.signatureToHexArray(await user.signMessage(cheap)),
-          },
-        },
+        await signedInvoke(user, cheap),
         built.parameters,
       ),
     ).rejects.toMatchObject({ code: 154 });

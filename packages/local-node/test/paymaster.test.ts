@@ -1,17 +1,22 @@
 import type { PaymasterDetails, PaymasterRpc, RpcProvider } from 'starknet';
-import { Account, hash, num as numUtils, stark, typedData } from 'starknet';
+import { Account, hash, num as numUtils, typedData } from 'starknet';
 
 import { ETH, STRK, rpc, rpcResult } from './helpers';
-import {
-  RECIPIENT,
-  SPONSORED,
-  WAIT,
-  paidIn,
-  startPaymasterFixture,
-  transfer,
-} from './paymaster-fixture';
+import { startPaymasterFixture } from './paymaster-fixture';
 import type { PaymasterFixture } from './paymaster-fixture';
 import { paymasterSpec } from './paymaster-spec';
+import {
+  feeLowered,
+  forged,
+  paidIn,
+  RECIPIENT,
+  signedInvoke,
+  SPONSORED,
+  transfer,
+  WAIT,
+  checkSponsoredTransfer,
+  checkPaidInStrk,
+} from './paymaster-users';
 import type { LocalNode } from '../src';
 
 const TRANSFER_KEY = numUtils.toHex(hash.starknetKeccak('Transfer'));
@@ -59,27 +64,9 @@ describe("the local node's SNIP-29 paymaster, through starknet.js", () => {
   });
 
   it('runs a transfer paid in STRK: the fee goes to the relayer, the user sends no transaction', async () => {
-    const calls = [transfer(STRK, RECIPIENT, 1234n)];
-    const fee = await user.estimatePaymasterTransactionFee(calls, paidIn(STRK));
-    expect(BigInt(fee.suggested_max_fee_in_gas_token)).toBeGreaterThan(0n);
-    const nonce = await provider.getNonceForAddress(user.address);
-    const before = await balances(STRK);
-    const { transaction_hash: txHash } = await user.executePaymasterTransaction(
-      calls,
-      paidIn(STRK),
-    );
+    const txHash = await checkPaidInStrk(provider, user, relayer);
+    // The fee is a Transfer from the user to the relayer.
     const receipt = await provider.waitForTransaction(txHash, WAIT);
-    expect(receipt.isSuccess()).toBe(true);
-    const paid = BigInt(fee.suggested_max_fee_in_gas_token);
-    const gas = receipt.isSuccess()
-      ? BigInt(receipt.value.actual_fee.amount)
-      : 0n;
-    const [userBefore = 0n, recipientBefore = 0n, relayerBefore = 0n] = before;
-    expect(await balances(STRK)).toStrictEqual([
-      userBefore - 1234n - paid,
-      recipientBefore + 1234n,
-      relayerBefore + paid - gas,
-    ]);
     const feeEvent = receipt.isSuccess()
       ? receipt.value.events.find(
           (event) =>
@@ -88,12 +75,6 @@ describe("the local node's SNIP-29 paymaster, through starknet.js", () => {
         )
       : undefined;
     expect(feeEvent?.keys[1]).toBe(numUtils.toHex(user.address));
-    // The relayer sent it: the user's own nonce did not move.
-    expect(await provider.getNonceForAddress(user.address)).toBe(nonce);
-    const tx = await provider.getTransactionByHash(txHash);
-    expect('sender_address' in tx && BigInt(tx.sender_address)).toBe(
-      BigInt(relayer),
-    );
   });
 
   it('runs a transfer paid in ETH', async () => {
@@ -127,22 +108,7 @@ describe("the local node's SNIP-29 paymaster, through starknet.js", () => {
       caller: numUtils.toHex(relayer),
       calls_len: '0x1',
     });
-    const [userBefore = 0n, recipientBefore = 0n] = await balances(STRK);
-    const { transaction_hash: txHash } = await user.executePaymasterTransaction(
-      calls,
-      SPONSORED,
-    );
-    await provider.waitForTransaction(txHash, WAIT);
-    const [userAfter, recipientAfter] = await balances(STRK);
-    expect([userAfter, recipientAfter]).toStrictEqual([
-      userBefore - 77n,
-      recipientBefore + 77n,
-    ]);
-    // AVNU's dialect: no tracking (tracking_id 0x0, no trackingIdToLatestHash).
-    const tracking = await rpc(node.url, 'paymaster_trackingIdToLatestHash', {
-      tracking_id: txHash,
-    });
-    expect(tracking.error?.code).toBe(-32601);
+    await checkSponsoredTransfer(provider, user, node.url);
   });
 
   it("answers as AVNU's service: health, no sponsorship without the key (163)", async () => {
@@ -178,17 +144,9 @@ describe("the local node's SNIP-29 paymaster, through starknet.js", () => {
     if (signed.type !== 'invoke') {
       throw new Error('expected an invoke');
     }
-    const [sigR = '0x1', sigS = '0x1'] = signed.invoke.signature;
-    const forged = {
-      ...signed,
-      invoke: {
-        ...signed.invoke,
-        signature: [sigR, numUtils.toHex(BigInt(sigS) + 1n)],
-      },
-    };
     const relayerNonce = await provider.getNonceForAddress(relayer);
     await expect(
-      paymaster.executeTransaction(forged, built.parameters),
+      paymaster.executeTransaction(forged(signed), built.parameters),
     ).rejects.toMatchObject({ code: 153 });
     const first = await paymaster.executeTransaction(signed, built.parameters);
     await provider.waitForTransaction(first.transaction_hash, WAIT);
@@ -240,32 +198,10 @@ describe("the local node's SNIP-29 paymaster, through starknet.js", () => {
     if (built.type !== 'invoke') {
       throw new Error('expected an invoke');
     }
-    const { message } = built.typed_data;
-    if (!('calls' in message)) {
-      throw new Error('expected SNIP-9 version 1 typed data');
-    }
-    const [userCall, feeCall] = message.calls;
-    if (!userCall || !feeCall) {
-      throw new Error('expected the user call and the fee call');
-    }
-    const cheap: typeof built.typed_data = {
-      ...built.typed_data,
-      message: {
-        ...message,
-        calls: [userCall, { ...feeCall, calldata: [relayer, '0x1', '0x0'] }],
-      },
-    };
-    const signature = stark.signatureToHexArray(await user.signMessage(cheap));
+    const cheap = feeLowered(built.typed_data, relayer);
     await expect(
       paymaster.executeTransaction(
-        {
-          type: 'invoke',
-          invoke: {
-            userAddress: user.address,
-            typedData: cheap,
-            signature,
-          },
-        },
+        await signedInvoke(user, cheap),
         built.parameters,
       ),
     ).rejects.toMatchObject({ code: 154 });

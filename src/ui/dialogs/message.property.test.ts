@@ -5,8 +5,14 @@ import type { TypedData } from 'starknet';
 import { is } from 'superstruct';
 
 import { outsideExecutionContent, signMessageContent } from './message';
-import { readSignMessageDialog } from './messageDialogReader.test-helper';
-import { readOutsideExecutionDialog } from './outsideExecutionDialogReader.test-helper';
+import { readSignMessageDialog } from '../../../test/dialogs/messageDialogReader';
+import { readOutsideExecutionDialog } from '../../../test/dialogs/outsideExecutionDialogReader';
+import {
+  OUTSIDE_EXECUTIONS,
+  spellOutsideExecution,
+} from '../../../test/signing/outsideExecutionArbitrary';
+import { PAYLOADS } from '../../../test/signing/typedDataArbitrary';
+import { spellPayload } from '../../../test/signing/typedDataSpelling';
 import { SUPPORTED_NETWORKS } from '../../config';
 import { InvalidInputError } from '../../errors';
 import { normaliseAddress } from '../../keys/address';
@@ -17,14 +23,8 @@ import {
   toHex,
   U128_BOUND,
 } from '../../protocol/values';
-import {
-  OUTSIDE_EXECUTIONS,
-  spellOutsideExecution,
-} from '../../signing/outsideExecutionArbitrary.test-helper';
 import { analyseTypedData } from '../../signing/typedData';
 import type { TypedDataAnalysis } from '../../signing/typedData';
-import { PAYLOADS } from '../../signing/typedDataArbitrary.test-helper';
-import { spellPayload } from '../../signing/typedDataSpelling.test-helper';
 import { describeCalls } from '../decodeCalls';
 import { visibleContent } from '../visibleContent';
 

@@ -1,9 +1,9 @@
 import * as fc from 'fast-check';
 import type { TypedData } from 'starknet';
 
-import type { Payload } from './typedDataArbitrary.test-helper';
-import type { Meaning, TypeNode } from './typedDataTypeArbitrary.test-helper';
-import { U128_BOUND } from '../protocol/values';
+import type { Payload } from './typedDataArbitrary';
+import type { Meaning, TypeNode } from './typedDataTypeArbitrary';
+import { U128_BOUND } from '../../src/protocol/values';
 
 /**
  * Test code: the spellings of generated typed data — a felt as hex,

@@ -1,4 +1,4 @@
-import { fromVisible } from '../../text';
+import { fromVisible } from '../../src/text';
 
 /**
  * Test code: walks a dialog as the user sees it (after visibleContent) —

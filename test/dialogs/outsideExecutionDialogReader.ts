@@ -1,8 +1,8 @@
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 import { OutsideExecutionTypesV1, OutsideExecutionTypesV2 } from 'starknet';
 
-import { DialogReader } from './messageDialogReader.test-helper';
-import type { ReadBack } from './messageDialogReader.test-helper';
+import { DialogReader } from './messageDialogReader';
+import type { ReadBack } from './messageDialogReader';
 import {
   elementsOf,
   isShown,
@@ -11,7 +11,7 @@ import {
   sectionTitled,
   signerOf,
   textOf,
-} from './shownElements.test-helper';
+} from './shownElements';
 
 /**
  * Reads an outside-execution dialog back into SNIP-9 typed data: the

@@ -7,9 +7,9 @@ import {
 } from 'starknet';
 import type { TypedData } from 'starknet';
 
-import { CHAINS } from './typedDataArbitrary.test-helper';
-import { spellNumber } from './typedDataSpelling.test-helper';
-import { ADDRESS_BOUND, FELT_PRIME } from '../protocol/values';
+import { CHAINS } from './typedDataArbitrary';
+import { spellNumber } from './typedDataSpelling';
+import { ADDRESS_BOUND, FELT_PRIME } from '../../src/protocol/values';
 
 /**
  * Test code: fast-check generators of SNIP-9 outside executions, versions 1

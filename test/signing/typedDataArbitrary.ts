@@ -6,13 +6,13 @@ import {
   collectTypes,
   declaration,
   structNode,
-} from './typedDataTypeArbitrary.test-helper';
-import type {
-  Meaning,
-  NamedNode,
-  TypeNode,
-} from './typedDataTypeArbitrary.test-helper';
-import { ADDRESS_BOUND, FELT_PRIME, U128_BOUND } from '../protocol/values';
+} from './typedDataTypeArbitrary';
+import type { Meaning, NamedNode, TypeNode } from './typedDataTypeArbitrary';
+import {
+  ADDRESS_BOUND,
+  FELT_PRIME,
+  U128_BOUND,
+} from '../../src/protocol/values';
 
 /**
  * Test code: fast-check generators of SNIP-12 typed data a site may send —

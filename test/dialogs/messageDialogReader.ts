@@ -11,8 +11,8 @@ import {
   sectionTitled,
   signerOf,
   textOf,
-} from './shownElements.test-helper';
-import type { Shown } from './shownElements.test-helper';
+} from './shownElements';
+import type { Shown } from './shownElements';
 
 /**
  * Test code: reads typed data back from a dialog as the user sees it (after
