@@ -22,6 +22,16 @@ import { normaliseAddress } from '../keys/address';
 /** A name that resolves to its address both ways. */
 export type ShownName = { name: string; address: string };
 
+/**
+ * Names read while a dialog is open, never before it: the addresses whose
+ * lines the dialog reserves at once, and the read (bounded in time, never
+ * failing: a stall or garbage reads as no name) that fills them in place.
+ */
+export type LateNames = {
+  addresses: string[];
+  read: () => Promise<ShownName[]>;
+};
+
 /** The most addresses one request looks up (each costs two calls). */
 export const MAX_NAMED_ADDRESSES = 8;
 

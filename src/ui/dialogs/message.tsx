@@ -1,10 +1,10 @@
 import { Banner, Box, Section, Text } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
-import { ask, askFitting, MAX_DIALOG_CHARS } from './open';
+import { ask, askFitting, askReading, MAX_DIALOG_CHARS } from './open';
 import { InvalidInputError } from '../../errors';
 import { normaliseAddress } from '../../keys/address';
-import type { ShownName } from '../../node/names';
+import type { LateNames } from '../../node/names';
 import { toHex } from '../../protocol/values';
 import type { OutsideExecution } from '../../signing/executionGrant';
 import type { TypedDataAnalysis } from '../../signing/typedData';
@@ -18,7 +18,8 @@ import {
 import { decodeContextOf, describeCalls, rawCalls } from '../decodeCalls';
 import type { ChainData } from '../decodeCalls';
 import type { CallView, RequestView } from '../dialogInputs';
-import { NamesSection } from '../names';
+import { NamesSection, ReadingNamesSection } from '../names';
+import type { NamesReading } from '../names';
 import {
   definitionFields,
   domainLines,
@@ -116,13 +117,14 @@ function domainSection(analysis: TypedDataAnalysis): JSXElement {
  *
  * @param request - Origin, network and signer.
  * @param analysis - The typed data as it is signed.
- * @param names - Starknet ID names of its addresses, read both ways.
+ * @param names - Starknet ID names of its addresses, read both ways while
+ * the dialog is open (absent: none looked up).
  * @returns The dialog's content.
  */
 export function signMessageContent(
   request: RequestView,
   analysis: TypedDataAnalysis,
-  names: ShownName[] = [],
+  names?: NamesReading,
 ): JSXElement {
   const grant =
     analysis.grant && analysis.grant.kind !== 'outside-execution'
@@ -146,7 +148,7 @@ export function signMessageContent(
         <Text fontWeight="bold">{`Message (${analysis.primaryType})`}</Text>
         <MessageFields fields={memberFields(analysis.message)} />
       </Section>
-      <NamesSection names={names} />
+      <ReadingNamesSection reading={names} />
       {analysis.definitions.length > 0 ? (
         <Section>
           <Text fontWeight="bold">
@@ -161,19 +163,33 @@ export function signMessageContent(
 
 /**
  * Asks to sign SNIP-12 typed data that does not execute anything as a plain
- * message (see signMessageContent).
+ * message (see signMessageContent). With names to look up, the dialog opens
+ * at once, a line held for each address's name, and the names read while it
+ * is open fill those lines in place: nothing else changes.
  *
  * @param request - Origin, network and signer.
  * @param analysis - The typed data as it is signed.
- * @param names - Starknet ID names of its addresses, read both ways.
+ * @param names - Starknet ID names of its addresses to read while the
+ * dialog is open, if any.
  * @throws UserRejectedError when the user declines.
  */
 export async function confirmSignMessage(
   request: RequestView,
   analysis: TypedDataAnalysis,
-  names: ShownName[] = [],
+  names?: LateNames,
 ): Promise<void> {
-  await ask(signMessageContent(request, analysis, names));
+  if (!names) {
+    await ask(signMessageContent(request, analysis));
+    return;
+  }
+  const { addresses } = names;
+  await askReading(
+    (reading: NamesReading) => signMessageContent(request, analysis, reading),
+    {
+      now: { addresses },
+      read: async () => ({ addresses, names: await names.read() }),
+    },
+  );
 }
 
 /** What an outside-execution dialog is built from. */
