@@ -91,11 +91,7 @@ export function nameLineText(address: string, reading: NamesReading): string {
 export const NameLine: SnapComponent<{
   address: string;
   reading: NamesReading;
-}> = ({ address, reading }) => (
-  <Text color={reading.names === undefined ? 'muted' : 'default'}>
-    {nameLineText(address, reading)}
-  </Text>
-);
+}> = ({ address, reading }) => <Text>{nameLineText(address, reading)}</Text>;
 
 /**
  * The names of a dialog's addresses, read while it is open: each address
