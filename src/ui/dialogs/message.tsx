@@ -216,11 +216,14 @@ export type OutsideExecutionView = {
  * large to decode in a dialog).
  * @param shown.calls - The calls.
  * @param shown.tooLarge - Whether ABI decoding was given up.
+ * @param reading - Names checked while the dialog is open (their lines
+ * held from the start), if any.
  * @returns The dialog's content.
  */
 export function outsideExecutionContent(
   view: OutsideExecutionView,
   shown: { calls: CallView[]; tooLarge: boolean },
+  reading?: NamesReading,
 ): JSXElement {
   const { execution, analysis } = view;
   return (
@@ -252,6 +255,7 @@ export function outsideExecutionContent(
           view.chainData.kind === 'chain' ? (view.chainData.names ?? []) : []
         }
       />
+      <ReadingNamesSection reading={reading} />
       <LinesSection
         heading={`Outside execution (SNIP-9 version ${execution.version})`}
         lines={[
@@ -286,23 +290,41 @@ export async function confirmOutsideExecution(
   view: OutsideExecutionView,
 ): Promise<void> {
   const context = decodeContextOf(view.chainData);
-  const raw = (): JSXElement =>
-    outsideExecutionContent(view, {
-      calls: rawCalls(view.execution.calls, context),
-      tooLarge: view.chainData.kind === 'chain',
-    });
+  const raw = (reading?: NamesReading): JSXElement =>
+    outsideExecutionContent(
+      view,
+      {
+        calls: rawCalls(view.execution.calls, context),
+        tooLarge: view.chainData.kind === 'chain',
+      },
+      reading,
+    );
   const decoded =
     view.chainData.kind === 'chain'
       ? describeCalls(view.execution.calls, context)
       : undefined;
+  // Names whose forward checks are read while the dialog is open.
+  const late =
+    view.chainData.kind === 'chain' ? view.chainData.lateNames : undefined;
   await askFitting(
     !decoded || decoded.tooLarge
       ? [raw]
-      : [(): JSXElement => outsideExecutionContent(view, decoded), raw],
+      : [
+          (reading?: NamesReading): JSXElement =>
+            outsideExecutionContent(view, decoded, reading),
+          raw,
+        ],
     (size): InvalidInputError =>
       new InvalidInputError(
         view.field,
         `is an outside execution too large to show in a dialog even raw (${size} characters; at most ${MAX_DIALOG_CHARS})`,
       ),
+    late && {
+      now: { addresses: late.addresses },
+      read: async (): Promise<NamesReading> => ({
+        addresses: late.addresses,
+        names: await late.read(),
+      }),
+    },
   );
 }
