@@ -3,7 +3,7 @@ import { object, string } from 'superstruct';
 
 import { defineMethod } from './method';
 import { AddressStruct, ChainIdStruct, TypedDataStruct } from './structs';
-import { nameLookupOf, namesWithin } from '../node/names';
+import { FORWARD_LOOKUP_MS, nameLookupOf, namesWithin } from '../node/names';
 import type { ShownName } from '../node/names';
 import { signHash } from '../signing/signature';
 import { analyseTypedData, messageAddresses } from '../signing/typedData';
@@ -72,8 +72,13 @@ export const signMessage = defineMethod({
         analysis,
         lookup && {
           addresses: lookup.addresses,
-          read: async (): Promise<ShownName[]> =>
-            namesWithin(context.node(network), lookup),
+          read: async (isOpen): Promise<ShownName[]> =>
+            namesWithin(
+              context.node(network),
+              lookup,
+              FORWARD_LOOKUP_MS,
+              isOpen,
+            ),
         },
       );
     }

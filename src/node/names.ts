@@ -29,7 +29,8 @@ export type ShownName = { name: string; address: string };
  */
 export type LateNames = {
   addresses: string[];
-  read: () => Promise<ShownName[]>;
+  /** Reads them; `isOpen` says whether the dialog still wants them. */
+  read: (isOpen: () => boolean) => Promise<ShownName[]>;
 };
 
 /** The most addresses one request looks up (each costs two calls). */
@@ -328,12 +329,15 @@ export async function verifiedNames(
  * @param client - The network's node (the one the request binds).
  * @param lookup - What to look up (nameLookupOf), if anything.
  * @param limitMs - How long both round trips may take.
+ * @param wanted - Whether the names are still wanted (a dialog still
+ * open): when not, the forward lookups are not asked.
  * @returns The names that resolve back to their address.
  */
 export async function namesWithin(
   client: Pick<NodeClient, 'batchSettled'>,
   lookup: NameLookup | undefined,
   limitMs = FORWARD_LOOKUP_MS,
+  wanted: () => boolean = (): boolean => true,
 ): Promise<ShownName[]> {
   if (!lookup) {
     return [];
@@ -347,7 +351,7 @@ export async function namesWithin(
         ),
       ),
     );
-    if (reverse.claimed.length === 0) {
+    if (reverse.claimed.length === 0 || !wanted()) {
       return [];
     }
     return confirmedNames(

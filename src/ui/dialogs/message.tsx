@@ -187,7 +187,10 @@ export async function confirmSignMessage(
     (reading: NamesReading) => signMessageContent(request, analysis, reading),
     {
       now: { addresses },
-      read: async () => ({ addresses, names: await names.read() }),
+      read: async (isOpen) => ({
+        addresses,
+        names: await names.read(isOpen),
+      }),
     },
   );
 }
@@ -321,9 +324,9 @@ export async function confirmOutsideExecution(
       ),
     late && {
       now: { addresses: late.addresses },
-      read: async (): Promise<NamesReading> => ({
+      read: async (isOpen): Promise<NamesReading> => ({
         addresses: late.addresses,
-        names: await late.read(),
+        names: await late.read(isOpen),
       }),
     },
   );

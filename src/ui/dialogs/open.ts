@@ -41,9 +41,13 @@ export function dialogSize(content: JSXElement): number {
  * state its content is first built from, and the read of the state that
  * replaces it in place (same interface, `snap_updateInterface`). The read
  * starts only once the dialog is asked for, so nothing it costs is on the
- * dialog's path; it must end on its own (bounded in time, never failing).
+ * dialog's path; it must end on its own (bounded in time, never failing),
+ * and should ask nothing more once the dialog is closed (`isOpen`).
  */
-export type Later<State> = { now: State; read: () => Promise<State> };
+export type Later<State> = {
+  now: State;
+  read: (isOpen: () => boolean) => Promise<State>;
+};
 
 /**
  * Shows, in the open dialog `id`, the content the later read builds: once
@@ -57,12 +61,15 @@ export type Later<State> = { now: State; read: () => Promise<State> };
  */
 async function updateWhileOpen(
   id: string,
-  later: () => Promise<JSXElement>,
+  later: (isOpen: () => boolean) => Promise<JSXElement>,
   closed: Promise<void>,
   isOpen: () => boolean,
 ): Promise<void> {
   try {
-    const content = await Promise.race([later(), closed.then(() => null)]);
+    const content = await Promise.race([
+      later(isOpen),
+      closed.then(() => null),
+    ]);
     if (content === null || !isOpen()) {
       return;
     }
@@ -90,7 +97,7 @@ async function updateWhileOpen(
  */
 async function confirmVisible(
   shown: JSXElement,
-  later?: () => Promise<JSXElement>,
+  later?: (isOpen: () => boolean) => Promise<JSXElement>,
 ): Promise<boolean> {
   if (!later) {
     const answer = await snap.request({
@@ -159,7 +166,7 @@ export async function askReading<State>(
 ): Promise<void> {
   const approved = await confirmVisible(
     visibleContent(content(later.now)),
-    async () => content(await later.read()),
+    async (isOpen) => content(await later.read(isOpen)),
   );
   if (!approved) {
     throw new UserRejectedError();
@@ -192,7 +199,9 @@ export async function askFitting<State>(
       if (
         !(await confirmVisible(
           shown,
-          read && (async (): Promise<JSXElement> => content(await read())),
+          read &&
+            (async (isOpen: () => boolean): Promise<JSXElement> =>
+              content(await read(isOpen))),
         ))
       ) {
         throw new UserRejectedError();

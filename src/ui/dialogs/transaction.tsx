@@ -336,9 +336,9 @@ export async function confirmTransaction(view: TransactionView): Promise<void> {
       ),
     late && {
       now: { addresses: late.addresses },
-      read: async (): Promise<NamesReading> => ({
+      read: async (isOpen): Promise<NamesReading> => ({
         addresses: late.addresses,
-        names: await late.read(),
+        names: await late.read(isOpen),
       }),
     },
   );
