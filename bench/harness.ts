@@ -14,6 +14,12 @@ export type CallTiming = {
   toDialogMs: number | undefined;
   /** HTTP requests to the node (a batch of calls is one). */
   roundTrips: number;
+  /**
+   * Of those, the ones the node had received when the first dialog was
+   * shown: what the user waits for (names read while a dialog is open are
+   * not on its path). Undefined when no dialog opens.
+   */
+  roundTripsBeforeDialog: number | undefined;
   /** The node calls by method (`getNonce`, …); a batch holds several. */
   byMethod: Record<string, number>;
   result: Json;
@@ -61,12 +67,14 @@ export async function timeCall(options: {
   const pending = wallet.request({ origin: ORIGIN, method, params });
   let snapMs = 0;
   let toDialogMs: number | undefined;
+  let roundTripsBeforeDialog: number | undefined;
   let resumed = start;
   for (let index = 0; index < dialogs; index++) {
     const dialog = await pending.getInterface({ timeout: 60000 });
     const shown = performance.now();
     snapMs += shown - resumed;
     toDialogMs ??= shown - start;
+    roundTripsBeforeDialog ??= node.roundTripCount();
     await approve(dialog);
     resumed = performance.now();
   }
@@ -77,5 +85,12 @@ export async function timeCall(options: {
   if ('error' in response) {
     throw new Error(`${method} failed: ${JSON.stringify(response.error)}`);
   }
-  return { snapMs, toDialogMs, roundTrips, byMethod, result: response.result };
+  return {
+    snapMs,
+    toDialogMs,
+    roundTrips,
+    roundTripsBeforeDialog,
+    byMethod,
+    result: response.result,
+  };
 }

@@ -71,13 +71,23 @@ export function bundleSection(bundle: BundleFigures): string {
  */
 function methodRow(name: string, measurement: MethodMeasurement): string[] {
   if (!measurement.measured) {
-    return [name, 'not measured', '', '', '', '', '', '', measurement.reason];
+    return [
+      name,
+      'not measured',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      measurement.reason,
+    ];
   }
-  const { latencyMs, toDialogMs, roundTrips } = measurement;
-  const trips =
-    roundTrips.min === roundTrips.max
-      ? `${roundTrips.max}`
-      : `${roundTrips.min}–${roundTrips.max}`;
+  const { latencyMs, toDialogMs, roundTrips, roundTripsBeforeDialog } =
+    measurement;
+  const range = ({ min, max }: { min: number; max: number }): string =>
+    min === max ? `${max}` : `${min}–${max}`;
   return [
     name,
     millis(latencyMs.median),
@@ -86,7 +96,8 @@ function methodRow(name: string, measurement: MethodMeasurement): string[] {
     toDialogMs ? millis(toDialogMs.median) : '–',
     millis(measurement.firstCallMs),
     `${measurement.dialogs}`,
-    trips,
+    range(roundTrips),
+    roundTripsBeforeDialog ? range(roundTripsBeforeDialog) : '–',
     Object.entries(measurement.roundTripsByMethod)
       .map(([method, count]) => `${method}×${count}`)
       .join(' '),
@@ -117,7 +128,7 @@ export function formatReport(results: Results): string {
   );
   sections.push(
     [
-      `methods (${calls?.measured ? calls.calls : 0} calls each after one warm-up call; ms of snap time, dialogs approved at once and their open time left out; round trips = HTTP requests to the node per call, each a single call or a batch; the calls by method follow)`,
+      `methods (${calls?.measured ? calls.calls : 0} calls each after one warm-up call; ms of snap time, dialogs approved at once and their open time left out; round trips = HTTP requests to the node per call, each a single call or a batch; before dialog = those the node had received when the first dialog was shown; the calls by method follow)`,
       formatTable(
         [
           'method',
@@ -128,6 +139,7 @@ export function formatReport(results: Results): string {
           'first call',
           'dialogs',
           'round trips',
+          'before dialog',
           'by node method (last call)',
         ],
         Object.entries(results.methods).map(([name, measurement]) =>

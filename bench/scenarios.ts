@@ -108,7 +108,7 @@ export const VARIANTS: Record<string, Scenario & { method: string }> = {
   'snapnet_signMessage (named address)': {
     method: 'snapnet_signMessage',
     dialogs: 1,
-    note: `a ContractAddress field holding ${RECIPIENT_NAME}'s address, whose name resolves back: two round trips of its own (reverse, then forward lookups, 3 s at most)`,
+    note: `a ContractAddress field holding ${RECIPIENT_NAME}'s address, whose name resolves back: its lookups (reverse, then forward, 3 s at most) are read while the dialog is open, none before it; the harness approves at once, so the forward one is mostly never asked`,
     params: () => ({
       typedDataMessage: {
         ...flatMailRevision1,
@@ -120,7 +120,7 @@ export const VARIANTS: Record<string, Scenario & { method: string }> = {
   'snapnet_executeTxn (paymaster)': {
     method: 'snapnet_executeTxn',
     dialogs: 1,
-    note: "STRK transfer from deployed account 0, the fee in STRK through the local node's SNIP-29 paymaster (node and paymaster round trips)",
+    note: "STRK transfer from deployed account 0, the fee in STRK through the local node's SNIP-29 paymaster (node and paymaster round trips; the relayer's name is checked forward while the dialog is open)",
     params: (_ctx, call) => ({
       address: ACCOUNT_0,
       calls: transfer(call + 1),
@@ -253,7 +253,7 @@ export function scenarios(
     },
     snapnet_signMessage: {
       dialogs: 1,
-      note: "its ContractAddress values' reverse lookups: one round trip (a second only when one claims a name)",
+      note: "its ContractAddress values' reverse lookups, read while the dialog is open (none before it; a second round trip only when one claims a name and the dialog is still open)",
       params: () => ({
         typedDataMessage: TYPED_DATA,
         signerAddress: ACCOUNT_0,

@@ -105,6 +105,7 @@ async function measureMethod(
   const snapMs: number[] = [];
   const toDialogMs: number[] = [];
   const roundTrips: number[] = [];
+  const beforeDialog: number[] = [];
   let firstCallMs = 0;
   let byMethod: Record<string, number> = {};
   for (let call = 0; call <= CALLS; call++) {
@@ -125,6 +126,9 @@ async function measureMethod(
     }
     snapMs.push(timing.snapMs);
     roundTrips.push(timing.roundTrips);
+    if (timing.roundTripsBeforeDialog !== undefined) {
+      beforeDialog.push(timing.roundTripsBeforeDialog);
+    }
     byMethod = timing.byMethod;
     if (timing.toDialogMs !== undefined) {
       toDialogMs.push(timing.toDialogMs);
@@ -138,6 +142,14 @@ async function measureMethod(
     ...(toDialogMs.length > 0 ? { toDialogMs: summarize(toDialogMs) } : {}),
     firstCallMs,
     roundTrips: { min: Math.min(...roundTrips), max: Math.max(...roundTrips) },
+    ...(beforeDialog.length > 0
+      ? {
+          roundTripsBeforeDialog: {
+            min: Math.min(...beforeDialog),
+            max: Math.max(...beforeDialog),
+          },
+        }
+      : {}),
     roundTripsByMethod: byMethod,
     ...(scenario.note ? { note: scenario.note } : {}),
   };

@@ -21,6 +21,8 @@ export type MethodMeasurement =
       firstCallMs: number;
       /** JSON-RPC calls the local node received, per call. */
       roundTrips: { min: number; max: number };
+      /** Of those, the ones received before the first dialog was shown. */
+      roundTripsBeforeDialog?: { min: number; max: number };
       /** The last measured call's round trips by node method. */
       roundTripsByMethod: Record<string, number>;
       note?: string;

@@ -104,10 +104,28 @@ describe('dialogs as the user sees them', () => {
       signerAddress: ACCOUNT_0.address,
     });
     const dialog = await confirmationOf(pending);
+    const updated = dialog.waitForUpdate();
     const row = (label: string, value: string): JSXElement => (
       <Row label={label}>
         <Text>{value}</Text>
       </Row>
+    );
+    // The ContractAddress's line for its Starknet ID name, held from the
+    // start and filled while the dialog is open: no name here, as no node
+    // answers this tier's lookups.
+    const names = (line: string): JSXElement => (
+      <Section>
+        <Text fontWeight="bold">
+          Starknet ID names (shown only when they resolve to the address and
+          back)
+        </Text>
+        {[
+          <Box>
+            <Text>{line}</Text>
+            <Copyable value={`0x${'abc'.padStart(64, '0')}`} />
+          </Box>,
+        ]}
+      </Section>
     );
     // Lists come as arrays and absent parts as nulls, as the snap builds
     // the dialog: no banner here (the domain names this network's chain, and
@@ -150,10 +168,16 @@ describe('dialogs as the user sees them', () => {
             ]}
           </Box>
         </Section>
-        {/* No Starknet ID names: no node answers this tier's lookups. */}
-        {null}
+        {names('Starknet ID name: checking…')}
         {null}
       </Box>,
+    );
+    const { content } = await updated;
+    expect(JSON.stringify(content)).toBe(
+      JSON.stringify(dialog.content).replace(
+        'Starknet ID name: checking…',
+        'Starknet ID name: none',
+      ),
     );
     await dialog.cancel();
     expect(await pending).toRespondWithError(

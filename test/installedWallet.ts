@@ -3,7 +3,10 @@
  * (`wallet_invokeSnap`), with readers for its results, errors and dialogs.
  */
 import { installSnap } from '@metamask/snaps-jest';
-import type { SnapConfirmationInterface } from '@metamask/snaps-jest';
+import type {
+  SnapConfirmationInterface,
+  SnapInterfaceActions,
+} from '@metamask/snaps-jest';
 import type { Json } from '@metamask/snaps-sdk';
 
 import { ACCOUNT_0, DAPP_ORIGIN } from './fixtures';
@@ -160,7 +163,7 @@ export async function errorOf(
  */
 export async function confirmationOf(
   pending: Pending,
-): Promise<SnapConfirmationInterface> {
+): Promise<SnapConfirmationInterface & SnapInterfaceActions> {
   const ui = await pending.getInterface();
   if (ui.type !== 'confirmation') {
     throw new Error(`Expected a confirmation, got ${String(ui.type)}`);

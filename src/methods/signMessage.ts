@@ -3,7 +3,8 @@ import { object, string } from 'superstruct';
 
 import { defineMethod } from './method';
 import { AddressStruct, ChainIdStruct, TypedDataStruct } from './structs';
-import { nameLookupOf, namesWithin } from '../node/names';
+import { FORWARD_LOOKUP_MS, nameLookupOf, namesWithin } from '../node/names';
+import type { ShownName } from '../node/names';
 import { signHash } from '../signing/signature';
 import { analyseTypedData, messageAddresses } from '../signing/typedData';
 import { confirmOutsideExecution, confirmSignMessage } from '../ui/dialogs';
@@ -21,9 +22,9 @@ import { outsideExecutionChainData } from '../wallet/callData';
  * that chain the site may use), a session
  * grant or a message carrying calls under a danger banner. A message bound
  * to a network with a naming contract shows the Starknet ID names of its
- * ContractAddress values that resolve back (at most 8; two round trips,
- * reverse then forward, 3 s at most in all); any other message needs no
- * node.
+ * ContractAddress values that resolve back (at most 8), read while its
+ * dialog is open (two round trips, reverse then forward, 3 s at most in
+ * all) and filled in place: no message waits for a node.
  */
 export const signMessage = defineMethod({
   params: object({
@@ -60,15 +61,26 @@ export const signMessage = defineMethod({
       });
     } else {
       // Names of its ContractAddress values, when it binds this network:
-      // two round trips, bounded in time (a stall shows plain addresses).
-      const names =
+      // read while the dialog is open (two round trips, bounded in time; a
+      // stall shows no name), never before it.
+      const lookup =
         analysis.chain.kind === 'match'
-          ? await namesWithin(
+          ? nameLookupOf(network, messageAddresses(analysis.message))
+          : undefined;
+      await confirmSignMessage(
+        request,
+        analysis,
+        lookup && {
+          addresses: lookup.addresses,
+          read: async (isOpen): Promise<ShownName[]> =>
+            namesWithin(
               context.node(network),
-              nameLookupOf(network, messageAddresses(analysis.message)),
-            )
-          : [];
-      await confirmSignMessage(request, analysis, names);
+              lookup,
+              FORWARD_LOOKUP_MS,
+              isOpen,
+            ),
+        },
+      );
     }
     return signHash(analysis.hash, account.privateKey).join(',');
   },

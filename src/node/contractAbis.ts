@@ -10,10 +10,10 @@ import {
   claimedNames,
   confirmedNames,
   forwardCalls,
-  forwardWithin,
   reverseNameCall,
+  verifiedNames,
 } from './names';
-import type { NameLookup, ShownName } from './names';
+import type { LateNames, NameLookup, ShownName } from './names';
 import type { NodeCall } from './nodeCall';
 import type { Network } from '../config';
 import { InvalidInputError } from '../errors';
@@ -236,22 +236,28 @@ function isNotFound(answer: PromiseSettledResult<string>): boolean {
  * The ABIs of some contracts as the chain has them, on their own (two round
  * trips at most: their classes, then the ABIs not yet known). A contract
  * with no code has no entry; one whose class the node would not name reads
- * as unreadable. Starknet ID names, when asked, ride the same two round
- * trips (reverse lookups with the classes, forward ones with the ABIs; the
- * second is made for them alone when every ABI is known).
+ * as unreadable. Starknet ID names, when asked, ride the same round trips
+ * (reverse lookups with the classes, forward ones with the ABIs). When every
+ * ABI is known there is no second round trip before the dialog: the
+ * forward checks are left to read while it is open (`late`).
  *
  * @param client - The network's node.
  * @param addresses - The contracts (canonical, distinct, at most
  * MAX_ABI_LOOKUPS: see lookupTargets).
  * @param names - Addresses shown whose names to look up (node/names.ts).
- * @returns The ABI reading of each contract with a class, and the names
- * that resolve back to their address.
+ * @returns The ABI reading of each contract with a class, the names that
+ * resolve back to their address, and the claims still to check forward
+ * while the dialog is open, if any.
  */
 export async function contractAbis(
   client: NodeClient,
   addresses: string[],
   names?: NameLookup,
-): Promise<{ readings: Map<string, AbiReading>; names: ShownName[] }> {
+): Promise<{
+  readings: Map<string, AbiReading>;
+  names: ShownName[];
+  late?: LateNames | undefined;
+}> {
   if (addresses.length === 0 && !names) {
     return { readings: new Map(), names: [] };
   }
@@ -283,9 +289,6 @@ export async function contractAbis(
   let second: PromiseSettledResult<unknown>[] = [];
   if (missing.calls.length > 0) {
     second = await client.batchSettled([...missing.calls, ...forward]);
-  } else if (forward.length > 0) {
-    // The names alone: bounded in time, their failure their own.
-    second = await forwardWithin(client.batchSettled(forward));
   }
   const fetched = second.slice(
     0,
@@ -301,6 +304,17 @@ export async function contractAbis(
       readings.set(address, notFetched(answer));
     }
   });
+  if (missing.calls.length === 0 && forward.length > 0) {
+    // The forward checks alone would be a round trip before the dialog.
+    return {
+      readings,
+      names: [],
+      late: {
+        addresses: reverse.claimed.map(({ address }) => address),
+        read: async (): Promise<ShownName[]> => verifiedNames(client, reverse),
+      },
+    };
+  }
   return {
     readings,
     names: confirmedNames(

@@ -144,4 +144,22 @@ describe('Starknet ID names', () => {
     expect(batches).toBe(2);
     expect(await namesWithin(stalling, undefined, 10)).toStrictEqual([]);
   });
+
+  it('asks no forward lookup once the names are no longer wanted (the dialog closed)', async () => {
+    const lookup = { contract: '0x1', addresses: ['0xa11ce'] };
+    let batches = 0;
+    const claiming = {
+      batchSettled: async (): Promise<never> => {
+        batches += 1;
+        // The reverse answer as its call parses it.
+        return [{ status: 'fulfilled', value: 'alice.stark' }] as never;
+      },
+    };
+    expect(
+      await namesWithin(claiming, lookup, 1_000, () => false),
+    ).toStrictEqual([]);
+    expect(batches).toBe(1);
+    await namesWithin(claiming, lookup, 1_000, () => true);
+    expect(batches).toBe(3);
+  });
 });

@@ -22,6 +22,17 @@ import { normaliseAddress } from '../keys/address';
 /** A name that resolves to its address both ways. */
 export type ShownName = { name: string; address: string };
 
+/**
+ * Names read while a dialog is open, never before it: the addresses whose
+ * lines the dialog reserves at once, and the read (bounded in time, never
+ * failing: a stall or garbage reads as no name) that fills them in place.
+ */
+export type LateNames = {
+  addresses: string[];
+  /** Reads them; `isOpen` says whether the dialog still wants them. */
+  read: (isOpen: () => boolean) => Promise<ShownName[]>;
+};
+
 /** The most addresses one request looks up (each costs two calls). */
 export const MAX_NAMED_ADDRESSES = 8;
 
@@ -318,12 +329,15 @@ export async function verifiedNames(
  * @param client - The network's node (the one the request binds).
  * @param lookup - What to look up (nameLookupOf), if anything.
  * @param limitMs - How long both round trips may take.
+ * @param wanted - Whether the names are still wanted (a dialog still
+ * open): when not, the forward lookups are not asked.
  * @returns The names that resolve back to their address.
  */
 export async function namesWithin(
   client: Pick<NodeClient, 'batchSettled'>,
   lookup: NameLookup | undefined,
   limitMs = FORWARD_LOOKUP_MS,
+  wanted: () => boolean = (): boolean => true,
 ): Promise<ShownName[]> {
   if (!lookup) {
     return [];
@@ -337,7 +351,7 @@ export async function namesWithin(
         ),
       ),
     );
-    if (reverse.claimed.length === 0) {
+    if (reverse.claimed.length === 0 || !wanted()) {
       return [];
     }
     return confirmedNames(

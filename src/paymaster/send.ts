@@ -9,6 +9,13 @@ import { PaymasterError } from '../errors';
 import { normaliseAddress } from '../keys/address';
 import { readFelt } from '../node/answers';
 import { viewCall } from '../node/calls';
+import {
+  claimedNames,
+  nameLookupOf,
+  reverseNameCall,
+  verifiedNames,
+} from '../node/names';
+import type { LateNames, ShownName } from '../node/names';
 import { toHex } from '../protocol/values';
 import type {
   TransactionIntent,
@@ -37,6 +44,12 @@ export type PaymasterPreview = {
   build: CheckedBuild;
   /** The paymaster's host. */
   host: string;
+  /**
+   * The relayer's Starknet ID name, to read while the dialog is open (its
+   * reverse lookup rode the simulation's batch; the forward check would
+   * cost a round trip before the dialog): absent when none is looked up.
+   */
+  relayerName?: LateNames | undefined;
 };
 
 /** A request to send through a paymaster. */
@@ -72,7 +85,7 @@ function feeCallOf(fee: NonNullable<CheckedBuild['feeTransfer']>): WalletCall {
  */
 function checkNonceUnused(
   host: string,
-  answer: PromiseSettledResult<string[]> | undefined,
+  answer: PromiseSettledResult<unknown> | undefined,
 ): void {
   if (answer === undefined) {
     return;
@@ -80,7 +93,8 @@ function checkNonceUnused(
   if (answer.status === 'rejected') {
     throw answer.reason;
   }
-  const [first] = answer.value;
+  // The nonce check's own parser read it as felts.
+  const [first] = answer.value as string[];
   const reading = readFelt(first);
   if (!('value' in reading) || reading.value !== 1n) {
     throw new PaymasterError(
@@ -171,18 +185,43 @@ export async function sendThroughPaymaster(
           ]),
         ]
       : [];
+  // The relayer is known only now: its reverse lookup rides this batch.
+  const execution = build.signable?.execution;
+  const relayer =
+    execution && !execution.anyCaller
+      ? nameLookupOf(client.network, [execution.caller])
+      : undefined;
   const { view, extra } = await readAfterRoundOne(
     { ...base, intent: shown },
     roundOne,
     { withDeployment: true },
-    nonceCheck,
+    [
+      ...nonceCheck,
+      ...(relayer?.addresses ?? []).map((address) =>
+        reverseNameCall(relayer?.contract ?? '0x0', address),
+      ),
+    ],
   );
-  checkNonceUnused(host, extra[0]);
+  checkNonceUnused(host, nonceCheck.length > 0 ? extra[0] : undefined);
   const planned = { ...base, intent: shown };
   await request.confirm({
     transaction: previewOf(planned, 'send', view, planOf(planned, view)),
     build,
     host,
+    relayerName: relayer && {
+      addresses: relayer.addresses,
+      read: async (): Promise<ShownName[]> =>
+        verifiedNames(
+          client,
+          // The reverse lookups' own parser read their answers.
+          claimedNames(
+            relayer,
+            extra.slice(nonceCheck.length) as PromiseSettledResult<
+              string | undefined
+            >[],
+          ),
+        ),
+    },
   });
   const signature = build.signable
     ? signHash(build.signable.analysis.hash, account.privateKey)

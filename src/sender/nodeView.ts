@@ -213,14 +213,15 @@ export async function readNode(
  * @param roundOne - Round one's answers.
  * @param options - How to read.
  * @param extraCalls - More reads for the same round trip.
- * @returns The node's view, and the extra reads' answers.
+ * @returns The node's view, and the extra reads' answers (each parsed by
+ * its own call; none when nothing was read).
  */
 export async function readAfterRoundOne(
   request: Omit<SenderRequest, 'confirm'>,
   roundOne: RoundOne,
   options: ReadOptions,
-  extraCalls: NodeCall<string[]>[],
-): Promise<{ view: NodeView; extra: PromiseSettledResult<string[]>[] }> {
+  extraCalls: NodeCall<unknown>[],
+): Promise<{ view: NodeView; extra: PromiseSettledResult<unknown>[] }> {
   const { client, account, intent, details, field } = request;
   const { chainId } = client.network;
   const { nodeNonce, classHashes } = roundOne;
@@ -271,10 +272,7 @@ export async function readAfterRoundOne(
     missing.calls.length,
   ) as PromiseSettledResult<AbiReading>[];
   const extraEnd = missing.calls.length + extraCalls.length;
-  const extra = answers.slice(
-    missing.calls.length,
-    extraEnd,
-  ) as PromiseSettledResult<string[]>[];
+  const extra = answers.slice(missing.calls.length, extraEnd);
   const forwardAnswers = answers.slice(
     extraEnd,
   ) as PromiseSettledResult<bigint>[];

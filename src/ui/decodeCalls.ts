@@ -9,7 +9,7 @@ import { formatUnits } from '../format';
 import { normaliseAddress } from '../keys/address';
 import { selectorOf } from '../node/abi';
 import type { AbiReading, ContractAbi } from '../node/abi';
-import type { ShownName } from '../node/names';
+import type { LateNames, ShownName } from '../node/names';
 import { readTokenCall } from '../node/tokenCalls';
 import type { CallToShow } from '../protocol/calls';
 import type { TokenRecord } from '../state/schema';
@@ -59,6 +59,8 @@ export type ChainData =
       decode: DecodeContext;
       /** Names of the addresses shown that resolve back to them. */
       names?: ShownName[];
+      /** Names still to check, read while the dialog is open. */
+      lateNames?: LateNames | undefined;
     }
   | { kind: 'none'; account: string };
 

@@ -95,7 +95,7 @@ export async function outsideExecutionChainData(
     return { kind: 'none', account: signed.account };
   }
   const own = BigInt(signed.account);
-  const { readings, names } = await contractAbis(
+  const { readings, names, late } = await contractAbis(
     context.node(bound),
     targets,
     nameLookupOf(
@@ -115,5 +115,6 @@ export async function outsideExecutionChainData(
       chainAbis: readings,
     },
     names,
+    lateNames: late,
   };
 }

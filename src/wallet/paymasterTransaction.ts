@@ -118,7 +118,11 @@ export async function sendWithPaymaster(
         preview: preview.transaction,
         tokens,
         warnings: [...(display.warnings ?? []), ...stillOpen],
-        paymaster: { host: preview.host, build: preview.build },
+        paymaster: {
+          host: preview.host,
+          build: preview.build,
+          relayerName: preview.relayerName,
+        },
       }),
   });
 }

@@ -25,12 +25,16 @@ export type SeenCall = { method: string; params: unknown };
 export type Answer = { result?: unknown; error?: unknown };
 
 /**
- * Rewrites the honest node's answer to one call; undefined keeps it.
+ * Rewrites the honest node's answer to one call; undefined keeps it. A
+ * promise holds the answer (of the whole request) until it settles.
  *
  * @param call - The call.
  * @param honest - What the real node answered.
  */
-export type Rewrite = (call: SeenCall, honest: Answer) => Answer | undefined;
+export type Rewrite = (
+  call: SeenCall,
+  honest: Answer,
+) => Answer | undefined | Promise<Answer | undefined>;
 
 export type HostileNode = {
   /** Its JSON-RPC URL. */
@@ -42,8 +46,13 @@ export type HostileNode = {
    * that fails before sending anything); undefined: forward again.
    */
   withhold(method: string, answer: Answer | undefined): void;
-  /** Back to forwarding every answer as it is. */
+  /** Back to forwarding every answer as it is (and releases any hold). */
   clearScripts(): void;
+  /**
+   * Holds every answer (each request is received and forwarded, its answer
+   * kept back) until the returned release is called.
+   */
+  hold(): () => void;
   /** Every call received, in order (a batch adds each of its calls). */
   seen(): SeenCall[];
   /** Whether any request body received so far contains `text` (any case). */
@@ -87,6 +96,8 @@ export async function startHostileNode(options: {
   const scripts = new Map<string, Rewrite>();
   const withheld = new Map<string, Answer>();
   let seen: SeenCall[] = [];
+  let held: Promise<void> = Promise.resolve();
+  let release = (): void => undefined;
   let bodies: string[] = [];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -124,23 +135,29 @@ export async function startHostileNode(options: {
         body,
       })
         .then(async (honest) => honest.json())
-        .then((answer: unknown) => {
+        .then(async (answer: unknown) => {
           const answers = [answer].flat() as (Answer & { id?: unknown })[];
-          const rewritten = answers.map((each) => {
-            const call = calls.find((candidate) => candidate.id === each.id);
-            const rewrite =
-              call === undefined ? undefined : scripts.get(String(call.method));
-            const changed =
-              call && rewrite
-                ? rewrite(
-                    { method: String(call.method), params: call.params },
-                    each,
-                  )
-                : undefined;
-            return changed === undefined
-              ? each
-              : { jsonrpc: '2.0', id: each.id, ...changed };
-          });
+          const holding = held;
+          const rewritten = await Promise.all(
+            answers.map(async (each) => {
+              const call = calls.find((candidate) => candidate.id === each.id);
+              const rewrite =
+                call === undefined
+                  ? undefined
+                  : scripts.get(String(call.method));
+              const changed =
+                call && rewrite
+                  ? await rewrite(
+                      { method: String(call.method), params: call.params },
+                      each,
+                    )
+                  : undefined;
+              return changed === undefined
+                ? each
+                : { jsonrpc: '2.0', id: each.id, ...changed };
+            }),
+          );
+          await holding;
           response.writeHead(200, { 'Content-Type': 'application/json' });
           response.end(
             JSON.stringify(Array.isArray(answer) ? rewritten : rewritten[0]),
@@ -175,6 +192,17 @@ export async function startHostileNode(options: {
     clearScripts: (): void => {
       scripts.clear();
       withheld.clear();
+      release();
+    },
+    hold: (): (() => void) => {
+      release();
+      held = new Promise<void>((resolve) => {
+        release = (): void => {
+          held = Promise.resolve();
+          resolve();
+        };
+      });
+      return (): void => release();
     },
     seen: (): SeenCall[] => [...seen],
     received: (text): boolean =>

@@ -206,8 +206,91 @@ describe('names in the paymaster confirmation', () => {
   });
 });
 
+describe("the paymaster relayer's name", () => {
+  const CHECKING = 'Starknet ID name: checking…';
+
+  /**
+   * Opens a sponsored transfer's confirmation, the node holding its answers
+   * to forward lookups until the dialog is open, and watches its update.
+   *
+   * @returns The pending request, the dialog and its update to come.
+   */
+  async function sponsoredDialog(): Promise<{
+    pending: ReturnType<typeof invoke>;
+    dialog: Awaited<ReturnType<typeof confirmationOf>>;
+    updated: Promise<{ content: unknown }>;
+  }> {
+    let open = (): void => undefined;
+    const opened = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    front.script('starknet_call', async (call, honest) => {
+      if (isLookup(call, 'domain_to_address')) {
+        await opened;
+      }
+      return honest;
+    });
+    const pending = invoke(wallet, 'snapnet_executeTxn', {
+      address: ACCOUNT_0.address,
+      calls: [
+        {
+          contractAddress: STRK,
+          entrypoint: 'transfer',
+          calldata: [NAMELESS, '0x1', '0x0'],
+        },
+      ],
+      paymaster: SPONSORED,
+    });
+    const dialog = await confirmationOf(pending);
+    const updated = dialog.waitForUpdate();
+    open();
+    return { pending, dialog, updated };
+  }
+
+  it('appears in place once it resolves back (its forward check made while the dialog is open), and a claimed one never', async () => {
+    const last = real.accounts[real.accounts.length - 1];
+    if (!last) {
+      throw new Error('The local node has no relayer');
+    }
+    // As the paymaster names it (and the dialog shows it): no leading zeros.
+    const relayer = `0x${BigInt(last.address).toString(16)}`;
+    await setName(real, { name: 'relayer.stark', address: relayer });
+    const { pending, dialog, updated } = await sponsoredDialog();
+    const before = JSON.stringify(dialog.content);
+    expect(before).toContain('through a paymaster');
+    expect(before).toContain(relayer);
+    expect(before).toContain(CHECKING);
+    expect(before).not.toContain('relayer.stark');
+    const line =
+      'Starknet ID name: relayer.stark (resolves to this address and back)';
+    const after = JSON.stringify((await updated).content);
+    expect(after.split(line).join(CHECKING)).toBe(before);
+    await dialog.ok();
+    expect((await plainResultOf(pending)).transaction_hash).toMatch(
+      /^0x[0-9a-f]+$/u,
+    );
+    // The relayer's reverse record now claims a name that resolves
+    // elsewhere: no name.
+    await setName(real, {
+      name: 'uniswap.stark',
+      address: relayer,
+      records: 'reverse-unchecked',
+    });
+    front.forget();
+    const claimed = await sponsoredDialog();
+    const claimedAfter = JSON.stringify((await claimed.updated).content);
+    expect(claimedAfter).toContain('Starknet ID name: none');
+    expect(claimedAfter).not.toContain('uniswap');
+    expect(
+      front.seen().some((call) => isLookup(call, 'domain_to_address')),
+    ).toBe(true);
+    await claimed.dialog.cancel();
+    expect(await errorOf(claimed.pending)).toMatchObject({ code: 4001 });
+  });
+});
+
 describe('names in an outside execution', () => {
-  it("shows the recipient's name that resolves back, never a drainer's claim, in the same round trips", async () => {
+  it("shows the recipient's name that resolves back, never a drainer's claim, with no round trip of its own before the dialog", async () => {
     const now = Math.floor(Date.now() / 1000);
     const signing = (to: string, nonce: string): ReturnType<typeof invoke> =>
       invoke(wallet, 'snapnet_signMessage', {
@@ -242,13 +325,36 @@ describe('names in an outside execution', () => {
     await drainerDialog.cancel();
     expect(await errorOf(drained)).toMatchObject({ code: 4001 });
     front.forget();
+    // The ABIs are known now: the classes (with the reverse lookups) are the
+    // one round trip before the dialog; the forward check, which would be a
+    // second, is made while it is open (held here until it is).
+    let open = (): void => undefined;
+    const opened = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    front.script('starknet_call', async (call, honest) => {
+      if (isLookup(call, 'domain_to_address')) {
+        await opened;
+      }
+      return honest;
+    });
     const named = signing(ALICE, '0x72');
     const dialog = await confirmationOf(named);
-    const shown = textOf(dialog.content);
+    const updated = dialog.waitForUpdate();
+    const shown = JSON.stringify(dialog.content);
     expect(shown).toContain('Sign a transaction (outside execution)');
-    expect(shown).toContain('alice.stark');
     expect(shown).toContain(ALICE);
-    // The classes, then the names' forward lookups (the ABIs are known).
+    expect(shown).toContain('Starknet ID name: checking…');
+    expect(shown).not.toContain('alice.stark');
+    expect(front.roundTrips()).toBe(1);
+    open();
+    const line =
+      'Starknet ID name: alice.stark (resolves to this address and back)';
+    expect(
+      JSON.stringify((await updated).content)
+        .split(line)
+        .join('Starknet ID name: checking…'),
+    ).toBe(shown);
     expect(front.roundTrips()).toBe(2);
     await dialog.cancel();
     expect(await errorOf(named)).toMatchObject({ code: 4001 });

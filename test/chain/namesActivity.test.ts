@@ -17,6 +17,7 @@ import {
   createAccount,
   errorOf,
   invoke,
+  plainResultOf,
   textOf,
 } from '../installedWallet';
 import type { Wallet } from '../installedWallet';
@@ -53,17 +54,33 @@ afterEach(() => {
 });
 
 describe("names beside a signed message's addresses", () => {
+  const CHECKING = 'Starknet ID name: checking…';
+  const NONE = 'Starknet ID name: none';
+  const named = (name: string): string =>
+    `Starknet ID name: ${name} (resolves to this address and back)`;
+
   /**
-   * Opens signMessage's dialog for a mail to `to` (a ContractAddress).
+   * Opens signMessage's dialog for a mail to `to` (a ContractAddress), the
+   * node holding every answer until the dialog is open (so it cannot have
+   * waited for one), and watches for its update.
    *
    * @param to - The address.
-   * @returns The pending request, the dialog and its text.
+   * @param stall - Whether the node keeps holding its answers (release
+   * them with the returned release).
+   * @returns The pending request, the dialog, its text as it opened, its
+   * update to come, and the release of the node's answers.
    */
-  async function mailDialog(to: string): Promise<{
+  async function mailDialog(
+    to: string,
+    stall = false,
+  ): Promise<{
     pending: ReturnType<typeof invoke>;
     dialog: Awaited<ReturnType<typeof confirmationOf>>;
     shown: string;
+    updated: Promise<{ content: unknown }>;
+    release: () => void;
   }> {
+    const release = front.hold();
     const pending = invoke(wallet, 'snapnet_signMessage', {
       typedDataMessage: {
         ...flatMailRevision1,
@@ -72,38 +89,124 @@ describe("names beside a signed message's addresses", () => {
       signerAddress: ACCOUNT_0.address,
     });
     const dialog = await confirmationOf(pending);
-    return { pending, dialog, shown: textOf(dialog.content) };
+    const updated = dialog.waitForUpdate();
+    if (!stall) {
+      release();
+    }
+    return {
+      pending,
+      dialog,
+      shown: textOf(dialog.content),
+      updated,
+      release,
+    };
   }
 
-  it('shows the name of a ContractAddress that resolves back, in two round trips, and never a claimed one', async () => {
+  /**
+   * The dialog as it opened and as the names read while it was open left
+   * it: the update must change the name line and nothing else.
+   *
+   * @param opened - The dialog's content as it opened.
+   * @param updated - Its content once updated.
+   * @param line - The name line the update shows.
+   */
+  function expectOnlyTheNameLine(
+    opened: unknown,
+    updated: unknown,
+    line: string,
+  ): void {
+    const before = JSON.stringify(opened);
+    const after = JSON.stringify(updated);
+    expect(before).toContain(CHECKING);
+    expect(after).not.toContain(CHECKING);
+    expect(after.split(line).join(CHECKING)).toBe(before);
+  }
+
+  beforeAll(async () => {
     // The node's first contact (its chain check) is behind us.
     const warm = await mailDialog(DRAINER);
+    await warm.updated;
     await warm.dialog.cancel();
     await errorOf(warm.pending);
+  });
+
+  it('opens before any node answer, then shows the name that resolves back in place (reverse, then forward: two round trips)', async () => {
     front.forget();
-    const { pending, dialog, shown } = await mailDialog(ALICE);
-    expect(shown).toContain('alice.stark');
+    // The node held every answer until the dialog was open: it waited for
+    // none.
+    const { pending, dialog, shown, updated } = await mailDialog(ALICE);
+    expect(shown).toContain('Sign message');
     expect(shown).toContain(ALICE);
-    expect(shown).toContain('Starknet ID names');
-    // The reverse lookups, then the forward ones.
-    const paymaster = front
-      .seen()
-      .filter(({ method }) => method === 'paymaster_getSupportedTokens');
-    expect(front.roundTrips() - paymaster.length).toBe(2);
-    await dialog.cancel();
-    expect(await errorOf(pending)).toMatchObject({ code: 4001 });
-    const drained = await mailDialog(DRAINER);
-    expect(drained.shown).toContain(DRAINER);
-    expect(drained.shown).not.toContain('uniswap');
-    expect(drained.shown).not.toContain('Starknet ID names');
+    expect(shown).toContain(CHECKING);
+    expect(shown).not.toContain('alice.stark');
+    expectOnlyTheNameLine(
+      dialog.content,
+      (await updated).content,
+      named('alice.stark'),
+    );
+    expect(front.roundTrips()).toBe(2);
+    await dialog.ok();
+    const signature = await plainResultOf(pending);
+    // The same bytes are signed as when no name is found (the naming
+    // contract failing): the update changed the dialog only.
+    front.script('starknet_call', (call, honest) =>
+      isLookup(call, 'address_to_domain')
+        ? { error: { code: 40, message: 'Contract error', data: {} } }
+        : honest,
+    );
+    const nameless = await mailDialog(ALICE);
+    expect(textOf((await nameless.updated).content)).toContain(NONE);
+    await nameless.dialog.ok();
+    expect(await plainResultOf(nameless.pending)).toBe(signature);
+    expect(signature).toMatch(/^0x[0-9a-f]+,0x[0-9a-f]+$/u);
+  });
+
+  it('declines as before: 4001, whether the names have arrived or not', async () => {
+    const early = await mailDialog(ALICE, true);
+    expect(early.shown).toContain(CHECKING);
+    await early.dialog.cancel();
+    expect(await errorOf(early.pending)).toMatchObject({ code: 4001 });
+    early.release();
+    const late = await mailDialog(ALICE);
+    expect(textOf((await late.updated).content)).toContain(
+      named('alice.stark'),
+    );
+    await late.dialog.cancel();
+    expect(await errorOf(late.pending)).toMatchObject({ code: 4001 });
+  });
+
+  it('never shows a reverse record that does not resolve back to the address', async () => {
+    const { pending, dialog, updated } = await mailDialog(DRAINER);
+    const { content } = await updated;
+    expectOnlyTheNameLine(dialog.content, content, NONE);
+    expect(textOf(content)).toContain(DRAINER);
+    expect(textOf(content)).not.toContain('uniswap');
+    // The contract claimed the name: the wallet's forward lookup refused it.
     expect(
       front.seen().some((call) => isLookup(call, 'domain_to_address')),
     ).toBe(true);
-    await drained.dialog.cancel();
-    expect(await errorOf(drained.pending)).toMatchObject({ code: 4001 });
+    await dialog.cancel();
+    expect(await errorOf(pending)).toMatchObject({ code: 4001 });
   });
 
-  it('shows plain addresses when the naming contract answers garbage or fails', async () => {
+  it('opens at once and signs when the naming contract stalls: no name at the bound', async () => {
+    const { pending, dialog, shown, updated, release } = await mailDialog(
+      ALICE,
+      true,
+    );
+    try {
+      expect(shown).toContain(CHECKING);
+      expectOnlyTheNameLine(dialog.content, (await updated).content, NONE);
+      await dialog.ok();
+      expect(await plainResultOf(pending)).toMatch(
+        /^0x[0-9a-f]+,0x[0-9a-f]+$/u,
+      );
+    } finally {
+      release();
+    }
+  });
+
+  it('shows no name when the naming contract answers garbage or fails', async () => {
     const huge = ['0x186a0', ...Array.from({ length: 100_000 }, () => '0x1')];
     const scripts: [string, Answer][] = [
       ['address_to_domain', { result: huge }],
@@ -119,17 +222,17 @@ describe("names beside a signed message's addresses", () => {
       front.script('starknet_call', (call, honest) =>
         isLookup(call, entrypoint) ? answer : honest,
       );
-      const { pending, dialog, shown } = await mailDialog(ALICE);
-      expect(shown).toContain(ALICE);
-      expect(shown).toContain('Sign message');
-      expect(shown).not.toContain('alice.stark');
+      const { pending, dialog, updated } = await mailDialog(ALICE);
+      expectOnlyTheNameLine(dialog.content, (await updated).content, NONE);
       // The lookup was made, and its answer cost the name only.
       expect(front.seen().some((call) => isLookup(call, entrypoint))).toBe(
         true,
       );
       front.forget();
-      await dialog.cancel();
-      expect(await errorOf(pending)).toMatchObject({ code: 4001 });
+      await dialog.ok();
+      expect(await plainResultOf(pending)).toMatch(
+        /^0x[0-9a-f]+,0x[0-9a-f]+$/u,
+      );
     }
   });
 });

@@ -1,10 +1,10 @@
 import { Banner, Box, Section, Text } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
-import { ask, askFitting, MAX_DIALOG_CHARS } from './open';
+import { ask, askFitting, askReading, MAX_DIALOG_CHARS } from './open';
 import { InvalidInputError } from '../../errors';
 import { normaliseAddress } from '../../keys/address';
-import type { ShownName } from '../../node/names';
+import type { LateNames } from '../../node/names';
 import { toHex } from '../../protocol/values';
 import type { OutsideExecution } from '../../signing/executionGrant';
 import type { TypedDataAnalysis } from '../../signing/typedData';
@@ -18,7 +18,8 @@ import {
 import { decodeContextOf, describeCalls, rawCalls } from '../decodeCalls';
 import type { ChainData } from '../decodeCalls';
 import type { CallView, RequestView } from '../dialogInputs';
-import { NamesSection } from '../names';
+import { NamesSection, ReadingNamesSection } from '../names';
+import type { NamesReading } from '../names';
 import {
   definitionFields,
   domainLines,
@@ -116,13 +117,14 @@ function domainSection(analysis: TypedDataAnalysis): JSXElement {
  *
  * @param request - Origin, network and signer.
  * @param analysis - The typed data as it is signed.
- * @param names - Starknet ID names of its addresses, read both ways.
+ * @param names - Starknet ID names of its addresses, read both ways while
+ * the dialog is open (absent: none looked up).
  * @returns The dialog's content.
  */
 export function signMessageContent(
   request: RequestView,
   analysis: TypedDataAnalysis,
-  names: ShownName[] = [],
+  names?: NamesReading,
 ): JSXElement {
   const grant =
     analysis.grant && analysis.grant.kind !== 'outside-execution'
@@ -146,7 +148,7 @@ export function signMessageContent(
         <Text fontWeight="bold">{`Message (${analysis.primaryType})`}</Text>
         <MessageFields fields={memberFields(analysis.message)} />
       </Section>
-      <NamesSection names={names} />
+      <ReadingNamesSection reading={names} />
       {analysis.definitions.length > 0 ? (
         <Section>
           <Text fontWeight="bold">
@@ -161,19 +163,36 @@ export function signMessageContent(
 
 /**
  * Asks to sign SNIP-12 typed data that does not execute anything as a plain
- * message (see signMessageContent).
+ * message (see signMessageContent). With names to look up, the dialog opens
+ * at once, a line held for each address's name, and the names read while it
+ * is open fill those lines in place: nothing else changes.
  *
  * @param request - Origin, network and signer.
  * @param analysis - The typed data as it is signed.
- * @param names - Starknet ID names of its addresses, read both ways.
+ * @param names - Starknet ID names of its addresses to read while the
+ * dialog is open, if any.
  * @throws UserRejectedError when the user declines.
  */
 export async function confirmSignMessage(
   request: RequestView,
   analysis: TypedDataAnalysis,
-  names: ShownName[] = [],
+  names?: LateNames,
 ): Promise<void> {
-  await ask(signMessageContent(request, analysis, names));
+  if (!names) {
+    await ask(signMessageContent(request, analysis));
+    return;
+  }
+  const { addresses } = names;
+  await askReading(
+    (reading: NamesReading) => signMessageContent(request, analysis, reading),
+    {
+      now: { addresses },
+      read: async (isOpen) => ({
+        addresses,
+        names: await names.read(isOpen),
+      }),
+    },
+  );
 }
 
 /** What an outside-execution dialog is built from. */
@@ -200,11 +219,14 @@ export type OutsideExecutionView = {
  * large to decode in a dialog).
  * @param shown.calls - The calls.
  * @param shown.tooLarge - Whether ABI decoding was given up.
+ * @param reading - Names checked while the dialog is open (their lines
+ * held from the start), if any.
  * @returns The dialog's content.
  */
 export function outsideExecutionContent(
   view: OutsideExecutionView,
   shown: { calls: CallView[]; tooLarge: boolean },
+  reading?: NamesReading,
 ): JSXElement {
   const { execution, analysis } = view;
   return (
@@ -236,6 +258,7 @@ export function outsideExecutionContent(
           view.chainData.kind === 'chain' ? (view.chainData.names ?? []) : []
         }
       />
+      <ReadingNamesSection reading={reading} />
       <LinesSection
         heading={`Outside execution (SNIP-9 version ${execution.version})`}
         lines={[
@@ -270,23 +293,41 @@ export async function confirmOutsideExecution(
   view: OutsideExecutionView,
 ): Promise<void> {
   const context = decodeContextOf(view.chainData);
-  const raw = (): JSXElement =>
-    outsideExecutionContent(view, {
-      calls: rawCalls(view.execution.calls, context),
-      tooLarge: view.chainData.kind === 'chain',
-    });
+  const raw = (reading?: NamesReading): JSXElement =>
+    outsideExecutionContent(
+      view,
+      {
+        calls: rawCalls(view.execution.calls, context),
+        tooLarge: view.chainData.kind === 'chain',
+      },
+      reading,
+    );
   const decoded =
     view.chainData.kind === 'chain'
       ? describeCalls(view.execution.calls, context)
       : undefined;
+  // Names whose forward checks are read while the dialog is open.
+  const late =
+    view.chainData.kind === 'chain' ? view.chainData.lateNames : undefined;
   await askFitting(
     !decoded || decoded.tooLarge
       ? [raw]
-      : [(): JSXElement => outsideExecutionContent(view, decoded), raw],
+      : [
+          (reading?: NamesReading): JSXElement =>
+            outsideExecutionContent(view, decoded, reading),
+          raw,
+        ],
     (size): InvalidInputError =>
       new InvalidInputError(
         view.field,
         `is an outside execution too large to show in a dialog even raw (${size} characters; at most ${MAX_DIALOG_CHARS})`,
       ),
+    late && {
+      now: { addresses: late.addresses },
+      read: async (isOpen): Promise<NamesReading> => ({
+        addresses: late.addresses,
+        names: await late.read(isOpen),
+      }),
+    },
   );
 }

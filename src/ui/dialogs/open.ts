@@ -6,7 +6,9 @@ import { visibleContent } from '../visibleContent';
 /**
  * The only module that opens dialogs (`snap_dialog`). The dialog modules
  * beside it build what is shown; those that ask for consent call `ask`
- * (or `askFitting`), which returns only when the user approves and throws
+ * (or `askFitting`, `askReading`: a dialog that opens at once and is
+ * completed in place by what is read while it is open, such as Starknet ID
+ * names), which returns only when the user approves and throws
  * UserRejectedError otherwise, so no handler can forget to check. Every
  * text is made visible here (see visibleContent), whoever built the dialog.
  */
@@ -35,17 +37,95 @@ export function dialogSize(content: JSXElement): number {
 }
 
 /**
- * Opens a confirmation dialog of content already made visible.
+ * What a dialog shows at once, and what it may read while it is open: the
+ * state its content is first built from, and the read of the state that
+ * replaces it in place (same interface, `snap_updateInterface`). The read
+ * starts only once the dialog is asked for, so nothing it costs is on the
+ * dialog's path; it must end on its own (bounded in time, never failing),
+ * and should ask nothing more once the dialog is closed (`isOpen`).
+ */
+export type Later<State> = {
+  now: State;
+  read: (isOpen: () => boolean) => Promise<State>;
+};
+
+/**
+ * Shows, in the open dialog `id`, the content the later read builds: once
+ * read, and only while the dialog is open and the content fits. The user
+ * may answer first: the interface is then gone, and nothing is shown.
+ *
+ * @param id - The dialog's interface.
+ * @param later - Reads the content to show instead.
+ * @param closed - Settles when the user answers.
+ * @param isOpen - Whether the dialog is still open.
+ */
+async function updateWhileOpen(
+  id: string,
+  later: (isOpen: () => boolean) => Promise<JSXElement>,
+  closed: Promise<void>,
+  isOpen: () => boolean,
+): Promise<void> {
+  try {
+    const content = await Promise.race([
+      later(isOpen),
+      closed.then(() => null),
+    ]);
+    if (content === null || !isOpen()) {
+      return;
+    }
+    const shown = visibleContent(content);
+    if (JSON.stringify(shown).length > MAX_DIALOG_CHARS) {
+      return;
+    }
+    await snap.request({
+      method: 'snap_updateInterface',
+      params: { id, ui: shown },
+    });
+  } catch {
+    // Answered meanwhile (the interface is gone), or the read failed: the
+    // dialog stays as it opened.
+  }
+}
+
+/**
+ * Opens a confirmation dialog of content already made visible; with a later
+ * read, as an interface of its own, updated in place once that is read.
  *
  * @param shown - The visible content.
+ * @param later - What to show instead once read, if anything.
  * @returns Whether the user approved.
  */
-async function confirmVisible(shown: JSXElement): Promise<boolean> {
-  const answer = await snap.request({
-    method: 'snap_dialog',
-    params: { type: 'confirmation', content: shown },
+async function confirmVisible(
+  shown: JSXElement,
+  later?: (isOpen: () => boolean) => Promise<JSXElement>,
+): Promise<boolean> {
+  if (!later) {
+    const answer = await snap.request({
+      method: 'snap_dialog',
+      params: { type: 'confirmation', content: shown },
+    });
+    return answer === true;
+  }
+  const id = await snap.request({
+    method: 'snap_createInterface',
+    params: { ui: shown },
   });
-  return answer === true;
+  let open = true;
+  const answering = snap.request({
+    method: 'snap_dialog',
+    params: { type: 'confirmation', id },
+  });
+  const closed = answering.then(
+    () => undefined,
+    () => undefined,
+  );
+  // Not awaited: the dialog is the user's at once; the read fills it in.
+  updateWhileOpen(id, later, closed, () => open).catch(() => undefined);
+  try {
+    return (await answering) === true;
+  } finally {
+    open = false;
+  }
 }
 
 /**
@@ -71,6 +151,29 @@ export async function ask(content: JSXElement): Promise<void> {
 }
 
 /**
+ * Opens a confirmation dialog that must be approved, built from a state
+ * read while it is open (see Later): it opens at once with `later.now`, and
+ * is updated in place with what `later.read` answers. Nothing else of the
+ * content may depend on the state.
+ *
+ * @param content - Builds the content from the state.
+ * @param later - The state now, and its read.
+ * @throws UserRejectedError when the user declines.
+ */
+export async function askReading<State>(
+  content: (state: State) => JSXElement,
+  later: Later<State>,
+): Promise<void> {
+  const approved = await confirmVisible(
+    visibleContent(content(later.now)),
+    async (isOpen) => content(await later.read(isOpen)),
+  );
+  if (!approved) {
+    throw new UserRejectedError();
+  }
+}
+
+/**
  * Opens the first of some confirmation dialogs whose content fits
  * MAX_DIALOG_CHARS (say, calls decoded, then the same calls raw), which
  * must be approved. Contents are built only when the ones before do not fit.
@@ -78,18 +181,29 @@ export async function ask(content: JSXElement): Promise<void> {
  * @param contents - Builders of the contents, most informative first.
  * @param tooLarge - The error to throw when none fits (nothing was shown),
  * from the size of the last.
+ * @param later - A state the contents are built from, read while the
+ * dialog is open (see Later): the one that fits is updated with it.
  * @throws UserRejectedError when the user declines.
  */
-export async function askFitting(
-  contents: (() => JSXElement)[],
+export async function askFitting<State>(
+  contents: ((state: State | undefined) => JSXElement)[],
   tooLarge: (size: number) => Error,
+  later?: Later<State>,
 ): Promise<void> {
   let size = 0;
   for (const content of contents) {
-    const shown = visibleContent(content());
+    const shown = visibleContent(content(later?.now));
     size = JSON.stringify(shown).length;
     if (size <= MAX_DIALOG_CHARS) {
-      if (!(await confirmVisible(shown))) {
+      const read = later?.read;
+      if (
+        !(await confirmVisible(
+          shown,
+          read &&
+            (async (isOpen: () => boolean): Promise<JSXElement> =>
+              content(await read(isOpen))),
+        ))
+      ) {
         throw new UserRejectedError();
       }
       return;

@@ -2,10 +2,20 @@ import { Box, Copyable, Row, Section, Text } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import { formatUnits } from '../../format';
+import type { LateNames } from '../../node/names';
 import type { CheckedBuild } from '../../paymaster/checkBuilt';
+import { NameLine } from '../names';
+import type { NamesReading } from '../names';
 
-/** What a paymaster confirmation shows of the paymaster. */
-export type PaymasterShown = { host: string; build: CheckedBuild };
+/**
+ * What a paymaster confirmation shows of the paymaster, and the relayer's
+ * Starknet ID name to read while the dialog is open, if any.
+ */
+export type PaymasterShown = {
+  host: string;
+  build: CheckedBuild;
+  relayerName?: LateNames | undefined;
+};
 
 /**
  * A time of a validity window: the number signed, and its date (UTC).
@@ -41,9 +51,14 @@ export function paymasterTitle(shown: PaymasterShown): string {
  * the exact amount of the last call, the transfer to the relayer.
  *
  * @param shown - The paymaster and what it built, checked.
+ * @param relayer - The relayer's name as read so far, its line held from
+ * the start (absent: none looked up).
  * @returns The sections.
  */
-export function paymasterSections(shown: PaymasterShown): JSXElement {
+export function paymasterSections(
+  shown: PaymasterShown,
+  relayer?: NamesReading,
+): JSXElement {
   const { host, build } = shown;
   const fee = build.feeTransfer;
   const execution = build.signable?.execution;
@@ -73,7 +88,12 @@ export function paymasterSections(shown: PaymasterShown): JSXElement {
           {execution.anyCaller ? (
             <Text>Anyone may submit it (ANY_CALLER).</Text>
           ) : (
-            <Copyable value={execution.caller} />
+            <Box>
+              {relayer ? (
+                <NameLine address={execution.caller} reading={relayer} />
+              ) : null}
+              <Copyable value={execution.caller} />
+            </Box>
           )}
           <Row label="Valid after">
             <Text>{timeText(execution.executeAfter)}</Text>

@@ -25,6 +25,7 @@ import {
 import { rawCalls } from '../decodeCalls';
 import type { CallView, RequestView } from '../dialogInputs';
 import { NamesSection } from '../names';
+import type { NamesReading } from '../names';
 import {
   callsToShow,
   callViewsOf,
@@ -198,11 +199,14 @@ export type TransactionView = {
  *
  * @param view - What is asked.
  * @param calls - The calls as shown.
+ * @param relayer - The paymaster relayer's name as read so far (read
+ * while the dialog is open), if it is looked up.
  * @returns The content.
  */
 export function transactionContent(
   view: TransactionView,
   calls: CallsShown,
+  relayer?: NamesReading,
 ): JSXElement {
   const { preview } = view;
   const { plan } = preview;
@@ -269,7 +273,7 @@ export function transactionContent(
       <NamesSection entered={view.recipientName} names={preview.names ?? []} />
       {intentSections(preview, calls, paymaster)}
       {accountContractSection(preview)}
-      {paymaster ? paymasterSections(paymaster) : null}
+      {paymaster ? paymasterSections(paymaster, relayer) : null}
       {(paymaster ? [] : plan.transactions).map((planned, index) => (
         <LinesSection
           heading={feeHeadingOf(planned, index + 1, total)}
@@ -306,19 +310,36 @@ export function transactionContent(
  */
 export async function confirmTransaction(view: TransactionView): Promise<void> {
   const decoded = callViewsOf(view.preview, view.tokens, view.siteAbis);
-  const raw = (): JSXElement =>
-    transactionContent(view, {
-      calls: rawCallViewsOf(view.preview, view.tokens),
-      tooLarge: true,
-    });
+  const raw = (relayer?: NamesReading): JSXElement =>
+    transactionContent(
+      view,
+      {
+        calls: rawCallViewsOf(view.preview, view.tokens),
+        tooLarge: true,
+      },
+      relayer,
+    );
+  // The relayer's name, read while the dialog is open (its line held).
+  const late = view.paymaster?.relayerName;
   await askFitting(
     decoded.tooLarge
       ? [raw]
-      : [(): JSXElement => transactionContent(view, decoded), raw],
+      : [
+          (relayer?: NamesReading): JSXElement =>
+            transactionContent(view, decoded, relayer),
+          raw,
+        ],
     (size): InvalidInputError =>
       new InvalidInputError(
         view.callsField ?? 'calls',
         `too large to show in a confirmation dialog even raw (${size} characters; at most ${MAX_DIALOG_CHARS}): send fewer calls or less calldata`,
       ),
+    late && {
+      now: { addresses: late.addresses },
+      read: async (isOpen): Promise<NamesReading> => ({
+        addresses: late.addresses,
+        names: await late.read(isOpen),
+      }),
+    },
   );
 }
