@@ -165,7 +165,7 @@ const config = createConfig([
             'ui',
             'wallet',
             'methods',
-            'home',
+            'features',
             'background',
           ]),
         },

@@ -9,8 +9,8 @@ import type {
 
 import { discoverEverywhere } from './background/discover';
 import { refreshTransactions } from './background/refresh';
-import { handleHomeEvent } from './home/events';
-import { openHomePage } from './home/page';
+import { handleHomeEvent } from './features/home/events';
+import { openHomePage } from './features/home/page';
 import { handleRequest } from './methods/router';
 import { initialiseState } from './state/store';
 
@@ -56,7 +56,7 @@ export const onUpdate: OnUpdateHandler = async () => initialiseState();
 
 /**
  * The snap's page in MetaMask: network, accounts with balances, send, sites
- * with access, networks (see src/ui/home.tsx).
+ * with access, networks (see src/features/home/views/).
  *
  * @returns The page's interface.
  */

@@ -14,7 +14,7 @@ import {
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 import { renderSVG } from 'uqr';
 
-import { formatUnits } from '../format';
+import { formatUnits } from '../../../format';
 
 /**
  * The accounts of the home page: each account (name, address, deployment,

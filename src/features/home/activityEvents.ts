@@ -4,20 +4,20 @@ import { number, optional, string, type } from 'superstruct';
 
 import { ACTIVITY_PAGE, entryOf } from './activity';
 import { readHomePage } from './readHome';
-import { NodeError, toSnapError } from '../errors';
-import { formatUnits } from '../format';
-import { FeltText, parsedBy } from '../node/answers';
-import { normaliseHash, statusOf } from '../node/history';
-import { nameLookupOf, namesWithin } from '../node/names';
-import type { NodeCall } from '../node/nodeCall';
-import { hiddenFromNode } from '../state/networks';
-import type { WalletState } from '../state/schema';
-import { activityStatus } from '../ui/activityText';
-import { HOME, updateHomeInterface } from '../ui/home';
-import { ACTIVITY, showActivityDetail, timeText } from '../ui/homeActivity';
-import type { ActivityDetail } from '../ui/homeActivity';
-import { HOME_ORIGIN, walletContext } from '../wallet/context';
-import type { WalletContext } from '../wallet/context';
+import { ACTIVITY, showActivityDetail, timeText } from './views/activity';
+import type { ActivityDetail } from './views/activity';
+import { HOME, updateHomeInterface } from './views/page';
+import { NodeError, toSnapError } from '../../errors';
+import { formatUnits } from '../../format';
+import { FeltText, parsedBy } from '../../node/answers';
+import { normaliseHash, statusOf } from '../../node/history';
+import { nameLookupOf, namesWithin } from '../../node/names';
+import type { NodeCall } from '../../node/nodeCall';
+import { hiddenFromNode } from '../../state/networks';
+import type { WalletState } from '../../state/schema';
+import { activityStatus } from '../../ui/activityText';
+import { HOME_ORIGIN, walletContext } from '../../wallet/context';
+import type { WalletContext } from '../../wallet/context';
 
 /**
  * The activity's buttons on the home page: "More" (the page again, with

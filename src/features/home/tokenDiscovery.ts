@@ -1,18 +1,18 @@
 import { groupsOf, receivedTokens } from './transferSearch';
-import type { Network } from '../config';
-import { ChainRejectedError } from '../errors';
-import type { Reading } from '../node/answers';
-import { isContractNotFound } from '../node/calls';
-import type { NodeClient } from '../node/client';
-import { balanceReadingCall } from '../node/erc20';
-import type { NodeCall } from '../node/nodeCall';
-import { latestBlockCall, receivedTokensCall } from '../node/transferEvents';
-import type { ReceivedTokens } from '../node/transferEvents';
-import { isHiddenToken } from '../state/hiddenTokens';
-import type { Discovered, TokenRecord, WalletState } from '../state/schema';
-import { isFeeToken } from '../state/tokens';
-import { verifiedTokenAt } from '../tokens/verified';
-import type { HomeTokensView } from '../ui/homeTokens';
+import type { HomeTokensView } from './views/tokens';
+import type { Network } from '../../config';
+import { ChainRejectedError } from '../../errors';
+import type { Reading } from '../../node/answers';
+import { isContractNotFound } from '../../node/calls';
+import type { NodeClient } from '../../node/client';
+import { balanceReadingCall } from '../../node/erc20';
+import type { NodeCall } from '../../node/nodeCall';
+import { latestBlockCall, receivedTokensCall } from '../../node/transferEvents';
+import type { ReceivedTokens } from '../../node/transferEvents';
+import { isHiddenToken } from '../../state/hiddenTokens';
+import type { Discovered, TokenRecord, WalletState } from '../../state/schema';
+import { isFeeToken } from '../../state/tokens';
+import { verifiedTokenAt } from '../../tokens/verified';
 
 /**
  * The ERC-20 tokens the accounts received that the wallet does not track:

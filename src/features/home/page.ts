@@ -1,6 +1,6 @@
 import { readHomePage } from './readHome';
-import { createHomeInterface } from '../ui/home';
-import { HOME_ORIGIN, walletContext } from '../wallet/context';
+import { createHomeInterface } from './views/page';
+import { HOME_ORIGIN, walletContext } from '../../wallet/context';
 
 /**
  * Opens the home page: one node round trip for the current network's

@@ -15,16 +15,16 @@ import {
 } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
-import { accountsContent, HOME_ACCOUNTS } from './homeAccounts';
-import type { AccountView } from './homeAccounts';
-import { activitySection } from './homeActivity';
-import { homeFailureContent } from './homeFailure';
-import { feeField, paymasterBox } from './homePaymaster';
-import type { PaymasterView } from './homePaymaster';
-import { homeTokensContent } from './homeTokens';
-import { visibleContent } from './visibleContent';
-import { isBuiltInNetwork } from '../config';
-import type { Network } from '../config';
+import { accountsContent, HOME_ACCOUNTS } from './accounts';
+import type { AccountView } from './accounts';
+import { activitySection } from './activity';
+import { homeFailureContent } from './failure';
+import { feeField, paymasterBox } from './paymaster';
+import type { PaymasterView } from './paymaster';
+import { homeTokensContent } from './tokens';
+import { isBuiltInNetwork } from '../../../config';
+import type { Network } from '../../../config';
+import { visibleContent } from '../../../ui/visibleContent';
 
 /**
  * The snap's home page in MetaMask, where the user lives: the network (and a

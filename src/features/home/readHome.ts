@@ -6,20 +6,20 @@ import {
   paymasterViewOf,
 } from './readPaymaster';
 import { discoveryReads } from './tokenDiscovery';
-import { rpcUrlsFor } from '../config';
-import { tokenLogo } from '../content/logo';
-import { ChainRejectedError, NodeError, toSnapError } from '../errors';
-import { normaliseAddress } from '../keys/address';
-import { readFelt, readingCall } from '../node/answers';
-import type { Reading } from '../node/answers';
-import { isContractNotFound, nonceCall } from '../node/calls';
-import { balanceReadingCall } from '../node/erc20';
-import { discoveredOn } from '../state/discovered';
-import { isHiddenToken } from '../state/hiddenTokens';
-import { hiddenFromNode } from '../state/networks';
-import { isFeeToken } from '../state/tokens';
-import type { HomeShown, HomeView } from '../ui/home';
-import type { WalletContext } from '../wallet/context';
+import type { HomeShown, HomeView } from './views/page';
+import { rpcUrlsFor } from '../../config';
+import { tokenLogo } from '../../content/logo';
+import { ChainRejectedError, NodeError, toSnapError } from '../../errors';
+import { normaliseAddress } from '../../keys/address';
+import { readFelt, readingCall } from '../../node/answers';
+import type { Reading } from '../../node/answers';
+import { isContractNotFound, nonceCall } from '../../node/calls';
+import { balanceReadingCall } from '../../node/erc20';
+import { discoveredOn } from '../../state/discovered';
+import { isHiddenToken } from '../../state/hiddenTokens';
+import { hiddenFromNode } from '../../state/networks';
+import { isFeeToken } from '../../state/tokens';
+import type { WalletContext } from '../../wallet/context';
 
 /**
  * Every value the page shows from a node is read by a total reader (see

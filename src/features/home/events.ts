@@ -13,25 +13,29 @@ import { feeChoiceOf, paymasterAction } from './paymasterActions';
 import { readHomePage } from './readHome';
 import type { HomeNotice } from './readHome';
 import { actOnTokens, isTokenListEvent } from './tokenEvents';
-import { InvalidInputError, toSnapError, UserRejectedError } from '../errors';
-import { parseUnits } from '../format';
+import { HOME, updateHomeInterface } from './views/page';
+import {
+  InvalidInputError,
+  toSnapError,
+  UserRejectedError,
+} from '../../errors';
+import { parseUnits } from '../../format';
 import {
   AddressStruct,
   nameStruct,
   RequiredChainIdStruct,
   RpcUrlStruct,
-} from '../methods/structs';
-import { looksLikeName } from '../node/names';
-import { renameAccount, selectNetwork } from '../state/accounts';
-import { removeNetwork, setNetworkNode } from '../state/networks';
-import { revokeAccess } from '../state/permissions';
-import { readState } from '../state/store';
-import { removeToken } from '../state/tokens';
-import { HOME, updateHomeInterface } from '../ui/home';
-import { HOME_ORIGIN, walletContext } from '../wallet/context';
-import { resolveTypedName } from '../wallet/names';
-import * as networks from '../wallet/networks';
-import { transferToken } from '../wallet/transfer';
+} from '../../methods/structs';
+import { looksLikeName } from '../../node/names';
+import { renameAccount, selectNetwork } from '../../state/accounts';
+import { removeNetwork, setNetworkNode } from '../../state/networks';
+import { revokeAccess } from '../../state/permissions';
+import { readState } from '../../state/store';
+import { removeToken } from '../../state/tokens';
+import { HOME_ORIGIN, walletContext } from '../../wallet/context';
+import { resolveTypedName } from '../../wallet/names';
+import * as networks from '../../wallet/networks';
+import { transferToken } from '../../wallet/transfer';
 
 /** A form's values as the event carries them. */
 type FormValues = Record<string, unknown>;

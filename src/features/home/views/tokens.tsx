@@ -12,7 +12,7 @@ import {
 } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
-import { formatUnits } from '../format';
+import { formatUnits } from '../../../format';
 
 /**
  * The home page's token list beyond the tracked tokens: the verified tokens
@@ -40,7 +40,7 @@ type HeldBalance = {
   unreadable?: string;
 };
 
-/** What this part of the page shows, read by src/home/tokenDiscovery.ts. */
+/** What this part of the page shows, read by ../tokenDiscovery.ts. */
 export type HomeTokensView = {
   chainId: string;
   /** How many recent blocks were searched for transfers. */

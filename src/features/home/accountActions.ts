@@ -3,16 +3,16 @@ import type { UserInputEvent } from '@metamask/snaps-sdk';
 import { validate } from 'superstruct';
 
 import type { HomeNotice } from './readHome';
-import type { Network } from '../config';
-import { InvalidInputError } from '../errors';
-import { nameStruct } from '../methods/structs';
-import type { WalletState } from '../state/schema';
-import type { HomeShown } from '../ui/home';
-import { HOME_ACCOUNTS } from '../ui/homeAccounts';
-import { createAccountForSite } from '../wallet/accountForSite';
-import { HOME_ORIGIN, walletContext } from '../wallet/context';
-import type { WalletContext } from '../wallet/context';
-import { MAX_SCANNED, recoverAccounts } from '../wallet/recoverAccounts';
+import { HOME_ACCOUNTS } from './views/accounts';
+import type { HomeShown } from './views/page';
+import type { Network } from '../../config';
+import { InvalidInputError } from '../../errors';
+import { nameStruct } from '../../methods/structs';
+import type { WalletState } from '../../state/schema';
+import { createAccountForSite } from '../../wallet/accountForSite';
+import { HOME_ORIGIN, walletContext } from '../../wallet/context';
+import type { WalletContext } from '../../wallet/context';
+import { MAX_SCANNED, recoverAccounts } from '../../wallet/recoverAccounts';
 
 /**
  * The accounts' actions of the home page: create the next account, find the
