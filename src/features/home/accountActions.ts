@@ -4,7 +4,6 @@ import { validate } from 'superstruct';
 
 import type { HomeNotice } from './readHome';
 import { HOME_ACCOUNTS } from './views/accounts';
-import type { HomeShown } from './views/page';
 import type { Network } from '../../config';
 import { InvalidInputError } from '../../errors';
 import { nameStruct } from '../../methods/structs';
@@ -202,33 +201,4 @@ export async function accountAction(
     return deploy(name.slice(HOME_ACCOUNTS.deploy.length));
   }
   return undefined;
-}
-
-/**
- * The page with the receive panel its event opened: that account's, when
- * it is one of the page's; every panel closed after any other event.
- *
- * @param shown - The page as read.
- * @param event - The event it follows.
- * @returns The page to show.
- */
-export function withReceivePanel(
-  shown: HomeShown,
-  event: UserInputEvent,
-): HomeShown {
-  const name = event.name ?? '';
-  if (
-    'failure' in shown ||
-    event.type !== UserInputEventType.ButtonClickEvent ||
-    !name.startsWith(HOME_ACCOUNTS.receive)
-  ) {
-    return shown;
-  }
-  const address = name.slice(HOME_ACCOUNTS.receive.length);
-  return {
-    ...shown,
-    accounts: shown.accounts.map((account) =>
-      account.address === address ? { ...account, receiving: true } : account,
-    ),
-  };
 }

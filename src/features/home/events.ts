@@ -1,77 +1,39 @@
 import { UserInputEventType } from '@metamask/snaps-sdk';
-import type { UserInputEvent } from '@metamask/snaps-sdk';
-import { validate } from 'superstruct';
-import type { Struct } from 'superstruct';
+import type { InterfaceContext, UserInputEvent } from '@metamask/snaps-sdk';
 
-import {
-  accountAction,
-  isAccountEvent,
-  withReceivePanel,
-} from './accountActions';
+import { accountAction, isAccountEvent } from './accountActions';
 import { handleActivityEvent } from './activityEvents';
+import { field, text } from './formFields';
+import type { FormValues } from './formFields';
 import { feeChoiceOf, paymasterAction } from './paymasterActions';
 import { readHomePage } from './readHome';
-import type { HomeNotice } from './readHome';
+import { settingsAction } from './settingsActions';
 import { actOnTokens, isTokenListEvent } from './tokenEvents';
-import { HOME, updateHomeInterface } from './views/page';
+import { HOME_ACCOUNTS } from './views/accounts';
+import { HOME, placeOf } from './views/model';
+import type { HomeNotice, HomePlace } from './views/model';
+import { updateHomeInterface } from './views/page';
+import { HOME_TOKENS } from './views/tokens';
 import {
   InvalidInputError,
   toSnapError,
   UserRejectedError,
 } from '../../errors';
 import { parseUnits } from '../../format';
-import {
-  AddressStruct,
-  nameStruct,
-  RequiredChainIdStruct,
-  RpcUrlStruct,
-} from '../../methods/structs';
+import { AddressStruct, nameStruct } from '../../methods/structs';
 import { looksLikeName } from '../../node/names';
 import { renameAccount, selectNetwork } from '../../state/accounts';
-import { removeNetwork, setNetworkNode } from '../../state/networks';
-import { revokeAccess } from '../../state/permissions';
 import { readState } from '../../state/store';
 import { removeToken } from '../../state/tokens';
 import { HOME_ORIGIN, walletContext } from '../../wallet/context';
 import { resolveTypedName } from '../../wallet/names';
-import * as networks from '../../wallet/networks';
 import { transferToken } from '../../wallet/transfer';
 
-/** A form's values as the event carries them. */
-type FormValues = Record<string, unknown>;
-
 /**
- * A form field's text.
- *
- * @param values - The form's values.
- * @param key - The field.
- * @returns Its text ('' when empty).
+ * The home page's events: each served by its view's actions (accounts,
+ * tokens, paymaster, settings, activity; send and rename here), then the
+ * view the user is on drawn again with the outcome.
  */
-function text(values: FormValues, key: string): string {
-  const value = values[key];
-  return typeof value === 'string' ? value : '';
-}
-
-/**
- * A form field checked by the same struct a method's params use, a failure
- * naming the field as the page labels it.
- *
- * @param label - The field's label.
- * @param value - Its text.
- * @param struct - What it must be.
- * @returns The checked value.
- */
-function field<Value>(
-  label: string,
-  value: string,
-  struct: Struct<Value, unknown>,
-): Value {
-  const [error, checked] = validate(value, struct, { coerce: true });
-  if (error || checked === undefined) {
-    throw new InvalidInputError(label, error?.message ?? 'is not valid');
-  }
-  return checked;
-}
 
 /**
  * What a failed action tells the user: the error as a dapp would receive it.
@@ -144,65 +106,6 @@ async function send(values: FormValues): Promise<HomeNotice> {
 }
 
 /**
- * Adds a network from the page: the same checks and dialog as
- * snapnet_addNetwork.
- *
- * @param values - The add-network form.
- * @returns What happened.
- */
-async function addNetwork(values: FormValues): Promise<HomeNotice> {
-  const network = {
-    name: field('Name', text(values, 'network-name'), nameStruct(64)),
-    chainId: field(
-      'Chain id',
-      text(values, 'network-chain-id').trim(),
-      RequiredChainIdStruct,
-    ),
-    rpcUrl: field(
-      'Node URL',
-      text(values, 'network-rpc-url').trim(),
-      RpcUrlStruct,
-    ),
-  };
-  if (!(await networks.addNetwork(walletContext(HOME_ORIGIN), network))) {
-    return { severity: 'info', text: 'Cancelled: nothing was added.' };
-  }
-  return { severity: 'info', text: `Added ${network.name}.` };
-}
-
-/**
- * Points a network at another node from the page: the same node check as
- * adding a network (chain id and JSON-RPC version, one round trip), then a
- * dialog naming the network, its current nodes and the new one.
- *
- * @param chainId - The network.
- * @param values - Its node form.
- * @returns What happened.
- */
-async function setNode(
-  chainId: string,
-  values: FormValues,
-): Promise<HomeNotice> {
-  const network = (await readState()).networks.find(
-    (candidate) => candidate.chainId === chainId,
-  );
-  if (!network) {
-    return { severity: 'warning', text: 'That network is no longer here.' };
-  }
-  const rpcUrl = field(
-    'Node URL',
-    text(values, `${HOME.setNode}${chainId}:url`).trim(),
-    RpcUrlStruct,
-  );
-  if (
-    !(await networks.changeNode(walletContext(HOME_ORIGIN), network, rpcUrl))
-  ) {
-    return { severity: 'info', text: 'Cancelled: the node was not changed.' };
-  }
-  return { severity: 'info', text: `${network.name} now uses ${rpcUrl}.` };
-}
-
-/**
  * Renames an account of the current network.
  *
  * @param address - The account.
@@ -215,7 +118,7 @@ async function rename(
 ): Promise<HomeNotice> {
   const name = field(
     'Name',
-    text(values, `${HOME.rename}${address}:name`),
+    text(values, `${HOME_ACCOUNTS.rename}${address}:name`),
     nameStruct(32),
   );
   const { currentChainId } = await readState();
@@ -260,70 +163,73 @@ async function act(event: UserInputEvent): Promise<HomeNotice> {
     }
     return undefined;
   }
-  const paid = await paymasterAction(
-    name,
+  const values =
     event.type === UserInputEventType.FormSubmitEvent
       ? { ...event.value }
-      : undefined,
-  );
-  if (paid) {
-    return paid;
+      : undefined;
+  const done =
+    (await paymasterAction(name, values)) ?? (await settingsAction(event));
+  if (done) {
+    return done;
   }
-  if (event.type === UserInputEventType.FormSubmitEvent) {
-    const values: FormValues = { ...event.value };
-    if (name === HOME.send) {
-      return send(values);
-    }
-    if (name === HOME.addNetwork) {
-      return addNetwork(values);
-    }
-    if (name.startsWith(HOME.setNode)) {
-      return setNode(name.slice(HOME.setNode.length), values);
-    }
-    if (name.startsWith(HOME.rename)) {
-      return rename(name.slice(HOME.rename.length), values);
-    }
-    return undefined;
+  if (values && name === HOME.send) {
+    return send(values);
   }
-  if (event.type === UserInputEventType.ButtonClickEvent) {
-    if (name.startsWith(HOME.revoke)) {
-      const origin = name.slice(HOME.revoke.length);
-      await revokeAccess(origin, undefined);
-      return {
-        severity: 'info',
-        text: `${origin} no longer sees any account.`,
-      };
-    }
-    if (name.startsWith(HOME.removeNetwork)) {
-      await removeNetwork(name.slice(HOME.removeNetwork.length));
-      return { severity: 'info', text: 'Network removed.' };
-    }
-    if (name.startsWith(HOME.removeToken)) {
-      return untrack(name.slice(HOME.removeToken.length));
-    }
-    if (name.startsWith(HOME.defaultNodes)) {
-      await setNetworkNode(name.slice(HOME.defaultNodes.length), undefined);
-      return {
-        severity: 'info',
-        text: 'Back to the default nodes, tried in order.',
-      };
-    }
+  if (values && name.startsWith(HOME_ACCOUNTS.rename)) {
+    return rename(name.slice(HOME_ACCOUNTS.rename.length), values);
+  }
+  if (
+    event.type === UserInputEventType.ButtonClickEvent &&
+    name.startsWith(HOME_TOKENS.remove)
+  ) {
+    return untrack(name.slice(HOME_TOKENS.remove.length));
   }
   return undefined;
 }
 
 /**
- * Serves one event of the home page and shows the page again (balances
- * read anew), with the outcome on top. Failures are shown, not thrown.
+ * Where an event leads: a view's button opens that view (Back opens the
+ * overview); Receive's buttons choose the account shown; anything else
+ * stays where the user is.
+ *
+ * @param event - The event.
+ * @param place - Where the user is.
+ * @returns Where the page goes.
+ */
+function placeAfter(event: UserInputEvent, place: HomePlace): HomePlace {
+  const name = event.name ?? '';
+  if (event.type !== UserInputEventType.ButtonClickEvent) {
+    return place;
+  }
+  if (name.startsWith(HOME.view)) {
+    return placeOf({ view: name.slice(HOME.view.length) });
+  }
+  if (name.startsWith(HOME_ACCOUNTS.receive)) {
+    const receiving = name.slice(HOME_ACCOUNTS.receive.length);
+    return receiving === ''
+      ? { view: 'receive' }
+      : { view: 'receive', receiving };
+  }
+  return place;
+}
+
+/**
+ * Serves one event of the home page and draws the view it leads to again
+ * (read anew), with the outcome on top. Failures are shown, not thrown.
+ * The view is the interface's context: an action's result, or Refresh,
+ * draws the same view, its forms as the user left them.
  *
  * @param id - The page's interface.
  * @param event - The event.
+ * @param context - The interface's context (where the user is).
  */
 export async function handleHomeEvent(
   id: string,
   event: UserInputEvent,
+  context: InterfaceContext | null,
 ): Promise<void> {
-  if (await handleActivityEvent(id, event)) {
+  const place = placeOf(context);
+  if (await handleActivityEvent(id, event, place)) {
     return;
   }
   let notice: HomeNotice;
@@ -344,15 +250,13 @@ export async function handleHomeEvent(
     event.name !== HOME.network
   ) {
     // Typing or choosing in a form changes nothing yet: drawn again, the
-    // page would read the node on every keystroke and put every dropdown
-    // back to its first choice.
+    // page would read the node on every keystroke.
     return;
   }
+  const next = placeAfter(event, place);
   await updateHomeInterface(
     id,
-    withReceivePanel(
-      await readHomePage(walletContext(HOME_ORIGIN), notice),
-      event,
-    ),
+    await readHomePage(walletContext(HOME_ORIGIN), next, notice),
+    next,
   );
 }
