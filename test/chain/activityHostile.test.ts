@@ -1,3 +1,4 @@
+import { openHome } from './homePage';
 import { startHostileNode } from './hostile-node';
 import type { HostileNode } from './hostile-node';
 import { mintStrk, ONE_STRK } from './node';
@@ -54,7 +55,7 @@ describe('the activity with far-future block timestamps', () => {
         chainId: MAINNET,
       }),
     );
-    const home = (await wallet.onHomePage()).getInterface();
+    const home = await openHome(wallet, 'activity');
     const updated = home.waitForUpdate();
     await home.clickElement('home-activity-more:5');
     const text = textOf((await updated).content);
