@@ -243,7 +243,10 @@ describe('accounts on the home page', () => {
       home.clickElement('home-create-account:submit'),
     );
     expect(qrImagesOf(created.page.content)).toHaveLength(0);
-    const receive = await openView(created.page, 'receive');
+    const receive = await openView(
+      await openView(created.page, 'overview'),
+      'receive',
+    );
     expect(textOf(receive.content)).toContain('Receive to which account?');
     expect(qrImagesOf(receive.content)).toHaveLength(0);
     const receiving = await act(snap, receive, async () =>
