@@ -218,8 +218,11 @@ describe('the tokens an account received, on the home page', () => {
     expect(text).toMatch(/Account 0 Text 1000 VTT/u);
     expect(unverifiedPart(text)).not.toContain(VERIFIED);
     // The overview shows what the account holds: the verified token too,
-    // never an unverified one.
+    // never an unverified one, whose balances it does not read: STRK's,
+    // ETH's and VTT's, and the account's reverse name lookup.
+    testNode().resetRequestCount();
     const overview = textOf((await openView(home, 'overview')).content);
+    expect(testNode().requestCount('starknet_call')).toBe(3 + 1);
     expect(overview).toContain('VTT · Verified Test Token · verified');
     expect(overview).toMatch(/Account 0 Text 1000 VTT/u);
     expect(overview).not.toContain(FAKE_STRK);

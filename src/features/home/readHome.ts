@@ -232,6 +232,7 @@ export async function readHomeView(
       name: account.name ?? `Account ${account.addressIndex}`,
     })),
     found: discoveredOn(state, network.chainId),
+    unverified: place.view === 'tokens',
   });
   const nameReads = ownNameReads(
     network,

@@ -41,6 +41,8 @@ export type DiscoveryInput = {
   asked: { address: string; name: string }[];
   /** What the last search found on the network, if it searched. */
   found: Discovered | undefined;
+  /** Whether the unverified tokens are listed (the overview shows none). */
+  unverified: boolean;
 };
 
 /** One account's balance of a token, as the page shows it. */
@@ -209,7 +211,10 @@ export function discoveryReads(input: DiscoveryInput): {
   const unverified = shown.filter(
     ({ token }) => !verifiedTokenAt(chainId, token),
   );
-  const listed = [...verified, ...unverified.slice(0, MAX_UNVERIFIED)];
+  const listed = [
+    ...verified,
+    ...unverified.slice(0, input.unverified ? MAX_UNVERIFIED : 0),
+  ];
   const reads = listed.flatMap(({ token, receivers }) =>
     receivers
       .filter((receiver) => names.has(BigInt(receiver)))
