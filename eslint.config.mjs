@@ -172,7 +172,7 @@ const config = createConfig([
               'ui',
               'wallet',
               'methods',
-              'home',
+              'features',
               'background',
             ]),
           ],

@@ -131,6 +131,7 @@ async function timed(
  * @param options.install - Installs the snap from a state.
  * @param options.calls - How many measured calls.
  * @param options.note - What is measured.
+ * @param options.before - What is done first, untimed (opening the page).
  * @param options.action - The action on the installed snap.
  * @returns The measurement.
  */
@@ -139,9 +140,10 @@ export async function measurePageAction(options: {
   install: (state: Record<string, Json>) => Promise<Wallet>;
   calls: number;
   note: string;
+  before?: (wallet: Wallet) => Promise<void>;
   action: (wallet: Wallet) => Promise<unknown>;
 }): Promise<MethodMeasurement> {
-  const { node, install, calls, note, action } = options;
+  const { node, install, calls, note, before, action } = options;
   const state = await pageBenchState();
   const times: number[] = [];
   const roundTrips: number[] = [];
@@ -149,6 +151,7 @@ export async function measurePageAction(options: {
   let byMethod: Record<string, number> = {};
   for (let call = 0; call <= calls; call++) {
     const wallet = await install(state);
+    await before?.(wallet);
     const timing = await timed(node, async () => action(wallet));
     if (call === 0) {
       firstCallMs = Math.round(timing.ms * 10) / 10;

@@ -187,6 +187,32 @@ describe('snap benchmark', () => {
         note: 'onHomePage of a fresh install: 5 Testnet accounts, 10 tracked tokens, 20 pending transactions (node round trips; the paymaster asked apart)',
         action: async (wallet) => wallet.onHomePage(),
       });
+    // Each view that reads the node, opened from the overview (its click
+    // alone measured).
+    for (const [view, reads] of [
+      ['send', 'balances, and the paymaster apart'],
+      ['activity', '20 pending statuses'],
+      ['tokens', 'received tokens’ balances (none found here), logos'],
+      ['accounts', 'deployments and names'],
+    ] as const) {
+      let page: Awaited<ReturnType<Wallet['onHomePage']>> | undefined;
+      measurements.methods[`home page ${view} view (5 accounts × 10 tokens)`] =
+        await measurePageAction({
+          node,
+          install,
+          calls: CALLS,
+          note: `the ${view} button of the page's overview (opened untimed): one batch, ${reads}`,
+          before: async (wallet) => {
+            page = await wallet.onHomePage();
+          },
+          action: async () => {
+            const home = page?.getInterface();
+            const updated = home?.waitForUpdate();
+            await home?.clickElement(`home-view:${view}`);
+            await updated;
+          },
+        });
+    }
     // The same page once every account has a name that resolves back.
     for (const [index, address] of (await benchAccounts()).entries()) {
       await nodeRequest(node, 'local_setStarkName', {
@@ -314,11 +340,14 @@ describe('snap benchmark', () => {
         node,
         install,
         calls: CALLS,
-        note: 'onHomePage, then More, on the busy chain: 5 accounts × 10 tokens, 20 pending (both page batches, the history’s events and what it found)',
+        note: 'onHomePage, Activity, then More, on the busy chain: 5 accounts × 10 tokens, 20 pending (the three batches, the history’s events and what it found)',
         action: async (wallet) => {
           const home = (await wallet.onHomePage()).getInterface();
-          const updated = home.waitForUpdate();
-          await home.clickElement('home-activity-more:5');
+          const opened = home.waitForUpdate();
+          await home.clickElement('home-view:activity');
+          const activity = await opened;
+          const updated = activity.waitForUpdate();
+          await activity.clickElement('home-activity-more:5');
           await updated;
         },
       });

@@ -17,7 +17,10 @@ const INSTALL_MEDIAN_MS = 310;
 const SIGN_MESSAGE_MEDIAN_MS = 29;
 const EXECUTE_ROUND_TRIPS = 3;
 
-/** The page opens with one batched node read per network (issue #28). */
+/**
+ * The page opens with one batched node read per network (issue #28), and
+ * each of its views with one at most (issue #33).
+ */
 const PAGE_ROUND_TRIPS = 1;
 
 /** One background run: one batch per network with pending transactions. */
@@ -135,6 +138,13 @@ export function checkTargets(
       'home page, 5 accounts × 10 tokens',
       methods['home page (5 accounts × 10 tokens)'],
       PAGE_ROUND_TRIPS,
+    ),
+    ...(['send', 'activity', 'tokens', 'accounts'] as const).map((view) =>
+      roundTripCheck(
+        `home page ${view} view`,
+        methods[`home page ${view} view (5 accounts × 10 tokens)`],
+        PAGE_ROUND_TRIPS,
+      ),
     ),
     roundTripCheck(
       'background check, 20 pending',

@@ -9,8 +9,8 @@ import type {
 
 import { discoverEverywhere } from './background/discover';
 import { refreshTransactions } from './background/refresh';
-import { handleHomeEvent } from './home/events';
-import { openHomePage } from './home/page';
+import { handleHomeEvent } from './features/home/events';
+import { openHomePage } from './features/home/page';
 import { handleRequest } from './methods/router';
 import { initialiseState } from './state/store';
 
@@ -55,8 +55,9 @@ export const onInstall: OnInstallHandler = async () => initialiseState();
 export const onUpdate: OnUpdateHandler = async () => initialiseState();
 
 /**
- * The snap's page in MetaMask: network, accounts with balances, send, sites
- * with access, networks (see src/ui/home.tsx).
+ * The snap's page in MetaMask: an overview (network, accounts and what they
+ * hold), then a view each for send, receive, activity, tokens, accounts and
+ * settings (see src/features/home/).
  *
  * @returns The page's interface.
  */
@@ -68,10 +69,11 @@ export const onHomePage: OnHomePageHandler = async () => openHomePage();
  * @param args - The event.
  * @param args.id - The page's interface.
  * @param args.event - What the user did.
+ * @param args.context - The page's context: the view the user is on.
  * @returns Nothing.
  */
-export const onUserInput: OnUserInputHandler = async ({ id, event }) =>
-  handleHomeEvent(id, event);
+export const onUserInput: OnUserInputHandler = async ({ id, event, context }) =>
+  handleHomeEvent(id, event, context);
 
 /**
  * The background check, about once a minute (snap.manifest.json): pending

@@ -1,5 +1,5 @@
 import { BACKGROUND_ORIGIN } from './refresh';
-import { discoverTokens } from '../home/discoverTokens';
+import { discoverTokens } from '../features/home/discoverTokens';
 import { logger } from '../logger';
 import { discoveredOn } from '../state/discovered';
 import { readState } from '../state/store';

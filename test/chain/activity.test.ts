@@ -5,6 +5,8 @@ import {
   receiptOf,
 } from './actions';
 import { predeployedAccount } from './classes';
+import { openHome, openView } from './homePage';
+import type { HomeInterface } from './homePage';
 import { ONE_STRK, useFundedNode } from './node';
 import { sentRecord } from '../../src/state/records';
 import { visible } from '../../src/text';
@@ -29,13 +31,6 @@ import type { Wallet } from '../installedWallet';
 const RECIPIENT =
   '0x0000000000000000000000000000000000000000000000000000000000abcdef';
 const testNode = useFundedNode(ACCOUNT_0.address, 100n * ONE_STRK);
-
-type HomeInterface =
-  Awaited<ReturnType<Wallet['onHomePage']>> extends {
-    getInterface(): infer Ui;
-  }
-    ? Ui
-    : never;
 
 /**
  * A hash or address in canonical form.
@@ -120,14 +115,11 @@ describe('the activity on the home page', () => {
   });
 
   it('lists what the wallet sent, newest first, decoded, with statuses, in the page’s one batch', async () => {
+    const overview = await openHome(wallet);
     testNode().resetRequestCount();
-    const text = textOf((await wallet.onHomePage()).getInterface().content);
-    // The page's one batch (balances, nonces, statuses); the paymaster (at
-    // the node's URL here) is asked its tokens beside it.
-    expect(
-      testNode().roundTripCount() -
-        testNode().requestCount('paymaster_getSupportedTokens'),
-    ).toBe(1);
+    const text = textOf((await openView(overview, 'activity')).content);
+    // The Activity view's one batch (the pending statuses), nothing else.
+    expect(testNode().roundTripCount()).toBe(1);
     const lines = [
       'Account 0: Sent 1000 STRK to 0x0000…cdef · reverted: ',
       'Account 0: Sent 5 STRK to 0x0000…cdef · accepted on L2',
@@ -148,7 +140,7 @@ describe('the activity on the home page', () => {
   });
 
   it('shows more: the node’s history of the account joins the list', async () => {
-    const home = (await wallet.onHomePage()).getInterface();
+    const home = await openHome(wallet, 'activity');
     const text = await click(home, 'home-activity-more:5');
     const sender = canonical(testNode().accounts[1]?.address ?? '0x0');
     expect(text).toContain(
@@ -159,7 +151,7 @@ describe('the activity on the home page', () => {
   });
 
   it('opens a transaction’s details: hash, fee, block, full addresses, the revert reason, and back', async () => {
-    const home = (await wallet.onHomePage()).getInterface();
+    const home = await openHome(wallet, 'activity');
     const hash = canonical(reverted);
     const { text: detail, shown } = await clickFor(
       home,
@@ -215,13 +207,13 @@ describe('the activity when the node does not answer', () => {
         }),
       ),
     ).toMatchObject({ address: ACCOUNT_0.address });
-    const home = (await wallet.onHomePage()).getInterface();
+    const home = await openHome(wallet, 'activity');
     const text = textOf(home.content);
     expect(text).toContain('Activity');
     expect(text).toContain('Account 0: Sent 0.000000000000000005 STRK');
     const more = await click(home, 'home-activity-more:5');
     expect(more).toContain('Mainnet node error');
-    const again = (await wallet.onHomePage()).getInterface();
+    const again = await openHome(wallet, 'activity');
     const { text: detail } = await clickFor(
       again,
       `home-activity-detail:${MAINNET}:${hash}`,

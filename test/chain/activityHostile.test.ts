@@ -1,3 +1,4 @@
+import { openHome } from './homePage';
 import { useHostileMainnet } from './hostile-node';
 import { ONE_STRK } from './node';
 import { ACCOUNT_0, MAINNET } from '../fixtures';
@@ -35,7 +36,7 @@ describe('the activity with far-future block timestamps', () => {
         chainId: MAINNET,
       }),
     );
-    const home = (await wallet.onHomePage()).getInterface();
+    const home = await openHome(wallet, 'activity');
     const updated = home.waitForUpdate();
     await home.clickElement('home-activity-more:5');
     const text = textOf((await updated).content);

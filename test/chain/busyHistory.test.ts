@@ -3,6 +3,7 @@ import type { Json } from '@metamask/snaps-sdk';
 import { receiptOf } from './actions';
 import { makeBusy } from './busyChain';
 import { predeployedAccount } from './classes';
+import { openHome } from './homePage';
 import { BACKEND, freshStateWithoutEth, ONE_STRK, useFundedNode } from './node';
 import { ACCOUNT_0, ETH, STRK, TESTNET } from '../fixtures';
 import {
@@ -123,7 +124,7 @@ describe('the history on a busy chain', () => {
   });
 
   it('the page’s More lists them, a stranger’s approval never as the account’s own act', async () => {
-    const home = (await wallet.onHomePage()).getInterface();
+    const home = await openHome(wallet, 'activity');
     const text = await click(home, 'home-activity-more:5');
     expect(text).toContain(
       `Account 0: Received 2 STRK from ${short(stranger)} · accepted on L2`,
@@ -147,7 +148,7 @@ describe('the history on a busy chain', () => {
         to: ACCOUNT_0.address,
         blocks: 1,
       });
-      const home = (await wallet.onHomePage()).getInterface();
+      const home = await openHome(wallet, 'activity');
       const text = await click(home, 'home-activity-more:5');
       expect(text).toMatch(
         /Not all of the node's history was read \(a busy account\): some of its transactions before block \d+ may not be listed\./u,
@@ -166,7 +167,7 @@ describe('the token search on a busy chain', () => {
       >,
     });
     await createAccount(wallet, { addressIndex: 0 });
-    const home = (await wallet.onHomePage()).getInterface();
+    const home = await openHome(wallet, 'tokens');
     const before = await click(home, 'home-discover-tokens');
     expect(before).not.toContain('ETH · Ether · verified');
     // More transfers to the account than the search reads in its pages

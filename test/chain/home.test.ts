@@ -1,4 +1,13 @@
 import { deployAccount0 } from './actions';
+import {
+  act,
+  approve,
+  decline,
+  inputCount,
+  openHome,
+  openView,
+} from './homePage';
+import type { Dialog, ViewName } from './homePage';
 import { startHostileNode } from './hostile-node';
 import { ONE_STRK, useFundedNode } from './node';
 import { ACCOUNT_0, DAPP_ORIGIN, MAINNET, STRK } from '../fixtures';
@@ -25,23 +34,6 @@ const RECIPIENT =
   '0x0000000000000000000000000000000000000000000000000000000000abcdef';
 const testNode = useFundedNode(ACCOUNT_0.address, 100n * ONE_STRK);
 
-type HomeInterface =
-  Awaited<ReturnType<Wallet['onHomePage']>> extends {
-    getInterface(): infer Ui;
-  }
-    ? Ui
-    : never;
-
-/**
- * Opens the home page as MetaMask does.
- *
- * @param wallet - The snap.
- * @returns The page's interface.
- */
-async function openHome(wallet: Wallet): Promise<HomeInterface> {
-  return (await wallet.onHomePage()).getInterface();
-}
-
 /**
  * Account 0's Mainnet STRK balance, as a dapp asks it.
  *
@@ -59,126 +51,117 @@ async function mainnetBalance(wallet: Wallet): Promise<string> {
   return String(balance.balanceLatest);
 }
 
-/**
- * Does something on the page and reads the page it leads to.
- *
- * @param home - The page.
- * @param action - What the user does (its promise may wait on a dialog).
- * @param dialog - Answers the dialog the action opens, if it opens one.
- * @returns The page's text once it shows the outcome.
- */
-async function pageAfter(
-  home: HomeInterface,
-  action: () => Promise<void>,
-  dialog?: () => Promise<void>,
-): Promise<string> {
-  const updated = home.waitForUpdate();
-  const acting = action();
-  await dialog?.();
-  await acting;
-  return textOf((await updated).content);
-}
-
-/**
- * The dialog a home-page action opened. The simulation keeps one current
- * interface for the whole snap, and any request's getInterface() answers
- * it: a harmless request stands in for the page's event.
- *
- * @param wallet - The snap.
- * @returns The dialog.
- */
-async function dialogOfPage(
-  wallet: Wallet,
-): Promise<Awaited<ReturnType<ReturnType<typeof invoke>['getInterface']>>> {
-  return invoke(wallet, 'snapnet_getCurrentNetwork').getInterface();
-}
-
-/**
- * Approves a confirmation.
- *
- * @param dialog - The dialog.
- */
-async function approve(
-  dialog: Awaited<ReturnType<typeof dialogOfPage>>,
-): Promise<void> {
-  if (dialog.type !== 'confirmation') {
-    throw new Error(`Expected a confirmation, got ${String(dialog.type)}`);
-  }
-  await dialog.ok();
-}
-
-/**
- * Declines a confirmation.
- *
- * @param dialog - The dialog.
- */
-async function decline(
-  dialog: Awaited<ReturnType<typeof dialogOfPage>>,
-): Promise<void> {
-  if (dialog.type !== 'confirmation') {
-    throw new Error(`Expected a confirmation, got ${String(dialog.type)}`);
-  }
-  await dialog.cancel();
-}
-
 describe('the home page', () => {
   beforeAll(async () => {
     await deployAccount0(await installSharedWallet());
   });
 
-  it('shows the network, each account with its name, address, deployment and balances, in one node batch (received tokens are searched in the background)', async () => {
+  it('opens on an overview: the network, each account with its name, full address, deployment and balances, in one node batch, and at most two inputs', async () => {
     const wallet = await installWallet();
     await createAccount(wallet, { addressIndex: 0 });
+    await createAccount(wallet, { addressIndex: 1 });
+    await createAccount(wallet, { addressIndex: 2 });
     testNode().resetRequestCount();
     const home = await openHome(wallet);
     const text = textOf(home.content);
-    // One batch: balances, deployments, statuses (received tokens are
-    // searched in the background). Beside it, the paymaster (served at the
-    // node's URL here) is asked its tokens once.
-    expect(testNode().requestCount('paymaster_getSupportedTokens')).toBe(1);
-    expect(testNode().roundTripCount()).toBe(1 + 1);
+    // One batch: deployments, balances, names (received tokens are
+    // searched in the background); the paymaster is asked only by Send.
+    expect(testNode().requestCount('paymaster_getSupportedTokens')).toBe(0);
+    expect(testNode().roundTripCount()).toBe(1);
     expect(text).toContain('Testnet');
     expect(text).toContain('Account 0 · deployed');
+    expect(text).toContain('Account 2 · not deployed yet');
     expect(text).toContain(ACCOUNT_0.address);
     expect(text).toMatch(/STRK Text \d+(\.\d+)? STRK/u);
-    expect(text).toContain(DAPP_ORIGIN);
+    for (const action of [
+      'Send',
+      'Receive',
+      'Activity',
+      'Tokens',
+      'Accounts',
+      'Settings',
+      'Refresh',
+    ]) {
+      expect(text).toContain(action);
+    }
+    // Three accounts, and one input: the network switch.
+    expect(inputCount(home.content)).toBeLessThanOrEqual(2);
+    expect(text).not.toContain('Rename');
+    expect(text).not.toContain(DAPP_ORIGIN);
   });
 
-  it('renames an account and switches the network', async () => {
+  it('reaches every view with one click, each with its way back to the overview', async () => {
     const wallet = await installWallet();
     await createAccount(wallet, { addressIndex: 0 });
+    const views: [ViewName, string][] = [
+      ['send', 'Review and send'],
+      ['receive', 'Receive to which account?'],
+      ['activity', 'No transaction yet on this network.'],
+      ['tokens', 'Add a token by address'],
+      ['accounts', 'Create the next account'],
+      ['settings', DAPP_ORIGIN],
+    ];
+    for (const [view, shown] of views) {
+      const page = await openHome(wallet, view);
+      expect(textOf(page.content)).toContain(shown);
+      expect(textOf(page.content)).toContain('home-view:overview Back');
+      const back = await openView(page, 'overview');
+      expect(textOf(back.content)).toContain('Account 0 · deployed');
+      expect(textOf(back.content)).not.toContain(shown);
+    }
+  });
+
+  it('reads the node only for what a view shows: Settings and Receive ask nothing', async () => {
+    const wallet = await installSharedWallet();
     const home = await openHome(wallet);
+    for (const view of ['settings', 'receive'] as const) {
+      testNode().resetRequestCount();
+      await openView(home, view);
+      expect(testNode().roundTripCount()).toBe(0);
+    }
+  });
+
+  it('renames an account in Accounts and stays there with the notice; switches the network on the overview', async () => {
+    const wallet = await installWallet();
+    await createAccount(wallet, { addressIndex: 0 });
+    const home = await openHome(wallet, 'accounts');
     await home.typeInField(`home-rename:${ACCOUNT_0.address}:name`, 'Savings');
-    expect(
-      await pageAfter(home, async () =>
-        home.clickElement(`home-rename:${ACCOUNT_0.address}:submit`),
-      ),
-    ).toContain('Savings · deployed');
-    await pageAfter(home, async () =>
-      home.selectInDropdown('home-network', MAINNET),
+    const renamed = await act(wallet, home, async () =>
+      home.clickElement(`home-rename:${ACCOUNT_0.address}:submit`),
+    );
+    expect(renamed.text).toContain('Renamed to Savings.');
+    expect(renamed.text).toContain('Savings · deployed');
+    // Still in Accounts: its forms, and its way back.
+    expect(renamed.text).toContain('Create the next account');
+    expect(renamed.text).toContain('Back');
+    const overview = await openView(renamed.page, 'overview');
+    expect(textOf(overview.content)).toContain('Savings · deployed');
+    await act(wallet, overview, async () =>
+      overview.selectInDropdown('home-network', MAINNET),
     );
     const onMainnet = textOf((await openHome(wallet)).content);
     expect(onMainnet).toContain(`Mainnet (${MAINNET})`);
     expect(onMainnet).toContain('No account on this network yet');
   });
 
-  it('sends through the same confirmation as executeTxn, and shows the result', async () => {
+  it('sends through the same confirmation as executeTxn, and shows the result in Send', async () => {
     const wallet = await installWallet();
     await createAccount(wallet, { addressIndex: 0 });
-    const home = await openHome(wallet);
+    const overview = await openHome(wallet);
+    testNode().resetRequestCount();
+    const home = await openView(overview, 'send');
+    // Send reads the balances (one batch) and the paymaster's tokens.
+    expect(testNode().requestCount('paymaster_getSupportedTokens')).toBe(1);
+    expect(testNode().roundTripCount()).toBe(1 + 1);
     await home.selectInDropdown('send-from', ACCOUNT_0.address);
     await home.selectInDropdown('send-token', STRK);
     await home.typeInField('send-to', RECIPIENT);
     await home.typeInField('send-amount', '1.5');
-    let shown = '';
-    const page = await pageAfter(
+    const { dialog: shown, text: page } = await act(
+      wallet,
       home,
       async () => home.clickElement('home-send:submit'),
-      async () => {
-        const dialog = await dialogOfPage(wallet);
-        shown = textOf(dialog.content);
-        await approve(dialog);
-      },
+      approve,
     );
     expect(shown).toContain('Send transaction');
     expect(shown).toContain('Send 1.5 STRK');
@@ -187,39 +170,92 @@ describe('the home page', () => {
     expect(shown).toContain('Maximum fee');
     expect(shown).toContain('Starknet Wallet page in MetaMask');
     expect(page).toMatch(/Sent\. Transaction 0x[0-9a-f]+/u);
+    expect(page).toContain('Review and send');
+  });
+
+  it('keeps a half-filled send form when the view is drawn again: Refresh after a change in the background, an action that is refused', async () => {
+    const wallet = await installWallet();
+    // Account 1 (empty, not deployed) first: the form's first choice.
+    await createAccount(wallet, { addressIndex: 1 });
+    await createAccount(wallet, { addressIndex: 0 });
+    const home = await openHome(wallet, 'send');
+    await home.selectInDropdown('send-from', ACCOUNT_0.address);
+    await home.selectInDropdown('send-token', STRK);
+    await home.typeInField('send-to', RECIPIENT);
+    await home.typeInField('send-amount', '1.25');
+    // A site adds an account while the page is open; Refresh shows it.
+    await createAccount(wallet, { addressIndex: 2 });
+    const refreshed = await act(wallet, home, async () =>
+      home.clickElement('home-refresh'),
+    );
+    expect(refreshed.text).toContain('Account 2');
+    expect(refreshed.text).toContain('Review and send');
+    // What the user chose and typed is what the form sends.
+    const { dialog, text, page } = await act(
+      wallet,
+      refreshed.page,
+      async () => refreshed.page.clickElement('home-send:submit'),
+      decline,
+    );
+    expect(dialog).toContain('Send 1.25 STRK');
+    expect(dialog).toContain(RECIPIENT);
+    expect(dialog).toContain(ACCOUNT_0.address);
+    expect(text).toContain('Cancelled: nothing was done.');
+    // A refused amount draws Send again, the rest of the form kept.
+    await page.typeInField('send-amount', '-1');
+    const refused = await act(wallet, page, async () =>
+      page.clickElement('home-send:submit'),
+    );
+    expect(refused.text).toContain('Amount: enter a positive number');
+    await refused.page.typeInField('send-amount', '0.5');
+    const again = await act(
+      wallet,
+      refused.page,
+      async () => refused.page.clickElement('home-send:submit'),
+      decline,
+    );
+    expect(again.dialog).toContain('Send 0.5 STRK');
+    expect(again.dialog).toContain(RECIPIENT);
   });
 
   it('says so when the user declines the send, or the amount is not one', async () => {
     const wallet = await installWallet();
     await createAccount(wallet, { addressIndex: 0 });
-    const home = await openHome(wallet);
+    const home = await openHome(wallet, 'send');
     await home.selectInDropdown('send-from', ACCOUNT_0.address);
     await home.typeInField('send-to', RECIPIENT);
     await home.typeInField('send-amount', '1.0000000000000000001');
     expect(
-      await pageAfter(home, async () => home.clickElement('home-send:submit')),
+      (
+        await act(wallet, home, async () =>
+          home.clickElement('home-send:submit'),
+        )
+      ).text,
     ).toContain('Amount: enter a positive number');
-    const again = await openHome(wallet);
+    const again = await openHome(wallet, 'send');
     await again.selectInDropdown('send-from', ACCOUNT_0.address);
     await again.typeInField('send-to', RECIPIENT);
     await again.typeInField('send-amount', '2');
     expect(
-      await pageAfter(
-        again,
-        async () => again.clickElement('home-send:submit'),
-        async () => decline(await dialogOfPage(wallet)),
-      ),
+      (
+        await act(
+          wallet,
+          again,
+          async () => again.clickElement('home-send:submit'),
+          decline,
+        )
+      ).text,
     ).toContain('Cancelled: nothing was done.');
   });
 
-  it("withdraws a site's access", async () => {
+  it("withdraws a site's access in Settings", async () => {
     const wallet = await installSharedWallet();
-    const home = await openHome(wallet);
-    expect(
-      await pageAfter(home, async () =>
-        home.clickElement(`home-revoke:${DAPP_ORIGIN}`),
-      ),
-    ).toContain(`${DAPP_ORIGIN} no longer sees any account.`);
+    const home = await openHome(wallet, 'settings');
+    const { text } = await act(wallet, home, async () =>
+      home.clickElement(`home-revoke:${DAPP_ORIGIN}`),
+    );
+    expect(text).toContain(`${DAPP_ORIGIN} no longer sees any account.`);
+    expect(text).toContain('Add network');
     const refused = await errorOf(
       invoke(wallet, 'snapnet_extractPublicKey', {
         userAddress: ACCOUNT_0.address,
@@ -244,28 +280,26 @@ describe('the home page', () => {
 
     it('adds a network after its node and the user agree, and removes it', async () => {
       const wallet = await installSharedWallet();
-      const home = await openHome(wallet);
+      const home = await openHome(wallet, 'settings');
       await home.typeInField('network-name', 'Home devnet');
       await home.typeInField('network-chain-id', '0x534e5f484f4d45');
       await home.typeInField('network-rpc-url', other.url);
-      let shown = '';
-      const added = await pageAfter(
+      const { dialog: shown, text: added } = await act(
+        wallet,
         home,
         async () => home.clickElement('home-add-network:submit'),
-        async () => {
-          const dialog = await dialogOfPage(wallet);
-          shown = textOf(dialog.content);
-          await approve(dialog);
-        },
+        approve,
       );
       expect(shown).toContain('Add network');
       expect(shown).toContain(other.url);
       expect(added).toContain('Added Home devnet.');
       expect(added).toContain('Remove Home devnet');
-      const reopened = await openHome(wallet);
-      const removed = await pageAfter(reopened, async () =>
-        reopened.clickElement('home-remove-network:0x534e5f484f4d45'),
-      );
+      const reopened = await openHome(wallet, 'settings');
+      const removed = (
+        await act(wallet, reopened, async () =>
+          reopened.clickElement('home-remove-network:0x534e5f484f4d45'),
+        )
+      ).text;
       expect(removed).toContain('Network removed.');
       expect(removed).not.toContain('Remove Home devnet');
     });
@@ -277,20 +311,16 @@ describe('the home page', () => {
       });
       try {
         const wallet = await installSharedWallet();
-        const home = await openHome(wallet);
+        const home = await openHome(wallet, 'settings');
         expect(textOf(home.content)).toContain(
           `Node URL (default nodes, tried in order): ${DEFAULT_MAINNET_NODES}`,
         );
         await home.typeInField(`home-set-node:${MAINNET}:url`, mainnetNode.url);
-        let shown = '';
-        const changed = await pageAfter(
+        const { dialog: shown, text: changed } = await act(
+          wallet,
           home,
           async () => home.clickElement(`home-set-node:${MAINNET}:submit`),
-          async () => {
-            const dialog = await dialogOfPage(wallet);
-            shown = textOf(dialog.content);
-            await approve(dialog);
-          },
+          approve,
         );
         expect(shown).toContain('Change node');
         expect(shown).toContain('Starknet Wallet page in MetaMask');
@@ -304,10 +334,12 @@ describe('the home page', () => {
         expect(await mainnetBalance(wallet)).toBe('0x0');
         expect(mainnetNode.roundTripCount()).toBe(1);
 
-        const reopened = await openHome(wallet);
-        const back = await pageAfter(reopened, async () =>
-          reopened.clickElement(`home-default-nodes:${MAINNET}`),
-        );
+        const reopened = await openHome(wallet, 'settings');
+        const back = (
+          await act(wallet, reopened, async () =>
+            reopened.clickElement(`home-default-nodes:${MAINNET}`),
+          )
+        ).text;
         expect(back).toContain('Back to the default nodes, tried in order.');
         expect(back).toContain(
           `Node URL (default nodes, tried in order): ${DEFAULT_MAINNET_NODES}`,
@@ -342,15 +374,17 @@ describe('the home page', () => {
         const wallet = await installSharedWallet();
         const attempt = async (
           url: string,
-          dialog?: () => Promise<void>,
+          answer?: (dialog: Dialog) => Promise<void>,
         ): Promise<string> => {
-          const home = await openHome(wallet);
+          const home = await openHome(wallet, 'settings');
           await home.typeInField(`home-set-node:${MAINNET}:url`, url);
-          return pageAfter(
+          const { text } = await act(
+            wallet,
             home,
             async () => home.clickElement(`home-set-node:${MAINNET}:submit`),
-            dialog,
+            answer,
           );
+          return text;
         };
         const otherChain = await attempt(other.url);
         expect(otherChain).toContain(
@@ -360,9 +394,7 @@ describe('the home page', () => {
         expect(otherVersion).toContain(
           `rpcUrl: the node at ${oldSpec.url} speaks Starknet JSON-RPC 0.9.0; this wallet speaks 0.10.x`,
         );
-        const declined = await attempt(mainnetNode.url, async () =>
-          decline(await dialogOfPage(wallet)),
-        );
+        const declined = await attempt(mainnetNode.url, decline);
         expect(declined).toContain('Cancelled: the node was not changed.');
         for (const page of [otherChain, otherVersion, declined]) {
           expect(page).toContain(
@@ -377,11 +409,11 @@ describe('the home page', () => {
 
     it('refuses a node that serves another chain, adding nothing', async () => {
       const wallet = await installSharedWallet();
-      const home = await openHome(wallet);
+      const home = await openHome(wallet, 'settings');
       await home.typeInField('network-name', 'Wrong');
       await home.typeInField('network-chain-id', '0x534e5f4d41494f');
       await home.typeInField('network-rpc-url', other.url);
-      const text = await pageAfter(home, async () =>
+      const { text } = await act(wallet, home, async () =>
         home.clickElement('home-add-network:submit'),
       );
       expect(text).toContain('serves chain 0x534e5f484f4d45');

@@ -7,6 +7,8 @@ import {
   decline,
   elementsOf,
   openFreshHome,
+  openHome,
+  openView,
   qrImagesOf,
   stateOf,
 } from './homePage';
@@ -85,7 +87,7 @@ async function deployThroughDapp(addressIndex: number): Promise<string> {
 
 describe('accounts on the home page', () => {
   it('creates the next account, named or not, stored for this network and shared with no site', async () => {
-    const { snap, home } = await openFreshHome();
+    const { snap, home } = await openFreshHome('accounts');
     expect(textOf(home.content)).toContain('No account on this network yet');
     await home.typeInField('home-create-account:name:0', 'Savings');
     const first = await act(snap, home, async () =>
@@ -96,7 +98,9 @@ describe('accounts on the home page', () => {
       `Created ${ACCOUNT_0.address}, shared with no site.`,
     );
     expect(first.text).toContain('Savings · not deployed yet');
-    expect(first.text).toContain('No site has been given an account.');
+    expect(textOf((await openHome(snap, 'settings')).content)).toContain(
+      'No site has been given an account.',
+    );
     expect(first.text).not.toContain('Starknet Wallet page in MetaMask');
 
     // The name field is emptied: the next account has the default name.
@@ -148,7 +152,7 @@ describe('accounts on the home page', () => {
   });
 
   it('refuses a name the wallet does not accept, creating nothing', async () => {
-    const { snap, home } = await openFreshHome();
+    const { snap, home } = await openFreshHome('accounts');
     await home.typeInField('home-create-account:name:0', 'x'.repeat(33));
     const before = storedState(snap);
     const { text } = await act(snap, home, async () =>
@@ -160,7 +164,7 @@ describe('accounts on the home page', () => {
   });
 
   it('deploys an account from the page through the transaction dialog: declined sends nothing, approved deploys it', async () => {
-    const { snap, home } = await openFreshHome();
+    const { snap, home } = await openFreshHome('accounts');
     const created = await act(snap, home, async () =>
       home.clickElement('home-create-account:submit'),
     );
@@ -207,7 +211,7 @@ describe('accounts on the home page', () => {
       await deployThroughDapp(0);
     }
     const third = await deployThroughDapp(3);
-    const { snap, home } = await openFreshHome();
+    const { snap, home } = await openFreshHome('accounts');
     const found = await act(snap, home, async () =>
       home.clickElement('home-recover-accounts'),
     );
@@ -234,13 +238,19 @@ describe('accounts on the home page', () => {
   });
 
   it('shows the full address to receive to, with its QR code as an SVG image', async () => {
-    const { snap, home } = await openFreshHome();
+    const { snap, home } = await openFreshHome('accounts');
     const created = await act(snap, home, async () =>
       home.clickElement('home-create-account:submit'),
     );
     expect(qrImagesOf(created.page.content)).toHaveLength(0);
-    const receiving = await act(snap, created.page, async () =>
-      created.page.clickElement(`home-receive:${ACCOUNT_0.address}`),
+    const receive = await openView(
+      await openView(created.page, 'overview'),
+      'receive',
+    );
+    expect(textOf(receive.content)).toContain('Receive to which account?');
+    expect(qrImagesOf(receive.content)).toHaveLength(0);
+    const receiving = await act(snap, receive, async () =>
+      receive.clickElement(`home-receive:${ACCOUNT_0.address}`),
     );
     expect(receiving.text).toContain('Receive to Account 0');
     expect(
@@ -280,14 +290,14 @@ describe('accounts on the home page', () => {
       receiving.page.clickElement('home-receive:'),
     );
     expect(qrImagesOf(hidden.page.content)).toHaveLength(0);
-    expect(hidden.text).toContain('Account 0 · ');
+    expect(hidden.text).toContain('Receive to which account?');
   });
 
   describe('on a network a site added', () => {
     const devnet = useRuntimeNetworkNode();
 
     it("asks before the site's node sees the addresses a recovery scans: declined, the node is asked nothing", async () => {
-      const { snap } = await openFreshHome();
+      const { snap } = await openFreshHome('accounts');
       const adding = invoke(snap, 'snapnet_addNetwork', {
         name: 'Site devnet',
         chainId: SN_DEVNET,
@@ -300,7 +310,7 @@ describe('accounts on the home page', () => {
       });
       await (await confirmationOf(switching)).ok();
       await switching;
-      const home = (await snap.onHomePage()).getInterface();
+      const home = await openHome(snap, 'accounts');
       const created = await act(snap, home, async () =>
         home.clickElement('home-create-account:submit'),
       );

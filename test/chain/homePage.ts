@@ -1,4 +1,5 @@
 import { invoke, textOf } from '../installedWallet';
+import type { Wallet } from '../installedWallet';
 import { installSimulatedSnap, storedState } from '../snapState';
 import type { SimulatedSnap } from '../snapState';
 
@@ -15,6 +16,48 @@ export type HomeInterface =
     ? Ui
     : never;
 
+/** The page's views, as their buttons name them. */
+export type ViewName =
+  | 'overview'
+  | 'send'
+  | 'receive'
+  | 'activity'
+  | 'tokens'
+  | 'accounts'
+  | 'settings';
+
+/**
+ * Opens a view of the page as the user does: its button on the overview
+ * (or Back, for the overview).
+ *
+ * @param home - The page.
+ * @param view - The view.
+ * @returns The page showing it.
+ */
+export async function openView(
+  home: HomeInterface,
+  view: ViewName,
+): Promise<HomeInterface> {
+  const updated = home.waitForUpdate();
+  await home.clickElement(`home-view:${view}`);
+  return updated;
+}
+
+/**
+ * Opens the page as MetaMask does, then a view of it, if one is named.
+ *
+ * @param snap - The snap.
+ * @param view - The view to open.
+ * @returns The page.
+ */
+export async function openHome(
+  snap: Pick<Wallet, 'onHomePage'>,
+  view?: ViewName,
+): Promise<HomeInterface> {
+  const home = (await snap.onHomePage()).getInterface();
+  return view === undefined ? home : openView(home, view);
+}
+
 export type Dialog = Awaited<
   ReturnType<ReturnType<typeof invoke>['getInterface']>
 >;
@@ -22,14 +65,15 @@ export type Dialog = Awaited<
 /**
  * A fresh install and its home page.
  *
+ * @param view - The view to open, if not the overview.
  * @returns The snap and the page.
  */
-export async function openFreshHome(): Promise<{
+export async function openFreshHome(view?: ViewName): Promise<{
   snap: SimulatedSnap;
   home: HomeInterface;
 }> {
   const snap = await installSimulatedSnap();
-  return { snap, home: (await snap.onHomePage()).getInterface() };
+  return { snap, home: await openHome(snap, view) };
 }
 
 /**
@@ -44,7 +88,7 @@ export async function openFreshHome(): Promise<{
  * @returns The dialog's text ('' without one) and the new page.
  */
 export async function act(
-  snap: SimulatedSnap,
+  snap: Wallet,
   home: HomeInterface,
   action: () => Promise<void>,
   answer?: (dialog: Dialog) => Promise<void>,
@@ -129,5 +173,18 @@ export function elementsOf(
 export function qrImagesOf(content: unknown): Record<string, unknown>[] {
   return elementsOf(content, 'Image').filter(({ alt }) =>
     String(alt).startsWith('QR code'),
+  );
+}
+
+/**
+ * The inputs of a page: the fields the user types in or chooses from.
+ *
+ * @param content - The page's content.
+ * @returns How many.
+ */
+export function inputCount(content: unknown): number {
+  return ['Input', 'Dropdown', 'Checkbox', 'RadioGroup', 'Selector'].reduce(
+    (sum, type) => sum + elementsOf(content, type).length,
+    0,
   );
 }

@@ -1,5 +1,5 @@
 import { callView } from './actions';
-import { act, approve, decline, openFreshHome } from './homePage';
+import { act, approve, decline, openFreshHome, openHome } from './homePage';
 import { startHostileNode } from './hostile-node';
 import { mint, nodeRequest, useFundedNode } from './node';
 import { ACCOUNT_0, ETH, STRK } from '../fixtures';
@@ -39,7 +39,7 @@ describe("the page's paymaster", () => {
   it('sends ETH from an account with no STRK, the fee in ETH, deploying it in one confirmation', async () => {
     const { snap } = await openFreshHome();
     await createAccount(snap, { addressIndex: 0 });
-    const page = (await snap.onHomePage()).getInterface();
+    const page = await openHome(snap, 'send');
     const opened = JSON.stringify(page.content);
     expect(opened).toContain(`ETH, through 127.0.0.1:${TEST_NODE_PORT}`);
     await page.selectInDropdown('send-from', ACCOUNT_0.address);
@@ -67,7 +67,7 @@ describe("the page's paymaster", () => {
   });
 
   it("changes a network's paymaster after it answers and the user agrees, and takes it back", async () => {
-    const { snap, home } = await openFreshHome();
+    const { snap, home } = await openFreshHome('settings');
     const url = `http://127.0.0.1:${TEST_NODE_PORT}/rpc`;
     const other = `http://127.0.0.1:${TEST_MAINNET_PORT}/rpc`;
     const form = `home-set-paymaster:0x534e5f4d41494e`;
@@ -76,7 +76,7 @@ describe("the page's paymaster", () => {
       home.clickElement(`${form}:submit`),
     );
     expect(refused.text).toContain('Paymaster URL');
-    const page = (await snap.onHomePage()).getInterface();
+    const page = await openHome(snap, 'settings');
     // Mainnet's paymaster of the test build has nothing behind it.
     await page.typeInField(`${form}:url`, other);
     const down = await act(snap, page, async () =>
@@ -84,7 +84,7 @@ describe("the page's paymaster", () => {
     );
     expect(down.text).toContain(`could not be read`);
 
-    const again = (await snap.onHomePage()).getInterface();
+    const again = await openHome(snap, 'settings');
     await again.typeInField(`${form}:url`, url);
     const declined = await act(
       snap,
@@ -100,7 +100,7 @@ describe("the page's paymaster", () => {
       'Cancelled: the paymaster was not changed.',
     );
 
-    const third = (await snap.onHomePage()).getInterface();
+    const third = await openHome(snap, 'settings');
     await third.typeInField(`${form}:url`, url);
     const changed = await act(
       snap,
@@ -119,7 +119,7 @@ describe("the page's paymaster", () => {
   });
 
   it("refuses a fee over 10× the paymaster's own estimate (the page's own cap), before any dialog", async () => {
-    const { snap, home } = await openFreshHome();
+    const { snap, home } = await openFreshHome('settings');
     await createAccount(snap, { addressIndex: 0 });
     const inflating = await startHostileNode({ target: testNode().url });
     try {
@@ -150,7 +150,7 @@ describe("the page's paymaster", () => {
         approve,
       );
       expect(changed.text).toContain(`now uses the paymaster ${inflating.url}`);
-      const page = (await snap.onHomePage()).getInterface();
+      const page = await openHome(snap, 'send');
       await page.selectInDropdown('send-from', ACCOUNT_0.address);
       await page.selectInDropdown('send-token', ETH);
       await page.selectInDropdown('send-fee', ETH);

@@ -1,5 +1,6 @@
 import { hash, shortString } from 'starknet';
 
+import { openView } from './homePage';
 import {
   scriptViews,
   SITE_NETWORK_NAME,
@@ -171,13 +172,15 @@ describe('a token whose balanceOf answers garbage', () => {
       scriptToken(['0x0', '0x0']);
       const wallet = await walletWithToken();
       scriptToken(balance);
-      const { text } = await openHome(wallet);
+      const { home, text } = await openHome(wallet);
       expect(text).toContain(`unreadable: balanceOf: ${problem}`);
       expect(text).toContain('Account 0 · not deployed yet');
       expect(text).toMatch(/STRK Text 5 STRK/u);
       expect(text).toMatch(/ETH Text 0 ETH/u);
       // The rest of the page is there: the site's network can be removed.
-      expect(text).toContain(`Remove ${SITE_NETWORK_NAME}`);
+      expect(textOf((await openView(home, 'settings')).content)).toContain(
+        `Remove ${SITE_NETWORK_NAME}`,
+      );
 
       const error = await errorOf(
         invoke(wallet, 'snapnet_getErc20TokenBalance', {
@@ -198,18 +201,21 @@ describe('a token whose balanceOf answers garbage', () => {
     scriptToken(['0x0', '0x0']);
     const wallet = await walletWithToken();
     scriptToken(['0x0', `0x1${'0'.repeat(32)}`]);
-    const { home, text } = await openHome(wallet);
+    const { home } = await openHome(wallet);
+    const tokens = await openView(home, 'tokens');
+    const text = textOf(tokens.content);
     expect(text).toContain('Remove EVIL');
     expect(text).not.toContain('Remove STRK');
     expect(text).not.toContain('Remove ETH');
-    const updated = home.waitForUpdate();
-    await home.clickElement(`home-remove-token:${MAINNET}:${EVIL}`);
+    const updated = tokens.waitForUpdate();
+    await tokens.clickElement(`home-remove-token:${MAINNET}:${EVIL}`);
     const after = textOf((await updated).content);
     expect(after).toContain(`Removed EVIL (${EVIL}).`);
     expect(after).not.toContain('EVIL ·');
-    expect(after).not.toContain('unreadable');
-    expect(after).toMatch(/STRK Text 5 STRK/u);
-    expect((await openHome(wallet)).text).not.toContain('EVIL');
+    const overview = (await openHome(wallet)).text;
+    expect(overview).not.toContain('EVIL');
+    expect(overview).not.toContain('unreadable');
+    expect(overview).toMatch(/STRK Text 5 STRK/u);
 
     // Gone from the wallet's state: a site may propose it again.
     scriptToken(['0x0', '0x0']);

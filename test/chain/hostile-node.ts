@@ -289,6 +289,7 @@ function standIn(running: () => HostileNode | undefined): HostileNode {
     },
     script: (method, rewrite) => node().script(method, rewrite),
     withhold: (method, answer) => node().withhold(method, answer),
+    hold: () => node().hold(),
     clearScripts: () => node().clearScripts(),
     seen: () => node().seen(),
     received: (text) => node().received(text),

@@ -2,6 +2,7 @@
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 
+import { openHome } from './homePage';
 import { freshStateWithoutEth, startTestNode } from './node';
 import { ETH, TESTNET } from '../fixtures';
 import {
@@ -153,7 +154,7 @@ describe('token logos from a genuine content storage', () => {
       logo,
     });
     // The home page reads the stored CID back and verifies it again.
-    const home = textOf((await wallet.onHomePage()).getInterface().content);
+    const home = textOf((await openHome(wallet, 'tokens')).content);
     expect(home).toContain(`data:image/png;base64,${base64(PNG)}`);
     expect(home).toContain('ETH · Ether');
   });
@@ -179,7 +180,7 @@ describe('token logos from a genuine content storage', () => {
     expect(await rejected).toRespondWithError(
       expect.objectContaining({ code: 4001 }),
     );
-    const home = textOf((await wallet.onHomePage()).getInterface().content);
+    const home = textOf((await openHome(wallet, 'tokens')).content);
     expect(home).not.toContain('ETH · Ether');
     // Not "already in the wallet": nothing was stored.
     const again = addEth(wallet, logo);
@@ -243,7 +244,7 @@ describe('token logos from a storage that lies', () => {
     // The CID of "hello world\n", answered with a PNG.
     const { wallet, text } = await addEthWithoutItsLogo(HELLO_WORLD_URI);
     expect(text).toContain('its content does not match its content id');
-    const home = textOf((await wallet.onHomePage()).getInterface().content);
+    const home = textOf((await openHome(wallet, 'tokens')).content);
     expect(home).not.toContain('data:image/png');
   });
 });

@@ -1,6 +1,6 @@
 import { outsideExecution } from 'starknet';
 
-import { act, approve, decline } from './homePage';
+import { act, approve, decline, openHome, openView } from './homePage';
 import type { HomeInterface } from './homePage';
 import { addSiteNetwork, SITE_NETWORK_NAME } from './hostile-node';
 import type { Answer, HostileNode } from './hostile-node';
@@ -368,7 +368,7 @@ describe("the page's send to a name", () => {
   beforeEach(async () => {
     snap = await installSimulatedSnap();
     await createAccount(snap, { addressIndex: 0 });
-    home = (await snap.onHomePage()).getInterface();
+    home = await openHome(snap, 'send');
   });
 
   /**
@@ -479,9 +479,10 @@ describe("a site's own network", () => {
       await addSiteNetwork(snap, siteNode.url, SN_DEVNET);
       await createAccount(snap, { addressIndex: 0, chainId: SN_DEVNET });
       const home = (await snap.onHomePage()).getInterface();
-      const { page } = await act(snap, home, async () =>
+      const switched = await act(snap, home, async () =>
         home.selectInDropdown('home-network', SN_DEVNET),
       );
+      const page = await openView(switched.page, 'send');
       await page.selectInDropdown('send-from', ACCOUNT_0.address);
       await page.selectInDropdown('send-token', STRK);
       await page.typeInField('send-to', 'alice.stark');

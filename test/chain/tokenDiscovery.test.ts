@@ -2,6 +2,7 @@ import { hash, RpcProvider, shortString } from 'starknet';
 import type { CairoAssembly, CompiledSierra } from 'starknet';
 
 import { ensureDeclared, predeployedAccount, WAIT } from './classes';
+import { openHome, openView } from './homePage';
 import { ONE_STRK, useFundedNode } from './node';
 import { ACCOUNT_0, STRK, TESTNET } from '../fixtures';
 import {
@@ -164,7 +165,7 @@ async function walletAndPage(): Promise<{
   await createAccount(wallet, { addressIndex: 0 });
   // The background check searches for received tokens; the page shows them.
   await wallet.onCronjob({ method: 'refreshTransactions' });
-  const home = (await wallet.onHomePage()).getInterface();
+  const home = await openHome(wallet, 'tokens');
   return { wallet, home };
 }
 
@@ -187,7 +188,7 @@ describe('the tokens an account received, on the home page', () => {
   it('before the background search, says so; Look now searches at once', async () => {
     const wallet = await installWallet();
     await createAccount(wallet, { addressIndex: 0 });
-    const home = (await wallet.onHomePage()).getInterface();
+    const home = await openHome(wallet, 'tokens');
     const before = textOf(home.content);
     expect(before).toContain('Not searched yet');
     expect(before).not.toContain('VTT · Verified Test Token');
@@ -200,7 +201,7 @@ describe('the tokens an account received, on the home page', () => {
 
   it('Look now without an account searches nothing and says so', async () => {
     const wallet = await installWallet();
-    const home = (await wallet.onHomePage()).getInterface();
+    const home = await openHome(wallet, 'tokens');
     const after = await pageAfter(home, async () =>
       home.clickElement('home-discover-tokens'),
     );
@@ -216,6 +217,16 @@ describe('the tokens an account received, on the home page', () => {
     expect(text).toContain(VERIFIED);
     expect(text).toMatch(/Account 0 Text 1000 VTT/u);
     expect(unverifiedPart(text)).not.toContain(VERIFIED);
+    // The overview shows what the account holds: the verified token too,
+    // never an unverified one, whose balances it does not read: STRK's,
+    // ETH's and VTT's, and the account's reverse name lookup.
+    testNode().resetRequestCount();
+    const overview = textOf((await openView(home, 'overview')).content);
+    expect(testNode().requestCount('starknet_call')).toBe(3 + 1);
+    expect(overview).toContain('VTT · Verified Test Token · verified');
+    expect(overview).toMatch(/Account 0 Text 1000 VTT/u);
+    expect(overview).not.toContain(FAKE_STRK);
+    expect(overview).not.toContain(PLAIN);
   });
 
   it('folds the others under "Unverified tokens" by address only: one calling itself STRK is never named so', async () => {
@@ -239,7 +250,7 @@ describe('the tokens an account received, on the home page', () => {
     expect(hidden).toContain(`Hidden: ${FAKE_STRK}.`);
 
     // A new showing reads the state anew (and the simulation then acts on it).
-    const page = (await wallet.onHomePage()).getInterface();
+    const page = await openHome(wallet, 'tokens');
     const reopened = textOf(page.content);
     expect(reopened).not.toContain('1000 VTT');
     expect(reopened).toContain(`Hidden: VTT (${VERIFIED}), verified`);
@@ -279,23 +290,28 @@ describe('the tokens an account received, on the home page', () => {
     expect(dialogText).toContain('PLN');
     expect(dialogText).toContain(PLAIN);
     expect(added).toContain(`Added PLN (${PLAIN}).`);
-    expect(added).toMatch(/PLN Text 7 PLN/u);
+    expect(added).toContain('PLN · PLN');
     expect(unverifiedPart(added)).not.toContain(PLAIN);
+    // The overview shows its balance, as every tracked token's.
+    const holding = async (): Promise<string> =>
+      textOf((await openHome(wallet)).content);
+    expect(await holding()).toMatch(/PLN Text 7 PLN/u);
 
     // After a dialog, the simulation acts on a new showing of the page.
-    const page = (await wallet.onHomePage()).getInterface();
+    const page = await openHome(wallet, 'tokens');
     // A tracked token hides too: its balances stop showing.
     const hidden = await pageAfter(page, async () =>
       page.clickElement(`home-hide-token:${TESTNET}:${PLAIN}`),
     );
-    expect(hidden).not.toMatch(/PLN Text 7 PLN/u);
+    expect(await holding()).not.toMatch(/PLN Text 7 PLN/u);
     expect(hidden).toContain(`Hidden: PLN (${PLAIN})`);
-    const again = (await wallet.onHomePage()).getInterface();
+    const again = await openHome(wallet, 'tokens');
     const back = await pageAfter(again, async () =>
       again.clickElement(`home-show-token:${TESTNET}:${PLAIN}`),
     );
-    expect(back).toMatch(/PLN Text 7 PLN/u);
-    const last = (await wallet.onHomePage()).getInterface();
+    expect(back).toContain(`Shown again: ${PLAIN}.`);
+    expect(await holding()).toMatch(/PLN Text 7 PLN/u);
+    const last = await openHome(wallet, 'tokens');
     const removed = await pageAfter(last, async () =>
       last.clickElement(`home-remove-token:${TESTNET}:${PLAIN}`),
     );

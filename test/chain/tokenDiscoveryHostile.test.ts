@@ -1,6 +1,7 @@
 import type { Json } from '@metamask/snaps-sdk';
 import { hash } from 'starknet';
 
+import { openView } from './homePage';
 import { scriptViews, useHostileMainnet } from './hostile-node';
 import { ONE_STRK } from './node';
 import { TRANSFER_KEY } from '../../src/node/transferEvents';
@@ -93,8 +94,13 @@ async function mainnetPage(): Promise<{ wallet: Wallet; text: string }> {
   );
   // The background check searches for received tokens; the page shows them.
   await wallet.onCronjob({ method: 'refreshTransactions' });
+  // The overview (what the account holds), then the Tokens view.
   const home = (await wallet.onHomePage()).getInterface();
-  return { wallet, text: textOf(home.content) };
+  const tokens = await openView(home, 'tokens');
+  return {
+    wallet,
+    text: `${textOf(home.content)}\n${textOf(tokens.content)}`,
+  };
 }
 
 describe('hostile tokens on the home page', () => {

@@ -3,16 +3,15 @@ import type { UserInputEvent } from '@metamask/snaps-sdk';
 import { validate } from 'superstruct';
 
 import type { HomeNotice } from './readHome';
-import type { Network } from '../config';
-import { InvalidInputError } from '../errors';
-import { nameStruct } from '../methods/structs';
-import type { WalletState } from '../state/schema';
-import type { HomeShown } from '../ui/home';
-import { HOME_ACCOUNTS } from '../ui/homeAccounts';
-import { createAccountForSite } from '../wallet/accountForSite';
-import { HOME_ORIGIN, walletContext } from '../wallet/context';
-import type { WalletContext } from '../wallet/context';
-import { MAX_SCANNED, recoverAccounts } from '../wallet/recoverAccounts';
+import { HOME_ACCOUNTS } from './views/accounts';
+import type { Network } from '../../config';
+import { InvalidInputError } from '../../errors';
+import { nameStruct } from '../../methods/structs';
+import type { WalletState } from '../../state/schema';
+import { createAccountForSite } from '../../wallet/accountForSite';
+import { HOME_ORIGIN, walletContext } from '../../wallet/context';
+import type { WalletContext } from '../../wallet/context';
+import { MAX_SCANNED, recoverAccounts } from '../../wallet/recoverAccounts';
 
 /**
  * The accounts' actions of the home page: create the next account, find the
@@ -202,33 +201,4 @@ export async function accountAction(
     return deploy(name.slice(HOME_ACCOUNTS.deploy.length));
   }
   return undefined;
-}
-
-/**
- * The page with the receive panel its event opened: that account's, when
- * it is one of the page's; every panel closed after any other event.
- *
- * @param shown - The page as read.
- * @param event - The event it follows.
- * @returns The page to show.
- */
-export function withReceivePanel(
-  shown: HomeShown,
-  event: UserInputEvent,
-): HomeShown {
-  const name = event.name ?? '';
-  if (
-    'failure' in shown ||
-    event.type !== UserInputEventType.ButtonClickEvent ||
-    !name.startsWith(HOME_ACCOUNTS.receive)
-  ) {
-    return shown;
-  }
-  const address = name.slice(HOME_ACCOUNTS.receive.length);
-  return {
-    ...shown,
-    accounts: shown.accounts.map((account) =>
-      account.address === address ? { ...account, receiving: true } : account,
-    ),
-  };
 }

@@ -41,7 +41,7 @@ export type PaymasterView = {
 export function feeField(paymaster: PaymasterView | undefined): JSXElement {
   return (
     <Field label="Fee">
-      <Dropdown name={HOME_PAYMASTER.fee} value={HOME_PAYMASTER.strk}>
+      <Dropdown name={HOME_PAYMASTER.fee}>
         <Option value={HOME_PAYMASTER.strk}>STRK, from the account</Option>
         {(paymaster?.feeTokens ?? []).map(({ address, symbol }) => (
           <Option

@@ -1,10 +1,10 @@
 import { searchReceived } from './tokenDiscovery';
-import type { Network } from '../config';
-import { discoveredOn, storeDiscovery } from '../state/discovered';
-import { hiddenFromNode } from '../state/networks';
-import type { Discovered } from '../state/schema';
-import { verifiedTokenAt } from '../tokens/verified';
-import type { WalletContext } from '../wallet/context';
+import type { Network } from '../../config';
+import { discoveredOn, storeDiscovery } from '../../state/discovered';
+import { hiddenFromNode } from '../../state/networks';
+import type { Discovered } from '../../state/schema';
+import { verifiedTokenAt } from '../../tokens/verified';
+import type { WalletContext } from '../../wallet/context';
 
 /**
  * Searches a network for the tokens its accounts received and keeps what it

@@ -1,15 +1,15 @@
 import { validate } from 'superstruct';
 
 import type { HomeNotice } from './readHome';
-import { InvalidInputError } from '../errors';
-import { RpcUrlStruct } from '../methods/structs';
-import { FAR_ABOVE_FACTOR } from '../sender/fees';
-import { setNetworkPaymaster } from '../state/networks';
-import { readState } from '../state/store';
-import { HOME_PAYMASTER } from '../ui/homePaymaster';
-import { HOME_ORIGIN, walletContext } from '../wallet/context';
-import * as networks from '../wallet/networks';
-import type { PaymasterChoice } from '../wallet/paymasterTransaction';
+import { HOME_PAYMASTER } from './views/paymaster';
+import { InvalidInputError } from '../../errors';
+import { RpcUrlStruct } from '../../methods/structs';
+import { FAR_ABOVE_FACTOR } from '../../sender/fees';
+import { setNetworkPaymaster } from '../../state/networks';
+import { readState } from '../../state/store';
+import { HOME_ORIGIN, walletContext } from '../../wallet/context';
+import * as networks from '../../wallet/networks';
+import type { PaymasterChoice } from '../../wallet/paymasterTransaction';
 
 /**
  * What the page's paymaster parts do: the send form's fee choice, and

@@ -6,20 +6,26 @@ import {
   paymasterViewOf,
 } from './readPaymaster';
 import { discoveryReads } from './tokenDiscovery';
-import { rpcUrlsFor } from '../config';
-import { tokenLogo } from '../content/logo';
-import { ChainRejectedError, NodeError, toSnapError } from '../errors';
-import { normaliseAddress } from '../keys/address';
-import { readFelt, readingCall } from '../node/answers';
-import type { Reading } from '../node/answers';
-import { isContractNotFound, nonceCall } from '../node/calls';
-import { balanceReadingCall } from '../node/erc20';
-import { discoveredOn } from '../state/discovered';
-import { isHiddenToken } from '../state/hiddenTokens';
-import { hiddenFromNode } from '../state/networks';
-import { isFeeToken } from '../state/tokens';
-import type { HomeShown, HomeView } from '../ui/home';
-import type { WalletContext } from '../wallet/context';
+import type {
+  HomeNotice,
+  HomePlace,
+  HomeView,
+  HomeViewName,
+} from './views/model';
+import type { HomeShown } from './views/page';
+import { rpcUrlsFor } from '../../config';
+import { tokenLogo } from '../../content/logo';
+import { ChainRejectedError, NodeError, toSnapError } from '../../errors';
+import { normaliseAddress } from '../../keys/address';
+import { readFelt, readingCall } from '../../node/answers';
+import type { Reading } from '../../node/answers';
+import { isContractNotFound, nonceCall } from '../../node/calls';
+import { balanceReadingCall } from '../../node/erc20';
+import { discoveredOn } from '../../state/discovered';
+import { isHiddenToken } from '../../state/hiddenTokens';
+import { hiddenFromNode } from '../../state/networks';
+import { isFeeToken } from '../../state/tokens';
+import type { WalletContext } from '../../wallet/context';
 
 /**
  * Every value the page shows from a node is read by a total reader (see
@@ -95,8 +101,7 @@ export function balanceOf(answer: Answer): {
     : { amount: answer.value.value };
 }
 
-/** What happened after the user's last action on the page, if anything. */
-export type HomeNotice = HomeView['notice'];
+export type { HomeNotice } from './views/model';
 
 /**
  * An account's Starknet ID name, as a view field, when it has one.
@@ -113,25 +118,80 @@ function starkNameOf(
   return starkName === undefined ? {} : { starkName };
 }
 
+/** What a view reads: its share of the node's one batch, and beside it. */
+type Reads = {
+  /** Each account's nonce (its deployment). */
+  nonces: boolean;
+  /** Each account's balance of each tracked token. */
+  balances: boolean;
+  /** The received tokens' balances (see tokenDiscovery). */
+  received: boolean;
+  /** Pending statuses, and the node's history after "More". */
+  activity: boolean;
+  /** The accounts' own Starknet ID names. */
+  names: boolean;
+  /** The paymaster's tokens (another server, beside the batch). */
+  paymaster: boolean;
+  /** The tracked tokens' logos (content storage, beside the batch). */
+  logos: boolean;
+};
+
 /**
- * Everything the home page shows: the current network (and the others to
- * switch to), each of its accounts with its name, whether it is deployed
- * and the balance of every tracked token, the sites and the accounts they
- * were given. The node is asked in one round trip (one batch: each
- * account's nonce, and each balance); a node that fails leaves the page
- * without balances and says why. On a network a site added, its node is
- * asked only about the accounts shared with that site.
+ * What each view reads: only what it shows.
+ *
+ * @param view - The view.
+ * @returns Its reads.
+ */
+function readsOf(view: HomeViewName): Reads {
+  return {
+    nonces: view === 'overview' || view === 'accounts',
+    balances: view === 'overview' || view === 'send',
+    received: view === 'overview' || view === 'tokens',
+    activity: view === 'activity',
+    names: view === 'overview' || view === 'accounts',
+    paymaster: view === 'send',
+    logos: view === 'tokens',
+  };
+}
+
+/**
+ * A slice of the batch's answers, in order, as its reader expects them.
+ *
+ * @param settled - Every answer of the batch.
+ * @param start - Where the slice starts.
+ * @param length - How many.
+ * @returns The answers.
+ */
+function sliceOf<Value>(
+  settled: PromiseSettledResult<unknown>[],
+  start: number,
+  length: number,
+): PromiseSettledResult<Value>[] {
+  // Each answer was parsed by its own call's parser, in order.
+  return settled.slice(start, start + length) as PromiseSettledResult<Value>[];
+}
+
+/**
+ * What a view of the home page shows: the current network (and the others
+ * to switch to), its accounts with their names, and what the view reads of
+ * them (see readsOf: whether each is deployed, the balance of every tracked
+ * token, received tokens, the activity), the sites and the accounts they
+ * were given. The node is asked in one round trip (one batch); a node that
+ * fails leaves the view without its values and says why. On a network a
+ * site added, its node is asked only about the accounts shared with that
+ * site.
  *
  * @param context - The user's context (state read anew for each showing).
+ * @param place - The view to show (and how many activity lines).
  * @param notice - The outcome of the user's last action, to show on top.
- * @param activityShown - How many activity lines to show (see activity.ts).
  * @returns The view.
  */
 export async function readHomeView(
   context: WalletContext,
+  place: HomePlace,
   notice?: HomeNotice,
-  activityShown = ACTIVITY_PAGE,
 ): Promise<HomeView> {
+  const reads = readsOf(place.view);
   const state = await context.state();
   const network =
     state.networks.find(({ chainId }) => chainId === state.currentChainId) ??
@@ -155,54 +215,57 @@ export async function readHomeView(
     ),
   );
   const asked = accounts.filter(({ address }) => !hidden.has(address));
-  const activity = activityReads(state, network, asked, activityShown, tokens);
+  const activityShown = place.shown ?? ACTIVITY_PAGE;
+  const activity = activityReads(
+    state,
+    network,
+    reads.activity ? asked : [],
+    activityShown,
+    tokens,
+  );
   const discovery = discoveryReads({
     network,
     state,
     tracked: state.tokens.filter(({ chainId }) => chainId === network.chainId),
-    asked: asked.map((account) => ({
+    asked: (reads.received ? asked : []).map((account) => ({
       address: account.address,
       name: account.name ?? `Account ${account.addressIndex}`,
     })),
     found: discoveredOn(state, network.chainId),
+    unverified: place.view === 'tokens',
   });
-  let discoveryAnswers: PromiseSettledResult<Reading<bigint>>[] = [];
-  let nodeError: string | undefined;
-  let answers: Answer[] = [];
-  let activityAnswers: PromiseSettledResult<unknown>[] = [];
-  let nameAnswers: PromiseSettledResult<unknown>[] = [];
   const nameReads = ownNameReads(
     network,
-    asked.map(({ address }) => address),
+    reads.names ? asked.map(({ address }) => address) : [],
   );
-  // The send form's fee tokens: asked only when there is a form.
+  const nonceCalls = reads.nonces
+    ? asked.map(({ address }) => readingCall(nonceCall(address), readFelt))
+    : [];
+  const balanceCalls = reads.balances
+    ? asked.flatMap(({ address }) =>
+        tokens.map((token) =>
+          balanceReadingCall(token.address, address, 'latest'),
+        ),
+      )
+    : [];
+  // The batch: nonces, balances, received tokens' balances, activity,
+  // names — each part's answers parsed by its own reader.
+  const parts = [
+    nonceCalls,
+    balanceCalls,
+    discovery.calls,
+    activity.calls,
+    nameReads.calls,
+  ];
   const paymasterAnswer =
-    accounts.length > 0 ? askPaymaster(context, network) : undefined;
-  if (asked.length > 0) {
+    reads.paymaster && accounts.length > 0
+      ? askPaymaster(context, network)
+      : undefined;
+  let settled: PromiseSettledResult<unknown>[] = [];
+  let nodeError: string | undefined;
+  if (parts.some((calls) => calls.length > 0)) {
     try {
-      const settled = await context
-        .node(network)
-        .batchSettled([
-          ...asked.map(({ address }) =>
-            readingCall(nonceCall(address), readFelt),
-          ),
-          ...asked.flatMap(({ address }) =>
-            tokens.map((token) =>
-              balanceReadingCall(token.address, address, 'latest'),
-            ),
-          ),
-          ...discovery.calls,
-          ...activity.calls,
-          ...nameReads.calls,
-        ]);
-      // The page's own reads come first, then the discovered tokens'
-      // balances, then the activity's: each parsed by its own reader.
-      const reads = asked.length * (1 + tokens.length);
-      const found = reads + discovery.calls.length;
-      answers = settled.slice(0, reads) as Answer[];
-      discoveryAnswers = settled.slice(reads, found) as typeof discoveryAnswers;
-      activityAnswers = settled.slice(found, found + activity.calls.length);
-      nameAnswers = settled.slice(found + activity.calls.length);
+      settled = await context.node(network).batchSettled(parts.flat());
     } catch (error) {
       if (!(error instanceof NodeError)) {
         throw error;
@@ -210,22 +273,30 @@ export async function readHomeView(
       nodeError = error.message;
     }
   }
-  const ownNames = ownNamesOf(context.node(network), nameReads, nameAnswers);
+  const starts = parts.map((_, index) =>
+    parts.slice(0, index).reduce((sum, calls) => sum + calls.length, 0),
+  );
+  const answersOf = <Value>(index: number): PromiseSettledResult<Value>[] =>
+    sliceOf<Value>(settled, starts[index] ?? 0, parts[index]?.length ?? 0);
+  const nonces = answersOf<Reading<bigint>>(0);
+  const balances = answersOf<Reading<bigint>>(1);
+  const ownNames = ownNamesOf(context.node(network), nameReads, answersOf(4));
   const logos = await Promise.all(
     tokens.map(async ({ address, logo }) =>
       // A logo that cannot be read is left out, like one not shown.
-      tokenLogo(address, logo).then(
-        ({ image }) => image,
-        () => undefined,
-      ),
+      reads.logos
+        ? tokenLogo(address, logo).then(
+            ({ image }) => image,
+            () => undefined,
+          )
+        : undefined,
     ),
   );
-  const tokenList = discovery.view(discoveryAnswers);
   const names = await ownNames;
   const accountViews = accounts.map((account) => {
     const index = asked.indexOf(account);
     const { deployed, unreadable } = deploymentOf(
-      index < 0 ? undefined : answers[index],
+      index < 0 ? undefined : nonces[index],
     );
     return {
       address: account.address,
@@ -238,20 +309,21 @@ export async function readHomeView(
             notAskedBecause: `Balances not read: this network's node was added by ${network.addedBy ?? 'a site'}, which was not given this account and would learn it.`,
           }
         : {}),
-      balances: tokens.map((token, tokenIndex) => {
-        const answer =
-          index < 0
-            ? undefined
-            : answers[asked.length + index * tokens.length + tokenIndex];
-        return {
-          symbol: token.symbol,
-          decimals: token.decimals,
-          ...balanceOf(answer),
-        };
-      }),
+      balances: reads.balances
+        ? tokens.map((token, tokenIndex) => ({
+            symbol: token.symbol,
+            decimals: token.decimals,
+            ...balanceOf(
+              index < 0
+                ? undefined
+                : balances[index * tokens.length + tokenIndex],
+            ),
+          }))
+        : [],
     };
   });
   return {
+    place,
     network,
     networks: state.networks.map((each) => {
       const { paymaster, chosen } = paymasterOfNetwork(each);
@@ -272,19 +344,23 @@ export async function readHomeView(
       logo: logos[index],
       removable: !isFeeToken(token.address),
     })),
-    activity: await activityOf(activity, activityAnswers, {
-      client: context.node(network),
-      accounts: asked,
-      tokens,
-      shown: activityShown,
-    }),
+    ...(reads.activity
+      ? {
+          activity: await activityOf(activity, answersOf(3), {
+            client: context.node(network),
+            accounts: asked,
+            tokens,
+            shown: activityShown,
+          }),
+        }
+      : {}),
     sites: state.permissions.map(({ origin, accounts: shared }) => ({
       origin,
       accounts: shared,
     })),
     ...(notice ? { notice } : {}),
     ...(nodeError ? { nodeError } : {}),
-    tokenList,
+    ...(reads.received ? { tokenList: discovery.view(answersOf(2)) } : {}),
   };
 }
 
@@ -294,17 +370,17 @@ export async function readHomeView(
  * told) instead of no page at all.
  *
  * @param context - The user's context.
+ * @param place - The view to show.
  * @param notice - The outcome of the user's last action, to show on top.
- * @param activityShown - How many activity lines to show.
  * @returns What to show.
  */
 export async function readHomePage(
   context: WalletContext,
+  place: HomePlace,
   notice?: HomeNotice,
-  activityShown?: number,
 ): Promise<HomeShown> {
   try {
-    return await readHomeView(context, notice, activityShown);
+    return await readHomeView(context, place, notice);
   } catch (error) {
     return { failure: toSnapError(error).message };
   }

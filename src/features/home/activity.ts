@@ -1,34 +1,34 @@
-import type { Network } from '../config';
-import { ChainRejectedError, NodeError } from '../errors';
+import type { ActivityEntry, HomeActivity } from './views/activity';
+import type { Network } from '../../config';
+import { ChainRejectedError, NodeError } from '../../errors';
 import {
   blockNumberCall,
   transactionStatusCall,
   TransactionStatusStruct,
-} from '../node/calls';
-import type { NodeClient } from '../node/client';
+} from '../../node/calls';
+import type { NodeClient } from '../../node/client';
 import {
   historyFromChain,
   normaliseHash,
   recordStatusOf,
-} from '../node/history';
+} from '../../node/history';
 import {
   claimedNames,
   nameLookupOf,
   namesWithin,
   reverseNameCall,
   verifiedNames,
-} from '../node/names';
-import type { NameLookup, ReverseNames } from '../node/names';
-import type { NodeCall } from '../node/nodeCall';
-import { isFinal } from '../state/activity';
+} from '../../node/names';
+import type { NameLookup, ReverseNames } from '../../node/names';
+import type { NodeCall } from '../../node/nodeCall';
+import { isFinal } from '../../state/activity';
 import type {
   AccountRecord,
   TokenRecord,
   TransactionRecord,
   WalletState,
-} from '../state/schema';
-import { activityLineOf, activityStatus } from '../ui/activityText';
-import type { ActivityEntry, HomeActivity } from '../ui/homeActivity';
+} from '../../state/schema';
+import { activityLineOf, activityStatus } from '../../ui/activityText';
 
 /**
  * The home page's activity: each account's transactions on the current

@@ -1,4 +1,4 @@
-import { timeText } from './homeActivity';
+import { timeText } from './activity';
 
 describe('timeText', () => {
   it('shows a block time as a UTC date', () => {

@@ -4,20 +4,22 @@ import { number, optional, string, type } from 'superstruct';
 
 import { ACTIVITY_PAGE, entryOf } from './activity';
 import { readHomePage } from './readHome';
-import { NodeError, toSnapError } from '../errors';
-import { formatUnits } from '../format';
-import { FeltText, parsedBy } from '../node/answers';
-import { normaliseHash, statusOf } from '../node/history';
-import { nameLookupOf, namesWithin } from '../node/names';
-import type { NodeCall } from '../node/nodeCall';
-import { hiddenFromNode } from '../state/networks';
-import type { WalletState } from '../state/schema';
-import { activityStatus } from '../ui/activityText';
-import { HOME, updateHomeInterface } from '../ui/home';
-import { ACTIVITY, showActivityDetail, timeText } from '../ui/homeActivity';
-import type { ActivityDetail } from '../ui/homeActivity';
-import { HOME_ORIGIN, walletContext } from '../wallet/context';
-import type { WalletContext } from '../wallet/context';
+import { ACTIVITY, showActivityDetail, timeText } from './views/activity';
+import type { ActivityDetail } from './views/activity';
+import { HOME } from './views/model';
+import type { HomePlace } from './views/model';
+import { updateHomeInterface } from './views/page';
+import { NodeError, toSnapError } from '../../errors';
+import { formatUnits } from '../../format';
+import { FeltText, parsedBy } from '../../node/answers';
+import { normaliseHash, statusOf } from '../../node/history';
+import { nameLookupOf, namesWithin } from '../../node/names';
+import type { NodeCall } from '../../node/nodeCall';
+import { hiddenFromNode } from '../../state/networks';
+import type { WalletState } from '../../state/schema';
+import { activityStatus } from '../../ui/activityText';
+import { HOME_ORIGIN, walletContext } from '../../wallet/context';
+import type { WalletContext } from '../../wallet/context';
 
 /**
  * The activity's buttons on the home page: "More" (the page again, with
@@ -222,15 +224,20 @@ async function readDetail(
 }
 
 /**
- * Serves an activity button of the home page, if the event is one.
+ * Serves an activity button of the home page, if the event is one: More
+ * draws the Activity view with more lines; Details shows one transaction,
+ * its Back drawing the Activity view again (the interface's context still
+ * holds it).
  *
  * @param id - The page's interface.
  * @param event - The event.
+ * @param place - Where the user is.
  * @returns Whether it was an activity event (then it was served).
  */
 export async function handleActivityEvent(
   id: string,
   event: UserInputEvent,
+  place: HomePlace,
 ): Promise<boolean> {
   const name = event.name ?? '';
   if (
@@ -250,22 +257,21 @@ export async function handleActivityEvent(
       return true;
     }
     const shown = Number(name.slice(ACTIVITY.more.length));
-    await updateHomeInterface(
-      id,
-      await readHomePage(
-        context,
-        undefined,
+    const more: HomePlace = {
+      view: 'activity',
+      shown:
         (Number.isSafeInteger(shown) ? Math.min(shown, 200) : 0) +
-          2 * ACTIVITY_PAGE,
-      ),
-    );
+        2 * ACTIVITY_PAGE,
+    };
+    await updateHomeInterface(id, await readHomePage(context, more), more);
   } catch (error) {
     await updateHomeInterface(
       id,
-      await readHomePage(context, {
+      await readHomePage(context, place, {
         severity: 'danger',
         text: toSnapError(error).message,
       }),
+      place,
     );
   }
   return true;

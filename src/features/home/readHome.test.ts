@@ -1,9 +1,9 @@
 import * as fc from 'fast-check';
 
 import { balanceOf, deploymentOf } from './readHome';
-import { ChainRejectedError } from '../errors';
-import { readFelt } from '../node/answers';
-import { readU256 } from '../node/erc20';
+import { ChainRejectedError } from '../../errors';
+import { readFelt } from '../../node/answers';
+import { readU256 } from '../../node/erc20';
 
 /** Any JSON a node may answer, `toString` members included. */
 const ANSWERS = fc.oneof(

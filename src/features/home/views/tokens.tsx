@@ -5,6 +5,7 @@ import {
   Field,
   Form,
   Heading,
+  Image,
   Input,
   Row,
   Section,
@@ -12,10 +13,10 @@ import {
 } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
-import { formatUnits } from '../format';
+import { formatUnits } from '../../../format';
 
 /**
- * The home page's token list beyond the tracked tokens: the verified tokens
+ * The Tokens view: the tracked tokens, and beyond them the verified tokens
  * the accounts received (by the bundled list's name, with balances), the
  * unverified ones folded under their own heading and shown by address only
  * (never by the name their contract gives itself: anyone can deploy a
@@ -29,7 +30,19 @@ export const HOME_TOKENS = {
   show: 'home-show-token:', // then `<chainId>:<token address>`
   add: 'home-add-token',
   discover: 'home-discover-tokens',
+  remove: 'home-remove-token:', // then `<chainId>:<token address>`
 } as const;
+
+/** A tracked token of the current network, as the views show it. */
+export type TrackedToken = {
+  address: string;
+  symbol: string;
+  name: string;
+  decimals: number;
+  logo: string | undefined;
+  /** Every token but the fee tokens can be removed. */
+  removable: boolean;
+};
 
 /** One account's balance of a discovered token. */
 type HeldBalance = {
@@ -40,7 +53,7 @@ type HeldBalance = {
   unreadable?: string;
 };
 
-/** What this part of the page shows, read by src/home/tokenDiscovery.ts. */
+/** What this part of the page shows, read by ../tokenDiscovery.ts. */
 export type HomeTokensView = {
   chainId: string;
   /** How many recent blocks were searched for transfers. */
@@ -114,18 +127,23 @@ function hideButton(
 }
 
 /**
- * The verified tokens the accounts received.
+ * The verified tokens the accounts received, with their balances (the
+ * overview shows them too, without the buttons that hide them).
  *
  * @param view - This part of the page.
+ * @param hiding - Whether each has a button that hides it.
  * @returns The boxes.
  */
-function verifiedBoxes(view: HomeTokensView): JSXElement[] {
+export function receivedBoxes(
+  view: HomeTokensView,
+  hiding: boolean,
+): JSXElement[] {
   return view.verified.map((token) => (
     <Box>
       <Text fontWeight="bold">{`${token.symbol} · ${token.name} · verified`}</Text>
       <Copyable value={token.address} />
       {token.balances.map((balance) => balanceRow(balance, token))}
-      {hideButton(view.chainId, token.address, token.symbol)}
+      {hiding ? hideButton(view.chainId, token.address, token.symbol) : null}
     </Box>
   ));
 }
@@ -186,12 +204,68 @@ function hidingBoxes(view: HomeTokensView): JSXElement[] {
 }
 
 /**
- * This part of the page.
+ * The tracked tokens, each with its logo and, but for the fee tokens, a
+ * button that removes it.
+ *
+ * @param chainId - The network.
+ * @param tokens - Its tracked tokens.
+ * @returns The section.
+ */
+function trackedSection(chainId: string, tokens: TrackedToken[]): JSXElement {
+  return (
+    <Section>
+      <Heading>Tokens</Heading>
+      {tokens.map((token) => (
+        <Box>
+          <Box direction="horizontal" alignment="start">
+            {token.logo ? (
+              <Image src={token.logo} alt={`${token.symbol} logo`} />
+            ) : null}
+            <Text>{`${token.symbol} · ${token.name}`}</Text>
+          </Box>
+          {token.removable ? (
+            <Button
+              name={`${HOME_TOKENS.remove}${chainId}:${token.address}`}
+              variant="destructive"
+            >
+              {`Remove ${token.symbol}`}
+            </Button>
+          ) : null}
+        </Box>
+      ))}
+    </Section>
+  );
+}
+
+/**
+ * The Tokens view: the tracked tokens, then those received (verified,
+ * unverified, hidden) and the form to add one by address.
+ *
+ * @param chainId - The network.
+ * @param tracked - Its tracked tokens.
+ * @param view - The received tokens, when they were read.
+ * @returns Its sections.
+ */
+export function tokensContent(
+  chainId: string,
+  tracked: TrackedToken[],
+  view: HomeTokensView | undefined,
+): JSXElement {
+  return (
+    <Box>
+      {trackedSection(chainId, tracked)}
+      {view ? receivedContent(view) : null}
+    </Box>
+  );
+}
+
+/**
+ * The received tokens and the add form.
  *
  * @param view - What to show.
  * @returns Its sections.
  */
-export function homeTokensContent(view: HomeTokensView): JSXElement {
+function receivedContent(view: HomeTokensView): JSXElement {
   return (
     <Box>
       <Section>
@@ -204,7 +278,7 @@ export function homeTokensContent(view: HomeTokensView): JSXElement {
         {view.verified.length === 0 ? (
           <Text>No verified token received.</Text>
         ) : null}
-        {verifiedBoxes(view)}
+        {receivedBoxes(view, true)}
         {hidingBoxes(view)}
       </Section>
       {unverifiedSection(view)}

@@ -1,5 +1,5 @@
-import type { Network } from '../config';
-import type { NodeClient } from '../node/client';
+import type { Network } from '../../config';
+import type { NodeClient } from '../../node/client';
 import {
   claimedNames,
   confirmedNames,
@@ -7,9 +7,9 @@ import {
   forwardWithin,
   nameLookupOf,
   reverseNameCall,
-} from '../node/names';
-import type { NameLookup } from '../node/names';
-import type { NodeCall } from '../node/nodeCall';
+} from '../../node/names';
+import type { NameLookup } from '../../node/names';
+import type { NodeCall } from '../../node/nodeCall';
 
 /**
  * The accounts' own Starknet ID names on the page: the reverse lookups ride

@@ -4,18 +4,18 @@ import { validate } from 'superstruct';
 
 import { discoverTokens } from './discoverTokens';
 import type { HomeNotice } from './readHome';
-import { InvalidInputError } from '../errors';
-import { addErc20Token } from '../methods/addErc20Token';
-import { AddressStruct } from '../methods/structs';
-import { tokenMetadata } from '../node/tokenMetadata';
-import { hideToken, showToken } from '../state/hiddenTokens';
-import { readState } from '../state/store';
-import { HOME_TOKENS } from '../ui/homeTokens';
-import { HOME_ORIGIN, walletContext } from '../wallet/context';
-import { addToken } from '../wallet/tokens';
+import { HOME_TOKENS } from './views/tokens';
+import { InvalidInputError } from '../../errors';
+import { addErc20Token } from '../../methods/addErc20Token';
+import { AddressStruct } from '../../methods/structs';
+import { tokenMetadata } from '../../node/tokenMetadata';
+import { hideToken, showToken } from '../../state/hiddenTokens';
+import { readState } from '../../state/store';
+import { HOME_ORIGIN, walletContext } from '../../wallet/context';
+import { addToken } from '../../wallet/tokens';
 
 /**
- * The events of the page's token list (src/ui/homeTokens.tsx): hide a
+ * The events of the page's token list (views/tokens.tsx): hide a
  * token, show it again, add one by address with the checks and the dialog
  * of snapnet_addErc20Token.
  */

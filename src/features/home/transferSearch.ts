@@ -1,15 +1,15 @@
-import { ChainRejectedError } from '../errors';
-import type { Reading } from '../node/answers';
-import type { NodeClient } from '../node/client';
-import { readNewestEvents } from '../node/newestEvents';
-import type { FirstPage } from '../node/newestEvents';
+import { ChainRejectedError } from '../../errors';
+import type { Reading } from '../../node/answers';
+import type { NodeClient } from '../../node/client';
+import { readNewestEvents } from '../../node/newestEvents';
+import type { FirstPage } from '../../node/newestEvents';
 import {
   RECIPIENTS_PER_CALL,
   tokensReceived,
   TRANSFER_CHUNK,
   TRANSFER_KEY,
-} from '../node/transferEvents';
-import type { ReceivedTokens } from '../node/transferEvents';
+} from '../../node/transferEvents';
+import type { ReceivedTokens } from '../../node/transferEvents';
 
 /**
  * The search behind token discovery: the Transfer events to the accounts

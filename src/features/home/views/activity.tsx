@@ -9,13 +9,13 @@ import {
 } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
-import { visibleContent } from './visibleContent';
-import type { ShownName } from '../node/names';
+import type { ShownName } from '../../../node/names';
+import { visibleContent } from '../../../ui/visibleContent';
 
 /**
  * The home page's activity: a section of the page (one line per
  * transaction, newest first, a "More" button) and the detail view of one
- * transaction. Read by src/home/activity.ts; shown through the page's own
+ * transaction. Read by ../activity.ts; shown through the page's own
  * visible-text exit (home.tsx).
  */
 

@@ -1,8 +1,8 @@
-import { paymasterUrlFor } from '../config';
-import type { Network } from '../config';
-import type { TokenRecord } from '../state/schema';
-import type { PaymasterView } from '../ui/homePaymaster';
-import type { WalletContext } from '../wallet/context';
+import type { PaymasterView } from './views/paymaster';
+import { paymasterUrlFor } from '../../config';
+import type { Network } from '../../config';
+import type { TokenRecord } from '../../state/schema';
+import type { WalletContext } from '../../wallet/context';
 
 /** What the current network's paymaster said: its host and the tokens it takes. */
 export type PaymasterAnswer = { host: string; supported: bigint[] };

@@ -1,18 +1,18 @@
 import { groupsOf, receivedTokens } from './transferSearch';
-import type { Network } from '../config';
-import { ChainRejectedError } from '../errors';
-import type { Reading } from '../node/answers';
-import { isContractNotFound } from '../node/calls';
-import type { NodeClient } from '../node/client';
-import { balanceReadingCall } from '../node/erc20';
-import type { NodeCall } from '../node/nodeCall';
-import { latestBlockCall, receivedTokensCall } from '../node/transferEvents';
-import type { ReceivedTokens } from '../node/transferEvents';
-import { isHiddenToken } from '../state/hiddenTokens';
-import type { Discovered, TokenRecord, WalletState } from '../state/schema';
-import { isFeeToken } from '../state/tokens';
-import { verifiedTokenAt } from '../tokens/verified';
-import type { HomeTokensView } from '../ui/homeTokens';
+import type { HomeTokensView } from './views/tokens';
+import type { Network } from '../../config';
+import { ChainRejectedError } from '../../errors';
+import type { Reading } from '../../node/answers';
+import { isContractNotFound } from '../../node/calls';
+import type { NodeClient } from '../../node/client';
+import { balanceReadingCall } from '../../node/erc20';
+import type { NodeCall } from '../../node/nodeCall';
+import { latestBlockCall, receivedTokensCall } from '../../node/transferEvents';
+import type { ReceivedTokens } from '../../node/transferEvents';
+import { isHiddenToken } from '../../state/hiddenTokens';
+import type { Discovered, TokenRecord, WalletState } from '../../state/schema';
+import { isFeeToken } from '../../state/tokens';
+import { verifiedTokenAt } from '../../tokens/verified';
 
 /**
  * The ERC-20 tokens the accounts received that the wallet does not track:
@@ -41,6 +41,8 @@ export type DiscoveryInput = {
   asked: { address: string; name: string }[];
   /** What the last search found on the network, if it searched. */
   found: Discovered | undefined;
+  /** Whether the unverified tokens are listed (the overview shows none). */
+  unverified: boolean;
 };
 
 /** One account's balance of a token, as the page shows it. */
@@ -209,7 +211,10 @@ export function discoveryReads(input: DiscoveryInput): {
   const unverified = shown.filter(
     ({ token }) => !verifiedTokenAt(chainId, token),
   );
-  const listed = [...verified, ...unverified.slice(0, MAX_UNVERIFIED)];
+  const listed = [
+    ...verified,
+    ...unverified.slice(0, input.unverified ? MAX_UNVERIFIED : 0),
+  ];
   const reads = listed.flatMap(({ token, receivers }) =>
     receivers
       .filter((receiver) => names.has(BigInt(receiver)))

@@ -5,22 +5,17 @@ import {
   Field,
   Form,
   Heading,
-  Image,
   Input,
-  Row,
   Section,
   Text,
 } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
-import { renderSVG } from 'uqr';
-
-import { formatUnits } from '../format';
 
 /**
- * The accounts of the home page: each account (name, address, deployment,
- * balances, rename, deploy, receive), then the ways to add one on the page
- * itself — create the next account, or find the deployed ones. src/home/
- * accountActions.ts acts on their events.
+ * The Accounts view of the home page: each account (name, address,
+ * deployment, rename, deploy), then the ways to add one on the page itself
+ * — create the next account, or find the deployed ones.
+ * ../accountActions.ts acts on their events.
  */
 
 /** Element names of the accounts' forms and buttons (events carry them). */
@@ -29,7 +24,7 @@ export const HOME_ACCOUNTS = {
   create: 'home-create-account', // its name field: `:name:<accounts shown>`
   recover: 'home-recover-accounts',
   deploy: 'home-deploy:', // then the address
-  receive: 'home-receive:', // then the address; none closes the panel
+  receive: 'home-receive:', // then the address; none: back to the list
 } as const;
 
 /** One account as the page shows it. */
@@ -55,43 +50,7 @@ export type AccountView = {
     /** Why the node's (or the token's) answer could not be read. */
     unreadable?: string;
   }[];
-  /** Whether its receive panel (address and QR code) is open. */
-  receiving?: boolean;
 };
-
-/**
- * The QR code of an address, as an SVG document: uqr's rendering (no DOM,
- * no canvas), error correction raised as far as the size allows, and the
- * four-module quiet zone the QR standard asks for.
- *
- * @param address - The address, exactly as it is copied.
- * @returns The SVG.
- */
-export function addressQrCode(address: string): string {
-  return renderSVG(address, { boostEcc: true, border: 4, pixelSize: 1 });
-}
-
-/**
- * Where to send tokens to an account: its full address to copy and as a QR
- * code, and the button that closes the panel.
- *
- * @param account - The account.
- * @returns The panel.
- */
-function receivePanel(account: AccountView): JSXElement {
-  return (
-    <Box>
-      <Text fontWeight="bold">{`Receive to ${account.name}`}</Text>
-      <Text>Send only Starknet tokens of this network to this address:</Text>
-      <Copyable value={account.address} />
-      <Image
-        src={addressQrCode(account.address)}
-        alt={`QR code of ${account.address}`}
-      />
-      <Button name={HOME_ACCOUNTS.receive}>Hide the address</Button>
-    </Box>
-  );
-}
 
 /**
  * What the page says about an account's deployment.
@@ -99,7 +58,7 @@ function receivePanel(account: AccountView): JSXElement {
  * @param account - The account.
  * @returns The words.
  */
-function deploymentOf(account: AccountView): string {
+export function deploymentText(account: AccountView): string {
   if (account.deployed !== undefined) {
     return account.deployed ? 'deployed' : 'not deployed yet';
   }
@@ -113,8 +72,7 @@ function deploymentOf(account: AccountView): string {
 
 /**
  * One account: name (renameable), full address, deployment (and a button
- * to deploy it when the node says it is not), balances, and its receive
- * panel or the button that opens it.
+ * to deploy it when the node says it is not).
  *
  * @param account - The account.
  * @returns Its section.
@@ -122,7 +80,7 @@ function deploymentOf(account: AccountView): string {
 function accountSection(account: AccountView): JSXElement {
   return (
     <Section>
-      <Text fontWeight="bold">{`${account.name} · ${deploymentOf(account)}`}</Text>
+      <Text fontWeight="bold">{`${account.name} · ${deploymentText(account)}`}</Text>
       <Copyable value={account.address} />
       {account.starkName === undefined ? null : (
         <Text>{`Starknet ID: ${account.starkName}`}</Text>
@@ -130,31 +88,11 @@ function accountSection(account: AccountView): JSXElement {
       {account.notAskedBecause === undefined ? null : (
         <Text>{account.notAskedBecause}</Text>
       )}
-      {account.balances.map(({ symbol, decimals, amount, unreadable }) => {
-        let shown = '–';
-        if (amount !== undefined) {
-          shown = `${formatUnits(amount, decimals)} ${symbol}`;
-        } else if (unreadable !== undefined) {
-          shown = `unreadable: ${unreadable}`;
-        }
-        return (
-          <Row label={symbol}>
-            <Text>{shown}</Text>
-          </Row>
-        );
-      })}
       {account.deployed === false ? (
         <Button name={`${HOME_ACCOUNTS.deploy}${account.address}`}>
           Deploy this account
         </Button>
       ) : null}
-      {account.receiving ? (
-        receivePanel(account)
-      ) : (
-        <Button name={`${HOME_ACCOUNTS.receive}${account.address}`}>
-          Receive
-        </Button>
-      )}
       <Form name={`${HOME_ACCOUNTS.rename}${account.address}`}>
         <Field label="Rename">
           <Input
