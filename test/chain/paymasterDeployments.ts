@@ -99,6 +99,7 @@ export function describePaymasterDeployments(dialect: PaymasterDialect): void {
       });
       const dialog = await confirmationOf(sending);
       const shown = textOf(dialog.content);
+      expect(shown).toContain('Deploy account and send through a paymaster');
       expect(shown).toContain('The paymaster deploys it');
       expect(shown).toContain('Fee, paid in ETH');
       await dialog.ok();
@@ -163,6 +164,7 @@ export function describePaymasterDeployments(dialect: PaymasterDialect): void {
       const creating = paidCreation();
       const dialog = await confirmationOf(creating);
       const shown = textOf(dialog.content);
+      expect(shown).toContain('Deploy account and send through a paymaster');
       expect(shown).toContain('The paymaster deploys it');
       expect(shown).toContain('Fee, paid in ETH');
       expect(shown).toContain(address);

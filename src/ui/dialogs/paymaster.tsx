@@ -39,9 +39,12 @@ function timeText(seconds: bigint): string {
  * @returns The title.
  */
 export function paymasterTitle(shown: PaymasterShown): string {
-  return shown.build.type === 'deploy'
-    ? 'Deploy account through a paymaster'
-    : 'Send transaction through a paymaster';
+  const titles = {
+    deploy: 'Deploy account through a paymaster',
+    deploy_and_invoke: 'Deploy account and send through a paymaster',
+    invoke: 'Send transaction through a paymaster',
+  } as const;
+  return titles[shown.build.type];
 }
 
 /**
