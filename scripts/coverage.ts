@@ -8,9 +8,11 @@
  *
  * `tsx scripts/coverage.ts reset` empties coverage/ before the tiers run;
  * `tsx scripts/coverage.ts report` prints the figures and fails below the
- * floor.
+ * floor, and writes the lines not run to coverage/uncovered.txt;
+ * `tsx scripts/coverage.ts uncovered [text]` prints that list (the files
+ * whose path contains `text`).
  */
-import { readdir, readFile, rm } from 'fs/promises';
+import { readdir, readFile, rm, writeFile } from 'fs/promises';
 import type { CoverageMapData } from 'istanbul-lib-coverage';
 import { join, resolve } from 'path';
 
@@ -25,6 +27,7 @@ import {
   onLines,
   percent,
   summarise,
+  uncoveredListing,
 } from './coverage/lineHits';
 import { TEST_BUILD_DIR } from './test-build-dir';
 
@@ -44,6 +47,8 @@ const COVERAGE_DIR = join(ROOT, 'coverage');
 /** Where the tiers' `NODE_V8_COVERAGE` points (package.json's test script). */
 const V8_DIR = join(COVERAGE_DIR, 'v8');
 const BUNDLE = join(TEST_BUILD_DIR, 'dist/bundle.js');
+/** The lines not run by the last report, per file. */
+const UNCOVERED = join(COVERAGE_DIR, 'uncovered.txt');
 
 /**
  * The repository path of a bundle source that is the snap's own code.
@@ -149,6 +154,7 @@ async function report(): Promise<void> {
       ...leastCovered,
     ].join('\n'),
   );
+  await writeFile(UNCOVERED, `${uncoveredListing(together).join('\n')}\n`);
   await rm(V8_DIR, { recursive: true, force: true });
   if (missing.length > 0) {
     // A thread that ended without writing its file took its runs of the
@@ -175,8 +181,21 @@ async function main(): Promise<void> {
     await rm(COVERAGE_DIR, { recursive: true, force: true });
   } else if (command === 'report') {
     await report();
+  } else if (command === 'uncovered') {
+    const filter = process.argv[3] ?? '';
+    const listing = await readFile(UNCOVERED, 'utf8').catch(() => {
+      throw new Error(`coverage: no ${UNCOVERED} (run the report first)`);
+    });
+    console.log(
+      listing
+        .split('\n')
+        .filter((line) => line !== '' && line.includes(filter))
+        .join('\n'),
+    );
   } else {
-    throw new Error('usage: tsx scripts/coverage.ts reset|report');
+    throw new Error(
+      'usage: tsx scripts/coverage.ts reset|report|uncovered [text]',
+    );
   }
 }
 
