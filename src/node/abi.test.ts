@@ -116,7 +116,7 @@ describe('parseAbi', () => {
             {
               type: 'interface',
               name: 'I2',
-              items: [{ type: 'interface', name: 'I3', items: transferAbi }],
+              items: [functionOf('deep', 1)],
             },
           ],
         },
