@@ -401,6 +401,29 @@ describe('analyseTypedData', () => {
     expect(
       refusedField({ ...data, message: { ...data.message, calls_len: 2 } }),
     ).toBe('typedDataMessage.message.calls_len');
+    const [call] = (data.message as { calls: Record<string, unknown>[] }).calls;
+    const withCalls = (calls: unknown[]): TypedData => ({
+      ...data,
+      message: {
+        ...data.message,
+        calls_len: `0x${calls.length.toString(16)}`,
+        calls,
+      },
+    });
+    expect(refusedField(withCalls([{ ...call, calldata_len: '0x2' }]))).toBe(
+      'typedDataMessage.message.calls.0.calldata_len',
+    );
+    // A felt of 2^251 or more is no address: it would show one and call
+    // another.
+    expect(
+      refusedField(withCalls([call, { ...call, to: `0x8${'0'.repeat(62)}` }])),
+    ).toBe('typedDataMessage.message.calls.1.to');
+    expect(refusedField(withCalls(Array(33).fill(call)))).toBe(
+      'typedDataMessage.message.calls',
+    );
+    expect(analyse(withCalls(Array(32).fill(call))).grant).toMatchObject({
+      calls: Array(32).fill(expect.anything()),
+    });
     const memo: TypedData = {
       ...data,
       types: {
