@@ -390,6 +390,40 @@ describe('analyseTypedData', () => {
     },
   );
 
+  it('refuses a schema with an enum variant without parentheses or an enum as a struct, and a value not an array where one is declared', () => {
+    const choice = [
+      { name: 'Left', type: '()' },
+      { name: 'Right', type: 'u128' },
+    ];
+    expect(
+      refusedField(
+        withTypes(
+          {
+            Note: [{ name: 'side', type: 'enum', contains: 'Choice' }],
+            Choice: choice,
+          },
+          { side: { Left: [] } },
+        ),
+      ),
+    ).toBe('typedDataMessage.types.Choice.1.type');
+    expect(
+      refusedField(
+        withTypes(
+          {
+            Note: [{ name: 'side', type: 'Choice' }],
+            Choice: [{ name: 'Left', type: '()' }],
+          },
+          { side: { Left: [] } },
+        ),
+      ),
+    ).toBe('typedDataMessage.types.Note.0.type');
+    expect(
+      refusedField(
+        withTypes({ Note: [{ name: 'list', type: 'felt*' }] }, { list: '0x1' }),
+      ),
+    ).toBe('typedDataMessage.message.list');
+  });
+
   it('refuses an outside execution whose hashed lengths or types are not SNIP-9', () => {
     const data = outsideExecution.getTypedData(
       '0x534e5f5345504f4c4941',
