@@ -395,17 +395,17 @@ describe('analyseTypedData', () => {
       { name: 'Left', type: '()' },
       { name: 'Right', type: 'u128' },
     ];
-    expect(
-      refusedField(
-        withTypes(
-          {
-            Note: [{ name: 'side', type: 'enum', contains: 'Choice' }],
-            Choice: choice,
-          },
-          { side: { Left: [] } },
-        ),
-      ),
-    ).toBe('typedDataMessage.types.Choice.1.type');
+    const unparenthesised = withTypes(
+      {
+        Note: [{ name: 'side', type: 'enum', contains: 'Choice' }],
+        Choice: choice,
+      },
+      { side: { Left: [] } },
+    );
+    expect(refusedField(unparenthesised)).toBe(
+      'typedDataMessage.types.Choice.1.type',
+    );
+    expect(() => analyse(unparenthesised)).toThrow('in parentheses');
     expect(
       refusedField(
         withTypes(
