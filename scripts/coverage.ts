@@ -34,13 +34,12 @@ import { TEST_BUILD_DIR } from './test-build-dir';
 /**
  * Lines of src/ covered, in percent: the floor only goes up. Lowered once,
  * 94 → 93 (2026-11-26): the wallet's page grew (accounts, activity, tokens,
- * paymaster), and runs of the bundle were thought lost at exit. Checked on
- * 2026-11-27 (subsets: the whole snap tier, 148 snap threads; 9 chain files
- * with the page's): every thread wrote its file and every run was counted.
- * The report now fails on a lost run (threadFiles), so the next whole run
- * says whether 93.4 % is the true figure; raise the floor with tests.
+ * paymaster), and runs of the bundle were thought lost at exit; none was
+ * (the report now fails on a lost run, threadFiles). Back to 94
+ * (2026-11-27) with tests of refusal and hostile-answer paths: 94.4 %
+ * measured. `tsx scripts/coverage.ts uncovered` lists what is left.
  */
-const LINE_FLOOR = 93;
+const LINE_FLOOR = 94;
 
 const ROOT = resolve(__dirname, '..');
 const COVERAGE_DIR = join(ROOT, 'coverage');
