@@ -8,9 +8,11 @@
  *
  * `tsx scripts/coverage.ts reset` empties coverage/ before the tiers run;
  * `tsx scripts/coverage.ts report` prints the figures and fails below the
- * floor.
+ * floor, and writes the lines not run to coverage/uncovered.txt;
+ * `tsx scripts/coverage.ts uncovered [text]` prints that list (the files
+ * whose path contains `text`).
  */
-import { readdir, readFile, rm } from 'fs/promises';
+import { readdir, readFile, rm, writeFile } from 'fs/promises';
 import type { CoverageMapData } from 'istanbul-lib-coverage';
 import { join, resolve } from 'path';
 
@@ -25,25 +27,27 @@ import {
   onLines,
   percent,
   summarise,
+  uncoveredListing,
 } from './coverage/lineHits';
 import { TEST_BUILD_DIR } from './test-build-dir';
 
 /**
  * Lines of src/ covered, in percent: the floor only goes up. Lowered once,
  * 94 → 93 (2026-11-26): the wallet's page grew (accounts, activity, tokens,
- * paymaster), and runs of the bundle were thought lost at exit. Checked on
- * 2026-11-27 (subsets: the whole snap tier, 148 snap threads; 9 chain files
- * with the page's): every thread wrote its file and every run was counted.
- * The report now fails on a lost run (threadFiles), so the next whole run
- * says whether 93.4 % is the true figure; raise the floor with tests.
+ * paymaster), and runs of the bundle were thought lost at exit; none was
+ * (the report now fails on a lost run, threadFiles). Back to 94
+ * (2026-11-27) with tests of refusal and hostile-answer paths: 94.4 %
+ * measured. `tsx scripts/coverage.ts uncovered` lists what is left.
  */
-const LINE_FLOOR = 93;
+const LINE_FLOOR = 94;
 
 const ROOT = resolve(__dirname, '..');
 const COVERAGE_DIR = join(ROOT, 'coverage');
 /** Where the tiers' `NODE_V8_COVERAGE` points (package.json's test script). */
 const V8_DIR = join(COVERAGE_DIR, 'v8');
 const BUNDLE = join(TEST_BUILD_DIR, 'dist/bundle.js');
+/** The lines not run by the last report, per file. */
+const UNCOVERED = join(COVERAGE_DIR, 'uncovered.txt');
 
 /**
  * The repository path of a bundle source that is the snap's own code.
@@ -147,6 +151,7 @@ async function report(): Promise<void> {
       ...leastCovered,
     ].join('\n'),
   );
+  await writeFile(UNCOVERED, `${uncoveredListing(together).join('\n')}\n`);
   await rm(V8_DIR, { recursive: true, force: true });
   if (missing.length > 0) {
     // A thread that ended without writing its file took its runs of the
@@ -173,8 +178,21 @@ async function main(): Promise<void> {
     await rm(COVERAGE_DIR, { recursive: true, force: true });
   } else if (command === 'report') {
     await report();
+  } else if (command === 'uncovered') {
+    const filter = process.argv[3] ?? '';
+    const listing = await readFile(UNCOVERED, 'utf8').catch(() => {
+      throw new Error(`coverage: no ${UNCOVERED} (run the report first)`);
+    });
+    console.log(
+      listing
+        .split('\n')
+        .filter((line) => line !== '' && line.includes(filter))
+        .join('\n'),
+    );
   } else {
-    throw new Error('usage: tsx scripts/coverage.ts reset|report');
+    throw new Error(
+      'usage: tsx scripts/coverage.ts reset|report|uncovered [text]',
+    );
   }
 }
 

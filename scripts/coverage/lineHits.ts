@@ -108,3 +108,38 @@ export function percent(summary: LineSummary): number {
     ? 100
     : Math.floor((1000 * summary.covered) / summary.total) / 10;
 }
+
+/**
+ * The lines not run, per file, as ranges of consecutive counted lines (a
+ * range skips lines that do not count), most lines not run first.
+ *
+ * @param hits - The hits.
+ * @returns E.g. `src/x.ts (3): 12-14, 20`, one line per file with misses.
+ */
+export function uncoveredListing(hits: LineHits): string[] {
+  return [...hits]
+    .map(([file, lines]) => {
+      const counted = [...lines.keys()].sort((a, b) => a - b);
+      const ranges: [number, number][] = [];
+      let missed = 0;
+      counted.forEach((line, index) => {
+        if ((lines.get(line) ?? 0) > 0) {
+          return;
+        }
+        missed += 1;
+        const last = ranges[ranges.length - 1];
+        if (last && last[1] === counted[index - 1]) {
+          last[1] = line;
+        } else {
+          ranges.push([line, line]);
+        }
+      });
+      const text = ranges
+        .map(([from, to]) => (from === to ? `${from}` : `${from}-${to}`))
+        .join(', ');
+      return { file, missed, text };
+    })
+    .filter(({ missed }) => missed > 0)
+    .sort((a, b) => b.missed - a.missed)
+    .map(({ file, missed, text }) => `${file} (${missed}): ${text}`);
+}

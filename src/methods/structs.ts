@@ -95,21 +95,19 @@ const HEX = /^0x[0-9a-f]+$/iu;
 const DECIMAL = /^[0-9]+$/u;
 
 /**
- * Parses a felt given as hex text, decimal text, a safe integer or a bigint.
+ * Parses a felt given as hex text, decimal text or a safe integer (what
+ * FeltStruct coerces: JSON has no bigint).
  *
  * @param value - The value to parse.
  * @returns The value as a bigint, or undefined when it is not a felt.
  */
-function parseFelt(value: unknown): bigint | undefined {
-  if (typeof value === 'bigint') {
-    return fitsType(value, 'felt') ? value : undefined;
-  }
+function parseFelt(value: string | number): bigint | undefined {
   if (typeof value === 'number') {
     return Number.isSafeInteger(value) && value >= 0
       ? BigInt(value)
       : undefined;
   }
-  if (typeof value === 'string' && (HEX.test(value) || DECIMAL.test(value))) {
+  if (HEX.test(value) || DECIMAL.test(value)) {
     const parsed = BigInt(value);
     return fitsType(parsed, 'felt') ? parsed : undefined;
   }

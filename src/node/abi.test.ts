@@ -104,6 +104,52 @@ describe('parseAbi', () => {
     expect(reading.kind === 'unreadable' && reading.reason).toContain(reason);
   });
 
+  it('keeps the well-formed entries of a malformed ABI and drops the rest', () => {
+    const tooDeep = {
+      type: 'interface',
+      name: 'I0',
+      items: [
+        {
+          type: 'interface',
+          name: 'I1',
+          items: [
+            {
+              type: 'interface',
+              name: 'I2',
+              items: [functionOf('deep', 1)],
+            },
+          ],
+        },
+      ],
+    };
+    const reading = parseAbi([
+      ...transferAbi,
+      7,
+      null,
+      { type: 'function', inputs: [] },
+      { type: 'function', name: 42, inputs: [] },
+      { type: 'function', name: 'noInputs', inputs: 'felt' },
+      { type: 'function', name: 'nullInput', inputs: [null] },
+      {
+        type: 'function',
+        name: 'untypedInput',
+        inputs: [{ name: 'amount', type: 5 }],
+      },
+      { type: 'struct', name: 'Pair', members: [{ name: 'a', type: 'u8' }] },
+      { type: 'struct', name: 'Broken', members: [{ name: 'a' }] },
+      { type: 'enum', name: 'Side', variants: [{ name: 'Left', type: '()' }] },
+      { type: 'interface', name: 'NoItems', items: 'none' },
+      tooDeep,
+    ]);
+    expect(reading.kind).toBe('found');
+    const abi = reading.kind === 'found' ? reading.abi : undefined;
+    expect(
+      [...(abi?.functions.values() ?? [])].map(({ name }) => name),
+    ).toStrictEqual(['transfer']);
+    expect([...(abi?.structs.keys() ?? [])]).toStrictEqual(['Pair']);
+    expect([...(abi?.enums.keys() ?? [])]).toStrictEqual(['Side']);
+  });
+
   it('reads an ABI at its bounds', () => {
     const reading = parseAbi([
       functionOf('f'.repeat(ABI_BOUNDS.textLength), ABI_BOUNDS.paramsPerEntry),

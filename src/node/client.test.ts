@@ -400,6 +400,24 @@ describe('NodeClient refuses malformed answers', () => {
     );
   });
 
+  it("treats a Starknet error to the chain id check as the node's failure to say which chain it serves", async () => {
+    const node = await scriptedNode((requests, response) =>
+      sendJson(
+        response,
+        requests.map((request) => ({
+          jsonrpc: '2.0',
+          id: request.id,
+          error: { code: 24, message: 'Block not found' },
+        })),
+      ),
+    );
+    const client = new NodeClient(TESTNET, { urls: [node.url] });
+    await expectNodeError(
+      client.call(feltCall('starknet_blockNumber')),
+      'cannot tell which chain the node serves',
+    );
+  });
+
   it.each([
     [500, 'Internal Server Error'],
     [404, 'Not Found'],

@@ -66,3 +66,77 @@ describe('declarableClass', () => {
     );
   });
 });
+
+describe('declarableClass refusals', () => {
+  // Hashing a CASM takes seconds: once, for the tests that give its hash.
+  let hashed: ReturnType<typeof declarableClass>;
+  beforeAll(() => {
+    hashed = declarableClass({ contract: SIERRA, casm: CASM });
+  });
+
+  /**
+   * The field and message a payload is refused with.
+   *
+   * @param payload - The dapp's contractPayload.
+   * @returns `field: message`.
+   */
+  function refusal(payload: Parameters<typeof declarableClass>[0]): string {
+    try {
+      declarableClass(payload);
+    } catch (error) {
+      if (error instanceof Error && 'field' in error) {
+        return `${String(error.field)}: ${error.message}`;
+      }
+      throw error;
+    }
+    throw new Error('Expected the payload to be refused');
+  }
+
+  it('reads the class and its CASM from JSON text, and refuses text that is not JSON', () => {
+    expect(
+      declarableClass({
+        contract: JSON.stringify(SIERRA),
+        casm: JSON.stringify(CASM),
+      }),
+    ).toStrictEqual(hashed);
+    expect(refusal({ contract: '{"sierra_program": [', casm: CASM })).toMatch(
+      /^contractPayload\.contract: .*is not valid JSON/u,
+    );
+    expect(refusal({ contract: SIERRA, casm: 'not json' })).toMatch(
+      /^contractPayload\.casm: .*is not valid JSON/u,
+    );
+  });
+
+  it('refuses an ABI text that is not JSON', () => {
+    expect(
+      refusal({
+        contract: { ...SIERRA, abi: '[{' },
+        compiledClassHash: hashed.compiledClassHash,
+      }),
+    ).toMatch(/^contractPayload\.contract\.abi: .*is not valid JSON text/u);
+  });
+
+  it('checks a class hash the dapp gives against the class', () => {
+    const { classHash, compiledClassHash } = hashed;
+    expect(
+      declarableClass({ contract: SIERRA, classHash, compiledClassHash }),
+    ).toStrictEqual(hashed);
+    expect(
+      refusal({ contract: SIERRA, compiledClassHash, classHash: '0x1234' }),
+    ).toMatch(
+      new RegExp(
+        `^contractPayload\\.classHash: .*0x1234 is not the hash of this class \\(${classHash}\\)`,
+        'u',
+      ),
+    );
+  });
+
+  it('requires the CASM unless the compiled class hash is given, and refuses a CASM that does not hash', () => {
+    expect(refusal({ contract: SIERRA })).toMatch(
+      /^contractPayload\.casm: .*is required unless compiledClassHash is given/u,
+    );
+    expect(
+      refusal({ contract: SIERRA, casm: { bytecode: 'not a list' } }),
+    ).toMatch(/^contractPayload\.casm: .*is not a well-formed CASM class/u);
+  });
+});

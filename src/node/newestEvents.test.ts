@@ -4,9 +4,11 @@ import {
   answering,
   closeScriptedNodes,
   scriptedNode,
+  sendJson,
 } from '../../test/scriptedNode';
 import type { RpcRequest, ScriptedNode } from '../../test/scriptedNode';
 import { TESTNET_CHAIN_ID } from '../config';
+import { ChainRejectedError } from '../errors';
 
 const TESTNET = { name: 'Testnet', chainId: TESTNET_CHAIN_ID };
 const LATEST = 999;
@@ -21,47 +23,56 @@ type Filter = {
 };
 
 /**
- * A node whose chain holds the account's events at the given blocks, and
- * answers getEvents as the spec says: oldest first, `chunk_size` at most,
- * a continuation token when more remain in the range.
+ * What a chain holding the account's events at the given blocks answers
+ * one request, as the spec says: getEvents oldest first, `chunk_size` at
+ * most, a continuation token when more remain in the range.
+ *
+ * @param blocks - The block of each event, oldest first.
+ * @param request - The request.
+ * @returns Its result.
+ */
+function chainAnswer(blocks: number[], request: RpcRequest): unknown {
+  if (request.method === 'starknet_chainId') {
+    return TESTNET_CHAIN_ID;
+  }
+  if (request.method === 'starknet_specVersion') {
+    return '0.10.2';
+  }
+  const { filter } = request.params as { filter: Filter };
+  const to =
+    filter.to_block === 'pre_confirmed'
+      ? LATEST + 1
+      : filter.to_block.block_number;
+  const inRange = blocks
+    .map((block, index) => ({ block, index }))
+    .filter(
+      ({ block }) => block >= filter.from_block.block_number && block <= to,
+    );
+  const start = Number(filter.continuation_token ?? '0');
+  const page = inRange.slice(start, start + filter.chunk_size);
+  return {
+    events: page.map(({ block, index }) => ({
+      from_address: '0xa',
+      keys: ['0x1'],
+      data: [],
+      block_number: block,
+      transaction_hash: `0x${(index + 1).toString(16)}`,
+    })),
+    ...(start + filter.chunk_size < inRange.length
+      ? { continuation_token: String(start + filter.chunk_size) }
+      : {}),
+  };
+}
+
+/**
+ * A node whose chain holds the account's events at the given blocks.
  *
  * @param blocks - The block of each event, oldest first.
  * @returns The node.
  */
 async function chainWith(blocks: number[]): Promise<ScriptedNode> {
   return scriptedNode(
-    answering((request: RpcRequest) => {
-      if (request.method === 'starknet_chainId') {
-        return TESTNET_CHAIN_ID;
-      }
-      if (request.method === 'starknet_specVersion') {
-        return '0.10.2';
-      }
-      const { filter } = request.params as { filter: Filter };
-      const to =
-        filter.to_block === 'pre_confirmed'
-          ? LATEST + 1
-          : filter.to_block.block_number;
-      const inRange = blocks
-        .map((block, index) => ({ block, index }))
-        .filter(
-          ({ block }) => block >= filter.from_block.block_number && block <= to,
-        );
-      const start = Number(filter.continuation_token ?? '0');
-      const page = inRange.slice(start, start + filter.chunk_size);
-      return {
-        events: page.map(({ block, index }) => ({
-          from_address: '0xa',
-          keys: ['0x1'],
-          data: [],
-          block_number: block,
-          transaction_hash: `0x${(index + 1).toString(16)}`,
-        })),
-        ...(start + filter.chunk_size < inRange.length
-          ? { continuation_token: String(start + filter.chunk_size) }
-          : {}),
-      };
-    }),
+    answering((request: RpcRequest) => chainAnswer(blocks, request)),
   );
 }
 
@@ -134,5 +145,61 @@ describe('reading the newest events of a keyed filter', () => {
     expect(
       new Set(result?.events.map((event) => event.transaction_hash)).size,
     ).toBe(121);
+  });
+});
+
+describe('reading several filters', () => {
+  it("keeps a filter the node refuses apart: its failure, the other's events", async () => {
+    // The node refuses getEvents for the key 0x2.
+    const refused = (request: RpcRequest): boolean =>
+      request.method === 'starknet_getEvents' &&
+      JSON.stringify(request.params).includes('"0x2"');
+    const node = await scriptedNode((requests, response) =>
+      sendJson(
+        response,
+        requests.map((request) =>
+          refused(request)
+            ? {
+                jsonrpc: '2.0',
+                id: request.id,
+                error: {
+                  code: 34,
+                  message: 'Too many keys provided in a filter',
+                },
+              }
+            : {
+                jsonrpc: '2.0',
+                id: request.id,
+                result: chainAnswer([3, 500], request),
+              },
+        ),
+      ),
+    );
+    const [first, second] = await readNewestEvents(
+      new NodeClient(TESTNET, { urls: [node.url] }),
+      [
+        { address: '0xa', keys: [['0x1']] },
+        { address: '0xa', keys: [['0x2']] },
+      ],
+      {
+        fromBlock: 0,
+        latest: LATEST,
+        throughPending: true,
+        need: 10,
+        chunk: 50,
+        rounds: 4,
+      },
+    );
+    expect(blocksOf(first?.events ?? [])).toStrictEqual([500, 3]);
+    expect(first?.whole).toBe(true);
+    expect(first?.failure).toBeUndefined();
+    expect(second?.events).toStrictEqual([]);
+    expect(second?.whole).toBe(false);
+    expect(second?.failure).toBeInstanceOf(ChainRejectedError);
+    // Refused, the filter is not asked again.
+    const asked = eventRounds(node).flat();
+    expect(
+      asked.filter(({ params }) => JSON.stringify(params).includes('"0x2"')),
+    ).toHaveLength(1);
   });
 });

@@ -1,7 +1,11 @@
 /* eslint-disable n/no-sync -- the spec documents are read once, synchronously */
 import { readFileSync } from 'fs';
 
-import { isStarknetErrorCode, STARKNET_ERROR_CODES } from './rpcErrors';
+import {
+  isStarknetErrorCode,
+  readRpcError,
+  STARKNET_ERROR_CODES,
+} from './rpcErrors';
 import { specPath } from '../../test/vendored';
 import { errorMeaning } from '../errorMeanings';
 
@@ -81,5 +85,41 @@ describe("the Starknet spec's errors", () => {
     [12345, 'a code of the provider’s own'],
   ])('%i (%s) is the provider’s failure', (code) => {
     expect(isStarknetErrorCode(code)).toBe(false);
+  });
+});
+
+describe('readRpcError', () => {
+  it('reads a code and a message, with the data after it', () => {
+    expect(
+      readRpcError({ code: 20, message: 'Contract not found' }),
+    ).toStrictEqual({ code: 20, message: 'Contract not found' });
+    expect(
+      readRpcError({
+        code: 41,
+        message: 'Transaction execution error',
+        data: { index: 0 },
+      }),
+    ).toStrictEqual({
+      code: 41,
+      message: 'Transaction execution error: {"index":0}',
+    });
+    expect(
+      readRpcError({ code: 63, message: 'Unexpected error', data: 'stalled' }),
+    ).toStrictEqual({ code: 63, message: 'Unexpected error: stalled' });
+  });
+
+  it.each([
+    ['text', 'Contract not found'],
+    ['null', null],
+    ['a list', [20, 'Contract not found']],
+    ['a code that is text', { code: '20', message: 'Contract not found' }],
+    [
+      'a code that is a fraction',
+      { code: 20.5, message: 'Contract not found' },
+    ],
+    ['no message', { code: 20 }],
+    ['a message that is not text', { code: 20, message: { text: 'x' } }],
+  ])('is not an error object when it is %s', (_case, error) => {
+    expect(readRpcError(error)).toBeUndefined();
   });
 });

@@ -256,4 +256,46 @@ describe('checkBuilt', () => {
       ),
     ).toContain('a deploy_and_invoke transaction where deploy was asked');
   });
+
+  it('refuses a paid deployment whose fee estimate, fee amount or validity window a paymaster garbled', () => {
+    const paidDeploy = (fields: Record<string, unknown>): string =>
+      refusal(() => checkBuilt(HOST, deployAsk(PAID), answer(fields)));
+    const built = {
+      type: 'deploy_and_invoke',
+      deployment: echoed(null),
+      typed_data: outsideTypedData([feeCall]),
+    };
+    expect(
+      paidDeploy({ ...built, fee: { estimated_fee_in_gas_token: FEE } }),
+    ).toContain('answered a malformed fee estimate');
+    // 2^128 as the high word: the amount the calldata spells is no u256.
+    expect(
+      paidDeploy({
+        ...built,
+        typed_data: outsideTypedData([
+          { ...feeCall, calldata: [FORWARDER, '0x0', `0x1${'0'.repeat(32)}`] },
+        ]),
+      }),
+    ).toContain('the fee amount is not a u256');
+    const expired = outsideTypedData([feeCall]);
+    expired.message = {
+      ...expired.message,
+      execute_before: `0x${NOW.toString(16)}`,
+    };
+    expect(paidDeploy({ ...built, typed_data: expired })).toContain(
+      'a validity window that is not open now',
+    );
+    const later = outsideTypedData([feeCall]);
+    later.message = {
+      ...later.message,
+      execute_before: `0x${(NOW + 86_400n).toString(16)}`,
+    };
+    expect(paidDeploy({ ...built, typed_data: later })).toContain(
+      'a validity window that is not open now or lasts longer than',
+    );
+    // The same build, well-formed, is taken.
+    expect(checkBuilt(HOST, deployAsk(PAID), answer(built)).type).toBe(
+      'deploy_and_invoke',
+    );
+  });
 });

@@ -83,6 +83,26 @@ describe('boundFee', () => {
     ]);
   });
 
+  it('takes estimates of zero in both units, and says when only one is zero', () => {
+    const free = {
+      ...HONEST,
+      estimated_fee_in_strk: 0n,
+      estimated_fee_in_gas_token: 0n,
+      suggested_max_fee_in_strk: 0n,
+      suggested_max_fee_in_gas_token: 0n,
+    };
+    expect(boundFee('pm', free, { amount: 0n, token: ETH })).toStrictEqual([]);
+    expect(
+      boundFee(
+        'pm',
+        { ...free, estimated_fee_in_strk: 10n, suggested_max_fee_in_strk: 10n },
+        { amount: 0n, token: ETH },
+      ),
+    ).toStrictEqual([
+      `The paymaster's price of ETH in STRK (${HONEST.gas_token_price_in_strk}) does not agree with its own estimates (0 ETH, 10 FRI).`,
+    ]);
+  });
+
   it('reads figures only when each is a non-negative number', () => {
     expect(feeFiguresOf(HONEST)).toStrictEqual(HONEST);
     expect(feeFiguresOf(undefined)).toBeUndefined();

@@ -390,6 +390,40 @@ describe('analyseTypedData', () => {
     },
   );
 
+  it('refuses a schema with an enum variant without parentheses or an enum as a struct, and a value not an array where one is declared', () => {
+    const choice = [
+      { name: 'Left', type: '()' },
+      { name: 'Right', type: 'u128' },
+    ];
+    const unparenthesised = withTypes(
+      {
+        Note: [{ name: 'side', type: 'enum', contains: 'Choice' }],
+        Choice: choice,
+      },
+      { side: { Left: [] } },
+    );
+    expect(refusedField(unparenthesised)).toBe(
+      'typedDataMessage.types.Choice.1.type',
+    );
+    expect(() => analyse(unparenthesised)).toThrow('in parentheses');
+    expect(
+      refusedField(
+        withTypes(
+          {
+            Note: [{ name: 'side', type: 'Choice' }],
+            Choice: [{ name: 'Left', type: '()' }],
+          },
+          { side: { Left: [] } },
+        ),
+      ),
+    ).toBe('typedDataMessage.types.Note.0.type');
+    expect(
+      refusedField(
+        withTypes({ Note: [{ name: 'list', type: 'felt*' }] }, { list: '0x1' }),
+      ),
+    ).toBe('typedDataMessage.message.list');
+  });
+
   it('refuses an outside execution whose hashed lengths or types are not SNIP-9', () => {
     const data = outsideExecution.getTypedData(
       '0x534e5f5345504f4c4941',
@@ -401,6 +435,29 @@ describe('analyseTypedData', () => {
     expect(
       refusedField({ ...data, message: { ...data.message, calls_len: 2 } }),
     ).toBe('typedDataMessage.message.calls_len');
+    const [call] = (data.message as { calls: Record<string, unknown>[] }).calls;
+    const withCalls = (calls: unknown[]): TypedData => ({
+      ...data,
+      message: {
+        ...data.message,
+        calls_len: `0x${calls.length.toString(16)}`,
+        calls,
+      },
+    });
+    expect(refusedField(withCalls([{ ...call, calldata_len: '0x2' }]))).toBe(
+      'typedDataMessage.message.calls.0.calldata_len',
+    );
+    // A felt of 2^251 or more is no address: it would show one and call
+    // another.
+    expect(
+      refusedField(withCalls([call, { ...call, to: `0x8${'0'.repeat(62)}` }])),
+    ).toBe('typedDataMessage.message.calls.1.to');
+    expect(refusedField(withCalls(Array(33).fill(call)))).toBe(
+      'typedDataMessage.message.calls',
+    );
+    expect(analyse(withCalls(Array(32).fill(call))).grant).toMatchObject({
+      calls: Array(32).fill(expect.anything()),
+    });
     const memo: TypedData = {
       ...data,
       types: {

@@ -388,6 +388,32 @@ describe('decodeWithAbi', () => {
       decode({ selector: selectorOf('side'), calldata: ['0x5'] }, abi),
     ).toBe('calldata');
   });
+
+  it('refuses an array longer than its calldata and a struct nested past the depth, as calldata that does not read', () => {
+    const hostile = abiOf([
+      {
+        type: 'struct',
+        name: 'Loop',
+        members: [{ name: 'next', type: 'Loop' }],
+      },
+      { type: 'function', name: 'loop', inputs: [{ name: 'x', type: 'Loop' }] },
+      {
+        type: 'function',
+        name: 'list',
+        inputs: [{ name: 'items', type: 'core::array::Array::<felt>' }],
+      },
+    ]);
+    expect(
+      decode(
+        { selector: selectorOf('list'), calldata: ['0xffffffff', '0x1'] },
+        hostile,
+      ),
+    ).toBe('calldata');
+    // A struct of itself reads no calldata: the depth stops it.
+    expect(
+      decode({ selector: selectorOf('loop'), calldata: [] }, hostile),
+    ).toBe('calldata');
+  });
 });
 
 /**
