@@ -103,3 +103,25 @@ export function isLookup(call: SeenCall, entrypoint: string): boolean {
     params.includes(selector)
   );
 }
+
+/**
+ * Holds the naming contract's forward lookups (`domain_to_address`) until
+ * the returned function is called, every other answer passing as it is: a
+ * test opens the dialog first, then lets the names arrive.
+ *
+ * @param front - The hostile node in front of the chain.
+ * @returns What releases them.
+ */
+export function holdForwardLookups(front: HostileNode): () => void {
+  let release = (): void => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  front.script('starknet_call', async (call, honest) => {
+    if (isLookup(call, 'domain_to_address')) {
+      await released;
+    }
+    return honest;
+  });
+  return release;
+}

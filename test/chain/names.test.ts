@@ -7,6 +7,7 @@ import type { Answer, HostileNode } from './hostile-node';
 import {
   ALICE,
   DRAINER,
+  holdForwardLookups,
   isLookup,
   setName,
   startNamedChain,
@@ -220,16 +221,7 @@ describe("the paymaster relayer's name", () => {
     dialog: Awaited<ReturnType<typeof confirmationOf>>;
     updated: Promise<{ content: unknown }>;
   }> {
-    let open = (): void => undefined;
-    const opened = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    front.script('starknet_call', async (call, honest) => {
-      if (isLookup(call, 'domain_to_address')) {
-        await opened;
-      }
-      return honest;
-    });
+    const open = holdForwardLookups(front);
     const pending = invoke(wallet, 'snapnet_executeTxn', {
       address: ACCOUNT_0.address,
       calls: [
@@ -328,16 +320,7 @@ describe('names in an outside execution', () => {
     // The ABIs are known now: the classes (with the reverse lookups) are the
     // one round trip before the dialog; the forward check, which would be a
     // second, is made while it is open (held here until it is).
-    let open = (): void => undefined;
-    const opened = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    front.script('starknet_call', async (call, honest) => {
-      if (isLookup(call, 'domain_to_address')) {
-        await opened;
-      }
-      return honest;
-    });
+    const open = holdForwardLookups(front);
     const named = signing(ALICE, '0x72');
     const dialog = await confirmationOf(named);
     const updated = dialog.waitForUpdate();
