@@ -1,10 +1,12 @@
 import type { ServerResponse } from 'http';
 
 import { FeltText, parsedBy } from './answers';
+import { addTransactionCall } from './calls';
 import { NodeClient } from './client';
 import { MAX_BATCH_CALLS } from './limits';
 import type { NodeCall } from './nodeCall';
 import {
+  BROADCAST_INVOKE,
   closeScriptedNodes,
   failureOf,
   scriptedNode,
@@ -186,11 +188,7 @@ describe('NodeClient batches past what a node takes', () => {
   it('never splits a batch that sends a transaction', async () => {
     const node = await nodeAnsweringTogether(1);
     const client = new NodeClient(TESTNET, { urls: [node.url] });
-    const send: NodeCall<string> = {
-      method: 'starknet_addInvokeTransaction',
-      params: [],
-      parse: parsedBy(FeltText),
-    };
+    const send = addTransactionCall(BROADCAST_INVOKE);
     const error = await failureOf(
       client.batchSettled(
         Array.from({ length: MAX_BATCH_CALLS + 1 }, () => send),
