@@ -10,7 +10,12 @@ import {
   tryOrder,
 } from './endpoints';
 import { ExchangeFailure, postJson } from './exchange';
-import { answerLimit, NODE_TIMEOUT_MS } from './limits';
+import {
+  answerLimit,
+  batchSizes,
+  MAX_BATCH_CALLS,
+  NODE_TIMEOUT_MS,
+} from './limits';
 import type { NodeCall, Results, SettledResults } from './nodeCall';
 import {
   isRecord,
@@ -114,7 +119,8 @@ export class NodeClient {
   }
 
   /**
-   * Several calls in one round trip (a JSON-RPC batch); the first error the
+   * Several calls in one round trip (a JSON-RPC batch, or several sent at
+   * once past MAX_BATCH_CALLS); the first error the
    * node answers is thrown.
    *
    * @param calls - The calls.
@@ -136,7 +142,7 @@ export class NodeClient {
   }
 
   /**
-   * Several calls in one round trip, each answered on its own: a call the
+   * Several calls in one round trip (as batch), each answered on its own: a call the
    * chain rejects gives a ChainRejectedError in its place. When an endpoint
    * fails as a whole (transport, malformed answer, a provider's own error
    * to any call, wrong chain or spec version), the batch goes to the next;
@@ -193,6 +199,12 @@ export class NodeClient {
     url: string,
     calls: NodeCall<unknown>[],
   ): Promise<PromiseSettledResult<unknown>[]> {
+    if (calls.length > MAX_BATCH_CALLS) {
+      // A transaction travels in one batch, never split across several.
+      throw new Error(
+        `A sending batch holds at most ${MAX_BATCH_CALLS} calls, not ${calls.length}`,
+      );
+    }
     if (!isChecked(this.network.chainId, url)) {
       await this.#exchange(url, []);
     }
@@ -208,7 +220,11 @@ export class NodeClient {
 
   /**
    * One exchange with one endpoint: the calls, plus the endpoint's checks
-   * (chain id, spec version) when it was not checked yet.
+   * (chain id, spec version) when it was not checked yet. More calls than a
+   * node takes in one batch (MAX_BATCH_CALLS) go as several batches to the
+   * same endpoint at once, the checks with the first, each batch bounded by
+   * its own calls' answer limit; their answers are joined in order, and a
+   * batch failing as a whole fails the exchange.
    *
    * @param url - The endpoint.
    * @param calls - The calls.
@@ -220,38 +236,26 @@ export class NodeClient {
     calls: NodeCall<unknown>[],
   ): Promise<PromiseSettledResult<unknown>[]> {
     const { chainId } = this.network;
-    const check = !isChecked(chainId, url);
-    const allCalls: NodeCall<unknown>[] = check
-      ? [...calls, CHAIN_ID_CALL, SPEC_VERSION_CALL]
-      : calls;
-    const ids = allCalls.map(() => {
-      const id = this.#nextId;
-      this.#nextId += 1;
-      return id;
+    const checks = isChecked(chainId, url)
+      ? []
+      : [CHAIN_ID_CALL, SPEC_VERSION_CALL];
+    const batches: NodeCall<unknown>[][] = [];
+    let taken = 0;
+    batchSizes(calls.length + checks.length).forEach((size, index) => {
+      const room = index === 0 ? size - checks.length : size;
+      batches.push(calls.slice(taken, taken + room));
+      taken += room;
     });
-    const requests = allCalls.map((call, index) => ({
-      jsonrpc: '2.0',
-      id: ids[index],
-      method: call.method,
-      params: call.params,
-    }));
-    const payload = await this.#post(
-      url,
-      requests.length === 1 ? requests[0] : requests,
-      answerLimit(allCalls),
+    batches[0]?.push(...checks);
+    const answered = await Promise.all(
+      batches.map(async (batch) => this.#exchangeBatch(url, batch)),
     );
-    this.#refuseLoneError(payload, ids);
-    const envelopes = (Array.isArray(payload) ? payload : [payload]).filter(
-      isRecord,
-    );
-    const outcomes = allCalls.map((call, index) =>
-      this.#settle(
-        call,
-        envelopes.find((candidate) => candidate.id === ids[index]),
-      ),
-    );
-    if (check) {
-      const [chainAnswer, specAnswer] = outcomes.splice(calls.length);
+    const outcomes = answered.flat();
+    if (checks.length > 0) {
+      const [chainAnswer, specAnswer] = outcomes.splice(
+        (batches[0]?.length ?? 0) - checks.length,
+        checks.length,
+      );
       checkEndpoint(this.network, chainAnswer, specAnswer);
       markChecked(chainId, url);
     }
@@ -265,6 +269,47 @@ export class NodeClient {
       }
     });
     return outcomes;
+  }
+
+  /**
+   * One HTTP request: a batch of calls (a lone call as itself), its answer
+   * bounded by their limits.
+   *
+   * @param url - The endpoint.
+   * @param calls - The calls, at most MAX_BATCH_CALLS.
+   * @returns One settled outcome per call, in order.
+   * @throws {NodeError} When the answer fails as a whole.
+   */
+  async #exchangeBatch(
+    url: string,
+    calls: NodeCall<unknown>[],
+  ): Promise<PromiseSettledResult<unknown>[]> {
+    const ids = calls.map(() => {
+      const id = this.#nextId;
+      this.#nextId += 1;
+      return id;
+    });
+    const requests = calls.map((call, index) => ({
+      jsonrpc: '2.0',
+      id: ids[index],
+      method: call.method,
+      params: call.params,
+    }));
+    const payload = await this.#post(
+      url,
+      requests.length === 1 ? requests[0] : requests,
+      answerLimit(calls),
+    );
+    this.#refuseLoneError(payload, ids);
+    const envelopes = (Array.isArray(payload) ? payload : [payload]).filter(
+      isRecord,
+    );
+    return calls.map((call, index) =>
+      this.#settle(
+        call,
+        envelopes.find((candidate) => candidate.id === ids[index]),
+      ),
+    );
   }
 
   /**

@@ -31,6 +31,21 @@ export const CLASS_ANSWER_BYTES = 8 * 1024 * 1024;
  */
 export const SIMULATION_ANSWER_BYTES = 16 * 1024 * 1024;
 
+/**
+ * The most calls one JSON-RPC batch may hold, the endpoint checks included:
+ * a longer batch is sent as several (src/node/client.ts). Real nodes refuse
+ * a batch over their limit as a whole: Pathfinder's `--rpc.batch-size-limit`
+ * defaults to 100 (equilibriumco/pathfinder PR #3450, commit 53e0ec09c of
+ * 2026-06-06; over it, one `-32700 Parse error` with id null, its
+ * `data.reason` "array exceeds maximum length 100"); Juno's
+ * `rpc-max-batch-size` defaults to 1000 (NethermindEth/juno PR #3983,
+ * 2026-08). The default public endpoints (scripts/node-urls.js) publish no
+ * batch limit (Zan's documents name none; Nethermind's free RPC runs Juno).
+ * Ethereum's clients and providers cap lower still (Nethermind 100, Besu 50,
+ * Alchemy 1000 over HTTP, Moralis 20), none of them Starknet's.
+ */
+export const MAX_BATCH_CALLS = 100;
+
 /** The most bytes any answer may have, however many calls its batch holds. */
 export const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
@@ -66,6 +81,23 @@ export function answerLimit(
     0,
   );
   return Math.min(total, MAX_ANSWER_BYTES);
+}
+
+/**
+ * How many calls each of the batches that carry `total` calls holds: as few
+ * batches as MAX_BATCH_CALLS allows, as even as can be (they travel at the
+ * same time, so the largest sets the wait).
+ *
+ * @param total - The calls, checks included.
+ * @returns Each batch's size, in order (one batch when they fit).
+ */
+export function batchSizes(total: number): number[] {
+  const count = Math.max(1, Math.ceil(total / MAX_BATCH_CALLS));
+  const base = Math.floor(total / count);
+  return Array.from(
+    { length: count },
+    (_, index) => base + (index < total % count ? 1 : 0),
+  );
 }
 
 /**

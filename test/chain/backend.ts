@@ -20,6 +20,9 @@ export async function startBackendNode(
   options: TestNodeOptions,
 ): Promise<TestNode> {
   if (BACKEND === 'devnet') {
+    if (options.batchSizeLimit !== undefined) {
+      throw new Error('A batch size limit needs the local node');
+    }
     return startDevnet(options);
   }
   return startLocalNode({
@@ -30,5 +33,8 @@ export async function startBackendNode(
     ...(options.paymasterDialect === undefined
       ? {}
       : { paymasterDialect: options.paymasterDialect }),
+    ...(options.batchSizeLimit === undefined
+      ? {}
+      : { batchSizeLimit: options.batchSizeLimit }),
   });
 }

@@ -42,4 +42,9 @@ export type TestNodeOptions = {
   gasPricesFri?: { l1: bigint; l2: bigint };
   /** How its SNIP-29 paymaster answers (default avnu, as AVNU's service). */
   paymasterDialect?: PaymasterDialect;
+  /**
+   * The most calls a batch may hold (local node only): a longer batch is
+   * refused whole, as Pathfinder refuses it.
+   */
+  batchSizeLimit?: number;
 };

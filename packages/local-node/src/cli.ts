@@ -34,6 +34,8 @@ const HELP = `Usage: local-node [options]
                                 as AVNU's service) or "snip29" (as SNIP-29 reads)
   --paymaster-api-key <key>     The x-paymaster-api-key sponsored requests need
                                 (avnu dialect; default paymaster-local-key)
+  --rpc-batch-size-limit <n>    Refuse a JSON-RPC batch of more than n requests
+                                whole, as Pathfinder does (default: no limit)
   --initial-balance <amount>    STRK and ETH balance of each account (default 1e21)
   --start-time <seconds>        Unix time of the genesis block; the chain's clock
                                 runs on from there (default: now)
@@ -107,6 +109,9 @@ export function parseArgs(argv: string[]): LocalNodeOptions | undefined {
         break;
       case '--paymaster-dialect':
         options.paymasterDialect = parseDialect(value);
+        break;
+      case '--rpc-batch-size-limit':
+        options.batchSizeLimit = integer(flag, value);
         break;
       case '--paymaster-api-key':
         options.paymasterApiKey = value;

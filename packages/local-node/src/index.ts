@@ -81,6 +81,14 @@ export type LocalNodeOptions = {
    * (after every new block), `request` (only when devnet_dump asks).
    */
   dumpOn?: 'exit' | 'block' | 'request';
+  /**
+   * The most requests one JSON-RPC batch may hold, as real nodes cap it
+   * (Pathfinder's `--rpc.batch-size-limit`, default 100; Juno's
+   * `rpc-max-batch-size`, default 1000): a longer batch is refused whole
+   * with Pathfinder's answer, one `-32700 Parse error` with id null. Default:
+   * no limit.
+   */
+  batchSizeLimit?: number;
   /** One line per JSON-RPC call: `info` all, `error` failed ones; default `silent`. */
   logLevel?: LogLevel;
   /** Where log lines go (default: standard output). */
@@ -161,6 +169,21 @@ function checkedStartTime(startTime: number | undefined): number | undefined {
 }
 
 /**
+ * The batch size limit, checked: a whole number of requests, at least one.
+ *
+ * @param limit - The option.
+ * @returns It, or undefined for no limit.
+ */
+function checkedBatchSizeLimit(limit: number | undefined): number | undefined {
+  if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 1)) {
+    throw new Error(
+      `batchSizeLimit must be a whole number from 1, not ${limit}`,
+    );
+  }
+  return limit;
+}
+
+/**
  * The dump directory and file from the options; the file must lie inside the
  * directory.
  *
@@ -202,6 +225,7 @@ function devSettings(options: LocalNodeOptions): DevSettings {
       dialect: parseDialect(options.paymasterDialect ?? 'avnu'),
       apiKey: options.paymasterApiKey ?? LOCAL_PAYMASTER_API_KEY,
     },
+    batchSizeLimit: checkedBatchSizeLimit(options.batchSizeLimit),
   };
 }
 

@@ -89,6 +89,41 @@ describe('HTTP transport and JSON-RPC 2.0', () => {
     expect(empty.json.error.code).toBe(-32600);
   });
 
+  it('refuses a batch over --rpc-batch-size-limit whole, as Pathfinder does', async () => {
+    const limited = await startLocalNode({ accounts: 1, batchSizeLimit: 2 });
+    try {
+      const batch = (count: number): string =>
+        JSON.stringify(
+          Array.from({ length: count }, (_, id) => ({
+            jsonrpc: '2.0',
+            id,
+            method: 'starknet_specVersion',
+          })),
+        );
+      const atLimit = await post(limited.url, batch(2));
+      expect(atLimit.json).toHaveLength(2);
+      limited.resetRequestCount();
+      const over = await post(limited.url, batch(3));
+      expect(over.status).toBe(200);
+      expect(over.json).toEqual({
+        jsonrpc: '2.0',
+        id: null,
+        error: {
+          code: -32700,
+          message: 'Parse error',
+          data: { reason: 'array exceeds maximum length 2' },
+        },
+      });
+      expect(limited.requestCount()).toBe(0);
+      expect(limited.roundTripCount()).toBe(1);
+    } finally {
+      await limited.stop();
+    }
+    await expect(startLocalNode({ batchSizeLimit: 0 })).rejects.toThrow(
+      'batchSizeLimit must be a whole number from 1, not 0',
+    );
+  });
+
   it('maps malformed input to -32700, -32600 and -32602', async () => {
     expect((await post(node.url, '{"jsonrpc":')).json.error).toEqual({
       code: -32700,

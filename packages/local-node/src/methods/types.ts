@@ -26,6 +26,11 @@ export type DevSettings = {
   server: { host: string; port: number };
   /** The SNIP-29 paymaster's dialect and sponsorship key. */
   paymaster: PaymasterSettings;
+  /**
+   * The most requests a batch may hold (`--rpc-batch-size-limit`), if any:
+   * a longer one is refused whole, as Pathfinder refuses it.
+   */
+  batchSizeLimit: number | undefined;
 };
 
 /** What a request carried besides its body, for the methods that read it. */

@@ -105,6 +105,8 @@ export class Dispatcher {
 
   readonly #autoDump: AutoDump;
 
+  readonly #batchSizeLimit: number | undefined;
+
   /**
    * @param options - The chain's options.
    * @param settings - Where dump files go.
@@ -122,6 +124,7 @@ export class Dispatcher {
     this.#log = log;
     this.#node = new LocalChain(options);
     this.#autoDump = new AutoDump(settings);
+    this.#batchSizeLimit = settings.batchSizeLimit;
     this.#autoDump.mark(this.#node);
     // eslint-disable-next-line @typescript-eslint/no-this-alias
     const self = this;
@@ -225,6 +228,19 @@ export class Dispatcher {
         return errorResponse(
           null,
           jsonRpcError('INVALID_REQUEST', 'empty batch'),
+        );
+      }
+      if (
+        this.#batchSizeLimit !== undefined &&
+        value.length > this.#batchSizeLimit
+      ) {
+        // As Pathfinder refuses a batch over its `--rpc.batch-size-limit`:
+        // the whole body, none of its calls served.
+        return errorResponse(
+          null,
+          jsonRpcError('PARSE_ERROR', {
+            reason: `array exceeds maximum length ${this.#batchSizeLimit}`,
+          }),
         );
       }
       const responses: Response[] = [];
