@@ -120,8 +120,7 @@ export class NodeClient {
 
   /**
    * Several calls in one round trip (a JSON-RPC batch, or several sent at
-   * once past MAX_BATCH_CALLS); the first error the
-   * node answers is thrown.
+   * once past MAX_BATCH_CALLS); the first error the node answers is thrown.
    *
    * @param calls - The calls.
    * @returns Their validated results, in order.
@@ -142,7 +141,7 @@ export class NodeClient {
   }
 
   /**
-   * Several calls in one round trip (as batch), each answered on its own: a call the
+   * Several calls in one round trip, each answered on its own: a call the
    * chain rejects gives a ChainRejectedError in its place. When an endpoint
    * fails as a whole (transport, malformed answer, a provider's own error
    * to any call, wrong chain or spec version), the batch goes to the next;
