@@ -97,7 +97,7 @@ describe('fees through the paymaster', () => {
     });
     const dialog = await confirmationOf(sending);
     const shown = textOf(dialog.content);
-    expect(shown).toContain('Send transaction through a paymaster');
+    expect(shown).toContain('Deploy account and send through a paymaster');
     expect(shown).toContain('127.0.0.1');
     expect(shown).toContain('The paymaster deploys it');
     expect(shown).toContain('Fee, paid in ETH');
@@ -131,6 +131,7 @@ describe('fees through the paymaster', () => {
     const sending = sendEth(wallet, 5n, SPONSORED);
     const dialog = await confirmationOf(sending);
     const shown = textOf(dialog.content);
+    expect(shown).toContain('Send transaction through a paymaster');
     expect(shown).toContain('Sponsored by 127.0.0.1');
     expect(shown).not.toContain('Fee, paid in');
     await dialog.ok();
