@@ -53,7 +53,9 @@ describe("the page's paymaster", () => {
       async () => page.clickElement('home-send:submit'),
       approve,
     );
-    expect(sent.dialog).toContain('Deploy account and send through a paymaster');
+    expect(sent.dialog).toContain(
+      'Deploy account and send through a paymaster',
+    );
     expect(sent.dialog).toContain('Fee, paid in ETH');
     expect(sent.dialog).toContain('The paymaster deploys it');
     expect(sent.text).toMatch(/Sent\. Transaction 0x[0-9a-f]+/u);
