@@ -1,8 +1,9 @@
-import { string, StructError } from 'superstruct';
+import { StructError } from 'superstruct';
 
-import { FeltText, mismatchOf, parsedBy } from './answers';
+import { mismatchOf } from './answers';
 import {
   checkEndpoint,
+  ENDPOINT_CHECKS,
   endpointLabel,
   isChecked,
   markAnswered,
@@ -12,7 +13,7 @@ import {
 import { ExchangeFailure, postJson } from './exchange';
 import {
   answerLimit,
-  batchSizes,
+  inBatches,
   MAX_BATCH_CALLS,
   NODE_TIMEOUT_MS,
 } from './limits';
@@ -45,25 +46,6 @@ const SENDING_METHODS: ReadonlySet<string> = new Set([
   'starknet_addDeployAccountTransaction',
   'starknet_addDeclareTransaction',
 ]);
-
-/** Bytes of answer a check adds to its batch's: a short string. */
-const CHECK_ANSWER_BYTES = 1024;
-
-/** The first-use check of an endpoint: which chain it serves. */
-const CHAIN_ID_CALL: NodeCall<string> = {
-  method: 'starknet_chainId',
-  params: [],
-  parse: parsedBy(FeltText),
-  maxAnswerBytes: CHECK_ANSWER_BYTES,
-};
-
-/** The first-use check of an endpoint: which spec version it speaks. */
-const SPEC_VERSION_CALL: NodeCall<string> = {
-  method: 'starknet_specVersion',
-  params: [],
-  parse: parsedBy(string()),
-  maxAnswerBytes: CHECK_ANSWER_BYTES,
-};
 
 /**
  * A JSON-RPC client for one network. Every failure names the network:
@@ -235,17 +217,8 @@ export class NodeClient {
     calls: NodeCall<unknown>[],
   ): Promise<PromiseSettledResult<unknown>[]> {
     const { chainId } = this.network;
-    const checks = isChecked(chainId, url)
-      ? []
-      : [CHAIN_ID_CALL, SPEC_VERSION_CALL];
-    const batches: NodeCall<unknown>[][] = [];
-    let taken = 0;
-    batchSizes(calls.length + checks.length).forEach((size, index) => {
-      const room = index === 0 ? size - checks.length : size;
-      batches.push(calls.slice(taken, taken + room));
-      taken += room;
-    });
-    batches[0]?.push(...checks);
+    const checks = isChecked(chainId, url) ? [] : ENDPOINT_CHECKS;
+    const batches = inBatches<NodeCall<unknown>>(calls, checks);
     const answered = await Promise.all(
       batches.map(async (batch) => this.#exchangeBatch(url, batch)),
     );

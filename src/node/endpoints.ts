@@ -1,3 +1,7 @@
+import { string } from 'superstruct';
+
+import { FeltText, parsedBy } from './answers';
+import type { NodeCall } from './nodeCall';
 import type { Network } from '../config';
 import {
   ChainRejectedError,
@@ -29,6 +33,28 @@ export const SPEC_LINE = '0.10';
 export function isSupportedSpec(version: string): boolean {
   return /^0\.10\.\d+(?:[-+][0-9A-Za-z.-]+)?$/u.test(version);
 }
+
+/** Bytes of answer a check adds to its batch's: a short string. */
+const CHECK_ANSWER_BYTES = 1024;
+
+/**
+ * An endpoint's first-use checks, in the batch of its first calls: which
+ * chain it serves, and which spec version it speaks (see checkEndpoint).
+ */
+export const ENDPOINT_CHECKS: readonly NodeCall<string>[] = [
+  {
+    method: 'starknet_chainId',
+    params: [],
+    parse: parsedBy(FeltText),
+    maxAnswerBytes: CHECK_ANSWER_BYTES,
+  },
+  {
+    method: 'starknet_specVersion',
+    params: [],
+    parse: parsedBy(string()),
+    maxAnswerBytes: CHECK_ANSWER_BYTES,
+  },
+];
 
 const checkedEndpoints = new Set<string>();
 

@@ -101,6 +101,27 @@ export function batchSizes(total: number): number[] {
 }
 
 /**
+ * Calls cut into the batches that carry them (batchSizes), with the
+ * endpoint's checks, if any, at the end of the first.
+ *
+ * @param calls - The calls, in order.
+ * @param checks - The endpoint's checks (none once it was checked).
+ * @returns The batches, in order.
+ */
+export function inBatches<Call>(
+  calls: readonly Call[],
+  checks: readonly Call[],
+): Call[][] {
+  let taken = 0;
+  return batchSizes(calls.length + checks.length).map((size, index) => {
+    const room = index === 0 ? size - checks.length : size;
+    const batch = calls.slice(taken, taken + room);
+    taken += room;
+    return index === 0 ? [...batch, ...checks] : batch;
+  });
+}
+
+/**
  * A byte count for messages.
  *
  * @param bytes - The count.
