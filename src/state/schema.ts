@@ -123,6 +123,11 @@ const TransactionRecordStruct = object({
       paymaster: size(string(), 1, 2048),
       /** The hash the paymaster answered, not yet seen to run it. */
       claimedHash: optional(HexText),
+      /**
+       * The user's calls, hashed (callsKeyOf): a retry of the same calls
+       * is warned that this one may still run.
+       */
+      callsKey: optional(HexText),
     }),
   ),
 });

@@ -1,5 +1,6 @@
 import { networkTokens, requestView } from './access';
 import type { WalletContext } from './context';
+import { payTwiceWarnings } from './retryWarnings';
 import type { Network } from '../config';
 import type { OwnAccount } from '../keys/ownership';
 import type { SenderRequest, TransactionIntent } from '../sender/intent';
@@ -38,6 +39,15 @@ async function senderRequest(
   const { context, network, account, display = {}, ...rest } = action;
   const tokens =
     display.tokens ?? (await networkTokens(context, network.chainId));
+  const payTwice =
+    rest.intent.type === 'INVOKE'
+      ? await payTwiceWarnings(
+          context,
+          network,
+          account.address,
+          rest.intent.calls,
+        )
+      : [];
   return {
     ...rest,
     account,
@@ -48,6 +58,7 @@ async function senderRequest(
         request: requestView(context, network, account.address),
         preview,
         tokens,
+        warnings: [...(display.warnings ?? []), ...payTwice],
       }),
   };
 }
