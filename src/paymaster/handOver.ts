@@ -6,9 +6,9 @@ import { paymasterErrorMeaning } from '../errorMeanings';
 import { PaymasterError } from '../errors';
 import { normaliseAddress } from '../keys/address';
 import { readFelt } from '../node/answers';
-import type { NodeClient } from '../node/client';
 import type { EmittedEvent } from '../node/calls';
 import { isContractNotFound } from '../node/calls';
+import type { NodeClient } from '../node/client';
 import {
   executedEventCall,
   nonceUnusedCall,
@@ -61,8 +61,20 @@ import { recordTransaction, sentRecord } from '../state/records';
  * execution) and 163 UNKNOWN_ERROR (anything, sent or not), like any answer
  * that is not a SNIP-29 code (a gateway's -32603, a timeout, garbage).
  */
+const NOT_EXECUTED_CODES: ReadonlySet<number> = new Set([
+  150, // INVALID_ADDRESS
+  151, // TOKEN_NOT_SUPPORTED
+  153, // INVALID_SIGNATURE
+  154, // MAX_AMOUNT_TOO_LOW
+  155, // CLASS_HASH_NOT_SUPPORTED
+  157, // INVALID_TIME_BOUNDS
+  158, // INVALID_DEPLOYMENT_DATA
+  159, // INVALID_CLASS_HASH
+]);
+
 /**
- * Whether an execute failure means the execution was not sent.
+ * Whether an execute failure is the paymaster's refusal before execution
+ * (its word only: see NOT_EXECUTED_CODES).
  *
  * @param error - What execute threw.
  * @returns Whether it is a refusal before execution.
@@ -219,8 +231,7 @@ function notSeenToRun(
   until: bigint,
 ): PaymasterError {
   const end = `${utcText(until)} (UTC, its window's end)`;
-  const watched =
-    'the wallet watches it and tells you whether it ran';
+  const watched = 'the wallet watches it and tells you whether it ran';
   if (word.nonce === 'used') {
     return new PaymasterError(
       host,
@@ -267,11 +278,12 @@ export async function handOverSigned(handOver: HandOver): Promise<string> {
       : {}),
   });
   let answer: unknown;
-  let failure: unknown;
+  let failure: Error | undefined;
   try {
     answer = await paymaster.execute(executable, parameters);
   } catch (error) {
-    failure = error ?? new Error('failed');
+    failure =
+      error instanceof Error ? error : new PaymasterError(host, 'failed');
   }
   if (!signable && failure !== undefined) {
     // A deployment alone signs nothing: nothing stays valid.

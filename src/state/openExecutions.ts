@@ -53,12 +53,14 @@ type AskedCall = {
  * @returns Their Poseidon hash, lower-case hex.
  */
 export function callsKeyOf(calls: readonly AskedCall[]): string {
-  const elements = calls.flatMap(({ contractAddress, entrypoint, calldata }) => [
-    BigInt(contractAddress),
-    BigInt(hash.getSelectorFromName(entrypoint)),
-    BigInt(calldata.length),
-    ...calldata.map((felt) => BigInt(felt)),
-  ]);
+  const elements = calls.flatMap(
+    ({ contractAddress, entrypoint, calldata }) => [
+      BigInt(contractAddress),
+      BigInt(hash.getSelectorFromName(entrypoint)),
+      BigInt(calldata.length),
+      ...calldata.map((felt) => BigInt(felt)),
+    ],
+  );
   return `0x${BigInt(
     hash.computePoseidonHashOnElements([BigInt(calls.length), ...elements]),
   ).toString(16)}`;

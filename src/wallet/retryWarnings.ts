@@ -2,10 +2,7 @@ import type { WalletContext } from './context';
 import type { Network } from '../config';
 import { utcText } from '../paymaster/handOver';
 import type { WalletCall } from '../sender/intent';
-import {
-  callsKeyOf,
-  openExecutionsOfCalls,
-} from '../state/openExecutions';
+import { callsKeyOf, openExecutionsOfCalls } from '../state/openExecutions';
 
 /**
  * The warning a transaction's dialog carries when the same calls of the

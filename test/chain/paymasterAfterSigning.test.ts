@@ -13,12 +13,11 @@ import type { RecordJson } from './handOverSteps';
 import { useHostileTestnet } from './hostile-node';
 import type { Answer } from './hostile-node';
 import { SPONSORED, nodeRequest } from './node';
-import { ACCOUNT_0, ETH, TESTNET } from '../fixtures';
+import { ACCOUNT_0 } from '../fixtures';
 import {
   confirmationOf,
   errorOf,
   installSharedWallet,
-  invoke,
   plainResultOf,
   textOf,
 } from '../installedWallet';
@@ -92,9 +91,9 @@ async function failedHandOver(
 
 describe('after the hand-over', () => {
   it('reads -32603 as "may still run", keeps it pending, warns a retry, and tells once what ran when it lands', async () => {
-    const { error } = await failedHandOver(
-      { error: { code: -32603, message: 'Internal error' } },
-    );
+    const { error } = await failedHandOver({
+      error: { code: -32603, message: 'Internal error' },
+    });
     expect(error.code).toBe(-32002);
     expect(error.message).not.toContain('refused');
     expect(error.message).toContain(
@@ -178,9 +177,9 @@ describe('after the hand-over', () => {
       build.typed_data.message.execute_before = `0x${closes.toString(16)}`;
       return { result: build };
     });
-    const { error } = await failedHandOver(
-      { error: { code: 163, message: 'boom' } },
-    );
+    const { error } = await failedHandOver({
+      error: { code: 163, message: 'boom' },
+    });
     expect(error.code).toBe(-32002);
     expect(error.message).toContain('UNKNOWN_ERROR');
     expect(error.message).toContain(`may still run until ${signedWindowEnd()}`);

@@ -104,7 +104,9 @@ describe('a paymaster that answers a refusal after the hand-over', () => {
     hostile.script('paymaster_executeTransaction', (_call, honest) => {
       ranAs = (honest.result as { transaction_hash?: string } | undefined)
         ?.transaction_hash;
-      return { error: { code: 153, message: 'An error occurred (INVALID_SIGNATURE)' } };
+      return {
+        error: { code: 153, message: 'An error occurred (INVALID_SIGNATURE)' },
+      };
     });
     const pending = transferOf(wallet, IN_ETH);
     await (await confirmationOf(pending)).ok();
