@@ -219,7 +219,8 @@ function saidOf(host: string, failure: unknown): string {
  * @param host - The paymaster.
  * @param said - What it did (saidOf).
  * @param word - What the chain says.
- * @param refused - Whether the paymaster answered a refusal before execution.
+ * @param refusal - The SNIP-29 code of the paymaster's refusal before
+ * execution, if it answered one (kept in the error once the chain agrees).
  * @param until - The window's end (seconds).
  * @returns The error.
  */
@@ -227,7 +228,7 @@ function notSeenToRun(
   host: string,
   said: string,
   word: ChainWord,
-  refused: boolean,
+  refusal: number | undefined,
   until: bigint,
 ): PaymasterError {
   const end = `${utcText(until)} (UTC, its window's end)`;
@@ -238,15 +239,20 @@ function notSeenToRun(
       `${said}; yet the chain shows the signed transaction ran (its nonce is used), by a transaction not found yet: do not send it again — the wallet watches it and tells you which transaction ran it`,
     );
   }
-  if (refused && word.nonce === 'unused') {
+  if (refusal !== undefined && word.nonce === 'unused') {
     return new PaymasterError(
       host,
       `${said}; the chain shows it has not run, but the signed transaction stays valid until ${end} and the paymaster holds it: do not send it again before then — ${watched}`,
+      refusal,
     );
   }
+  const unread =
+    word.nonce === undefined
+      ? '; the chain could not be asked whether it ran'
+      : '';
   return new PaymasterError(
     host,
-    `${said}; the signed transaction may still run until ${end}: do not send it again before then — ${watched}`,
+    `${said}${unread}; the signed transaction may still run until ${end}: do not send it again before then — ${watched}`,
   );
 }
 
@@ -328,7 +334,9 @@ export async function handOverSigned(handOver: HandOver): Promise<string> {
     host,
     said,
     word,
-    refusedBeforeExecution(failure),
+    failure instanceof PaymasterError && refusedBeforeExecution(failure)
+      ? failure.paymasterCode
+      : undefined,
     signable.execution.executeBefore,
   );
 }

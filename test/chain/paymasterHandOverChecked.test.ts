@@ -143,6 +143,7 @@ describe('a paymaster that answers a refusal after the hand-over', () => {
     const end = signedWindowEnd(hostile);
     expect(error.code).toBe(-32002);
     expect(error.message).toContain('refused (153)');
+    expect(error.data?.paymasterCode).toBe(153);
     expect(error.message).toContain('the chain shows it has not run');
     expect(error.message).toContain(`stays valid until ${end} (UTC`);
     expect(checkedNonceAfterHandOver()).toBe(true);
