@@ -31,6 +31,7 @@ const PENDING = 20;
  * balance reads fail, in the same batch) and PENDING transactions awaiting
  * their status.
  *
+ * @param searchDue - Whether its token search is due (searched at time 0).
  * @returns The state.
  */
 export async function pageBenchState(

@@ -33,6 +33,13 @@ const bounded = (value: string | undefined, fallback: number): number =>
   Math.min(Math.max(Number(value ?? fallback) || fallback, 1), 50);
 const CALLS = bounded(process.env.BENCH_CALLS, 10);
 const INSTALLS = bounded(process.env.BENCH_INSTALLS, 10);
+/**
+ * Only these rows of the method table and its variants, when set (a comma
+ * list, e.g. `snapnet_signMessage`): to measure one row on a shared machine
+ * (with jest's `-t` for the other parts).
+ */
+const ONLY = process.env.BENCH_ONLY?.split(',');
+const wanted = (row: string): boolean => ONLY?.includes(row) ?? true;
 const ONE_HUNDRED_STRK = 100n * 10n ** 18n;
 
 const measurements: SnapMeasurements = {
@@ -293,7 +300,7 @@ describe('snap benchmark', () => {
       sierra,
     };
     const table = scenarios({ sierra });
-    for (const method of Object.keys(methods)) {
+    for (const method of Object.keys(methods).filter(wanted)) {
       const scenario = table[method];
       if (scenario === undefined) {
         measurements.methods[method] = {
@@ -320,7 +327,9 @@ describe('snap benchmark', () => {
         }
       }
     }
-    for (const [name, { method, ...scenario }] of Object.entries(VARIANTS)) {
+    for (const [name, { method, ...scenario }] of Object.entries(
+      VARIANTS,
+    ).filter(([row]) => wanted(row))) {
       measurements.methods[name] = await measureMethod(
         context,
         method,

@@ -192,14 +192,16 @@ export async function historyFromChain(
   },
 ): Promise<ChainHistory> {
   const fromBlock = Math.max(0, options.latest - options.days * BLOCKS_PER_DAY);
+  // A Cairo 0 token's Transfer has no party keys: read by address only.
+  const cairo0 = options.tokens.filter((token) =>
+    isCairo0Token(client.network.chainId, token),
+  );
   const reads = await readEventFilters(
     client,
     historyQueries(
       options.accounts,
-      options.tokens,
-      options.tokens.filter((token) =>
-        isCairo0Token(client.network.chainId, token),
-      ),
+      options.tokens.filter((token) => !cairo0.includes(token)),
+      cairo0,
       options.pageSize,
     ),
     {
