@@ -14,8 +14,8 @@ import { startLocalNode } from '../src';
  */
 
 const TRANSFER = hash.getSelectorFromName('Transfer');
-const felt = (value: bigint): string =>
-  `0x${value.toString(16).padStart(64, '0')}`;
+/** Felts as the node writes them: shortest hex. */
+const felt = (value: bigint): string => `0x${value.toString(16)}`;
 const TOKEN_A = felt(0xa11cen);
 const TOKEN_B = felt(0xb0bn);
 const TOKEN_C = felt(0xc0ffeen);
