@@ -14,7 +14,7 @@ import { startLocalNode } from '../src';
  */
 
 const TRANSFER = hash.getSelectorFromName('Transfer');
-/** Felts as the node writes them: shortest hex. */
+// Felts as the node writes them: shortest hex.
 const felt = (value: bigint): string => `0x${value.toString(16)}`;
 const TOKEN_A = felt(0xa11cen);
 const TOKEN_B = felt(0xb0bn);
