@@ -196,6 +196,11 @@ const DiscoveredStruct = object({
   problem: optional(size(string(), 1, 1000)),
   /** When it ran (seconds): the background searches at most every 10 minutes. */
   searchedAt: optional(number()),
+  /**
+   * Block ranges searches could not read (a failed page, a node's limit),
+   * read again by the next searches, one each, until read.
+   */
+  skipped: optional(array(object({ from: number(), to: number() }))),
 });
 
 /**
