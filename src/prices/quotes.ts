@@ -130,6 +130,23 @@ function pairOf(chainId: string, token: string): string | undefined {
 }
 
 /**
+ * Whether a token's value is read on a network under the user's
+ * preferences (it has a pair, the network an oracle, prices are on).
+ *
+ * @param network - The network.
+ * @param token - The token's address.
+ * @param preferences - The user's preferences.
+ * @returns Whether it is priced.
+ */
+export function isPriced(
+  network: Network,
+  token: string,
+  preferences: Preferences,
+): boolean {
+  return priceReads(network, [token], preferences).calls.length > 0;
+}
+
+/**
  * The oracle reads that price some tokens in the user's currency, to join
  * the batch that reads their balances: one per pair the tokens have, and
  * one for the currency's pair. None when the user turned external pricing

@@ -12,6 +12,7 @@ import { sendThroughPaymaster } from '../paymaster/send';
 import type { WalletCall } from '../sender/intent';
 import { openExecutionsOf } from '../state/openExecutions';
 import { confirmTransaction } from '../ui/dialogs';
+import { lateValues } from './values';
 
 /** How a dapp (or the page) asks to pay through the paymaster. */
 export type PaymasterChoice = {
@@ -123,6 +124,7 @@ export async function sendWithPaymaster(
           build: preview.build,
           relayerName: preview.relayerName,
         },
+        values: await lateValues(context, network),
       }),
   });
 }

@@ -6,6 +6,7 @@ import type { SenderRequest, TransactionIntent } from '../sender/intent';
 import { estimateIntent, sendIntent, signIntent } from '../sender/send';
 import type { TransactionView } from '../ui/dialogs';
 import { confirmTransaction } from '../ui/dialogs';
+import { lateValues } from './values';
 
 /**
  * What the transaction dialog shows besides the plan, the requester and
@@ -48,6 +49,7 @@ async function senderRequest(
         request: requestView(context, network, account.address),
         preview,
         tokens,
+        values: await lateValues(context, network),
       }),
   };
 }
