@@ -13,9 +13,9 @@ import type { TokenRecord } from '../state/schema';
 /**
  * What a confirmation's amounts are worth in the user's currency: each
  * balance change of a tracked token and the fee, the exact amount beside
- * its value (never instead of it). Prices are read while the dialog is
- * open (the dialog is not delayed for them), each line held from the start;
- * a value never changes what is signed.
+ * its value (never instead of it). Prices ride the transaction's first
+ * round trip (no round trip of their own, no wait); a value never changes
+ * what is signed.
  */
 
 /** An amount of a confirmation whose value is shown. */
@@ -28,19 +28,11 @@ export type ValueLine = {
   amount: bigint;
 };
 
-/** Values read while a dialog is open. */
-export type ValuesReading = {
+/** How a dialog shows values: the user's locale, and what is priced. */
+export type DialogValues = {
   display: MoneyDisplay;
-  /** The tokens whose lines are held (they have a pair). */
+  /** The tokens whose value is read (they have a pair, prices are on). */
   priced: (token: string) => boolean;
-  /** Undefined: still reading. */
-  book?: PriceBook | undefined;
-};
-
-/** Values to read while a dialog is open (see wallet/values.ts). */
-export type LateValues = Omit<ValuesReading, 'book'> & {
-  /** Reads the prices of some tokens; never throws. */
-  read: (tokens: string[]) => Promise<PriceBook>;
 };
 
 /**
@@ -102,40 +94,44 @@ export function valueLinesOf(
 }
 
 /**
- * A line's value as read so far.
+ * A line's value.
  *
  * @param line - The amount.
- * @param reading - The values read so far.
+ * @param display - How values are written.
+ * @param book - The prices read, if any.
  * @returns The words.
  */
-function valueText(line: ValueLine, reading: ValuesReading): string {
-  if (reading.book === undefined) {
-    return 'reading the price…';
-  }
-  const worth = reading.book.worthOf(line.token, line.amount, line.decimals);
-  if (worth === undefined || !('money' in worth)) {
-    return 'no recent price';
-  }
-  return moneyText(worth.money, reading.display);
+function valueText(
+  line: ValueLine,
+  display: MoneyDisplay,
+  book: PriceBook | undefined,
+): string {
+  const worth = book?.worthOf(line.token, line.amount, line.decimals);
+  return worth === undefined || !('money' in worth)
+    ? 'no recent price'
+    : moneyText(worth.money, display);
 }
 
 /**
- * The values of a confirmation's amounts, each line held from the start.
- * Nothing at all when no amount has a price to read.
+ * The values of a confirmation's amounts. Nothing at all when no amount
+ * has a price to read (prices off, no oracle, no pair).
  *
  * @param props - Component props.
  * @param props.lines - The amounts.
- * @param props.reading - The values read so far, if they are read.
+ * @param props.values - How values are shown, if they are.
+ * @param props.book - The prices read with the transaction's first round
+ * trip, if any.
  * @returns The section, or nothing.
  */
 export const ValuesSection: SnapComponent<{
   lines: ValueLine[];
-  reading?: ValuesReading | undefined;
-}> = ({ lines, reading }) => {
-  const priced = reading
-    ? lines.filter(({ token }) => reading.priced(token))
+  values?: DialogValues | undefined;
+  book?: PriceBook | undefined;
+}> = ({ lines, values, book }) => {
+  const priced = values
+    ? lines.filter(({ token }) => values.priced(token))
     : [];
-  if (!reading || priced.length === 0) {
+  if (!values || priced.length === 0) {
     return null;
   }
   return (
@@ -145,7 +141,7 @@ export const ValuesSection: SnapComponent<{
       </Text>
       {priced.map((line) => (
         <Row label={line.label}>
-          <Text>{`${formatUnits(line.amount, line.decimals)} ${line.symbol} ≈ ${valueText(line, reading)}`}</Text>
+          <Text>{`${formatUnits(line.amount, line.decimals)} ${line.symbol} ≈ ${valueText(line, values.display, book)}`}</Text>
         </Row>
       ))}
     </Section>

@@ -12,7 +12,7 @@ import { sendThroughPaymaster } from '../paymaster/send';
 import type { WalletCall } from '../sender/intent';
 import { openExecutionsOf } from '../state/openExecutions';
 import { confirmTransaction } from '../ui/dialogs';
-import { lateValues } from './values';
+import { dialogValues } from './values';
 
 /** How a dapp (or the page) asks to pay through the paymaster. */
 export type PaymasterChoice = {
@@ -92,6 +92,7 @@ export async function sendWithPaymaster(
   const { paymaster, fee } = await paymasterOf(action);
   const tokens =
     display.tokens ?? (await networkTokens(context, network.chainId));
+  const { prices, values } = await dialogValues(context, network, tokens);
   const stillOpen = openExecutionsOf(
     await context.state(),
     network.chainId,
@@ -112,6 +113,7 @@ export async function sendWithPaymaster(
         ? undefined
         : BigInt(choice.maxFeeInGasToken),
     feeCapFactor: choice.feeCapFactor,
+    prices,
     confirm: async (preview) =>
       confirmTransaction({
         ...display,
@@ -124,7 +126,7 @@ export async function sendWithPaymaster(
           build: preview.build,
           relayerName: preview.relayerName,
         },
-        values: await lateValues(context, network),
+        values,
       }),
   });
 }

@@ -6,7 +6,7 @@ import type { SenderRequest, TransactionIntent } from '../sender/intent';
 import { estimateIntent, sendIntent, signIntent } from '../sender/send';
 import type { TransactionView } from '../ui/dialogs';
 import { confirmTransaction } from '../ui/dialogs';
-import { lateValues } from './values';
+import { dialogValues } from './values';
 
 /**
  * What the transaction dialog shows besides the plan, the requester and
@@ -39,17 +39,19 @@ async function senderRequest(
   const { context, network, account, display = {}, ...rest } = action;
   const tokens =
     display.tokens ?? (await networkTokens(context, network.chainId));
+  const { prices, values } = await dialogValues(context, network, tokens);
   return {
     ...rest,
     account,
     client: context.node(network),
+    prices,
     confirm: async (preview) =>
       confirmTransaction({
         ...display,
         request: requestView(context, network, account.address),
         preview,
         tokens,
-        values: await lateValues(context, network),
+        values,
       }),
   };
 }

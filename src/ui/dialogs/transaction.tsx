@@ -9,12 +9,10 @@ import {
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import { askFitting, dialogSize, MAX_DIALOG_CHARS } from './open';
-import type { Later } from './open';
 import { paymasterSections, paymasterTitle } from './paymaster';
 import type { PaymasterShown } from './paymaster';
 import { InvalidInputError } from '../../errors';
 import type { ShownName } from '../../node/names';
-import type { PriceBook } from '../../prices/quotes';
 import type { TransactionPreview, WalletCall } from '../../sender/intent';
 import type { TokenRecord } from '../../state/schema';
 import { balanceViewOf } from '../balanceView';
@@ -29,7 +27,7 @@ import type { CallView, RequestView } from '../dialogInputs';
 import { NamesSection } from '../names';
 import type { NamesReading } from '../names';
 import { ValuesSection, valueLinesOf } from '../values';
-import type { LateValues, ValuesReading } from '../values';
+import type { DialogValues } from '../values';
 import {
   callsToShow,
   callViewsOf,
@@ -194,8 +192,8 @@ export type TransactionView = {
   paymaster?: PaymasterShown;
   /** The Starknet ID name the user typed as the recipient, resolved. */
   recipientName?: ShownName | undefined;
-  /** The amounts' values, read while the dialog is open (../values.tsx). */
-  values?: LateValues | undefined;
+  /** How the amounts' values are shown (../values.tsx), if they are. */
+  values?: DialogValues | undefined;
 };
 
 /**
@@ -207,14 +205,12 @@ export type TransactionView = {
  * @param calls - The calls as shown.
  * @param relayer - The paymaster relayer's name as read so far (read
  * while the dialog is open), if it is looked up.
- * @param values - The amounts' values as read so far, if they are read.
  * @returns The content.
  */
 export function transactionContent(
   view: TransactionView,
   calls: CallsShown,
   relayer?: NamesReading,
-  values?: ValuesReading,
 ): JSXElement {
   const { preview } = view;
   const { plan } = preview;
@@ -295,51 +291,11 @@ export function transactionContent(
       ) : null}
       <ValuesSection
         lines={valueLinesOf(preview, view.tokens, paymaster)}
-        reading={values}
+        values={view.values}
+        book={preview.worth}
       />
     </Box>
   );
-}
-
-/** What a transaction dialog reads while open: names, values. */
-type LateReading = { relayer?: NamesReading; values?: ValuesReading };
-
-/**
- * What a transaction dialog reads while it is open, each line held from
- * the start: the paymaster relayer's name, and the amounts' values (one
- * round trip each, side by side).
- *
- * @param view - What is asked.
- * @returns The reading now and its read, or undefined when none is read.
- */
-function lateReading(view: TransactionView): Later<LateReading> | undefined {
-  const names = view.paymaster?.relayerName;
-  const { values } = view;
-  if (!names && !values) {
-    return undefined;
-  }
-  const tokens = valueLinesOf(view.preview, view.tokens, view.paymaster).map(
-    ({ token }) => token,
-  );
-  const reading = (
-    found: ShownName[] | undefined,
-    book: PriceBook | undefined,
-  ): LateReading => ({
-    ...(names ? { relayer: { addresses: names.addresses, names: found } } : {}),
-    ...(values
-      ? { values: { display: values.display, priced: values.priced, book } }
-      : {}),
-  });
-  return {
-    now: reading(undefined, undefined),
-    read: async (isOpen): Promise<LateReading> => {
-      const [found, book] = await Promise.all([
-        names?.read(isOpen),
-        values?.read(tokens),
-      ]);
-      return reading(found, book);
-    },
-  };
 }
 
 /**
@@ -363,27 +319,23 @@ function lateReading(view: TransactionView): Later<LateReading> | undefined {
  */
 export async function confirmTransaction(view: TransactionView): Promise<void> {
   const decoded = callViewsOf(view.preview, view.tokens, view.siteAbis);
-  const raw = (reading?: LateReading): JSXElement =>
+  const raw = (relayer?: NamesReading): JSXElement =>
     transactionContent(
       view,
       {
         calls: rawCallViewsOf(view.preview, view.tokens),
         tooLarge: true,
       },
-      reading?.relayer,
-      reading?.values,
+      relayer,
     );
+  // The relayer's name, read while the dialog is open (its line held).
+  const late = view.paymaster?.relayerName;
   await askFitting(
     decoded.tooLarge
       ? [raw]
       : [
-          (reading?: LateReading): JSXElement =>
-            transactionContent(
-              view,
-              decoded,
-              reading?.relayer,
-              reading?.values,
-            ),
+          (relayer?: NamesReading): JSXElement =>
+            transactionContent(view, decoded, relayer),
           raw,
         ],
     (size): InvalidInputError =>
@@ -391,6 +343,12 @@ export async function confirmTransaction(view: TransactionView): Promise<void> {
         view.callsField ?? 'calls',
         `too large to show in a confirmation dialog even raw (${size} characters; at most ${MAX_DIALOG_CHARS}): send fewer calls or less calldata`,
       ),
-    lateReading(view),
+    late && {
+      now: { addresses: late.addresses },
+      read: async (isOpen): Promise<NamesReading> => ({
+        addresses: late.addresses,
+        names: await late.read(isOpen),
+      }),
+    },
   );
 }
