@@ -159,15 +159,22 @@ export async function readAccountAndClasses(
   const reverseCalls = (lookup?.addresses ?? []).map((address) =>
     reverseNameCall(lookup?.contract ?? '0x0', address),
   );
-  const priceCalls = request.prices?.calls ?? [];
-  const [nonceAnswer, ...answers] = await request.client.batchSettled([
+  const namesEnd = targets.length + reverseCalls.length;
+  const settled = await request.client.batchSettled([
     nonceCall(request.account.address),
     ...classHashCalls(targets),
     ...reverseCalls,
-    ...priceCalls,
+    ...(request.prices?.calls ?? []),
   ]);
+  // Each answer was parsed by its own call's parser, in order.
+  const [nonceAnswer, ...answers] = settled.slice(
+    0,
+    1 + namesEnd,
+  ) as PromiseSettledResult<string | undefined>[];
+  const priceAnswers = settled.slice(1 + namesEnd) as PromiseSettledResult<
+    Reading<OracleAnswer>
+  >[];
   const classAnswers = answers.slice(0, targets.length);
-  const namesEnd = targets.length + reverseCalls.length;
   const nonce = unlessNotFound(nonceAnswer);
   return {
     nodeNonce: nonce === undefined ? undefined : BigInt(nonce),
@@ -178,11 +185,7 @@ export async function readAccountAndClasses(
         // Each answer was parsed by its own call's parser, in order.
         answers.slice(targets.length, namesEnd),
       ),
-    worth: request.prices?.bookOf(
-      // Each answer was parsed by its own call's parser, in order.
-      answers.slice(namesEnd) as PromiseSettledResult<Reading<OracleAnswer>>[],
-      Math.floor(Date.now() / 1000),
-    ),
+    worth: request.prices?.bookOf(priceAnswers, Math.floor(Date.now() / 1000)),
     classHashes: classAnswers.map((answer) => {
       const classHash = unlessNotFound(answer);
       return classHash === undefined

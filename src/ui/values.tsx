@@ -1,5 +1,5 @@
 import { Row, Section, Text } from '@metamask/snaps-sdk/jsx';
-import type { SnapComponent } from '@metamask/snaps-sdk/jsx';
+import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import type { PaymasterShown } from './dialogs/paymaster';
 import { STRK_ADDRESS } from '../config';
@@ -116,18 +116,22 @@ function valueText(
  * The values of a confirmation's amounts. Nothing at all when no amount
  * has a price to read (prices off, no oracle, no pair).
  *
- * @param props - Component props.
- * @param props.lines - The amounts.
- * @param props.values - How values are shown, if they are.
- * @param props.book - The prices read with the transaction's first round
+ * @param shown - What to show.
+ * @param shown.lines - The amounts.
+ * @param shown.values - How values are shown, if they are.
+ * @param shown.book - The prices read with the transaction's first round
  * trip, if any.
  * @returns The section, or nothing.
  */
-export const ValuesSection: SnapComponent<{
+export function valuesSection({
+  lines,
+  values,
+  book,
+}: {
   lines: ValueLine[];
   values?: DialogValues | undefined;
   book?: PriceBook | undefined;
-}> = ({ lines, values, book }) => {
+}): JSXElement | null {
   const priced = values
     ? lines.filter(({ token }) => values.priced(token))
     : [];
@@ -146,4 +150,4 @@ export const ValuesSection: SnapComponent<{
       ))}
     </Section>
   );
-};
+}

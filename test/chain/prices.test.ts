@@ -32,7 +32,8 @@ import type { LocalNode } from '@snapnet/local-node';
  * simulator, as MetaMask hands it to `snap_getPreferences`.
  */
 
-const ORACLE = '36031daa264c24520b11d93af622c848b2499b66b41d611bac95e13cfca131a';
+const ORACLE =
+  '36031daa264c24520b11d93af622c848b2499b66b41d611bac95e13cfca131a';
 const MASK = '••••••';
 const RECIPIENT = `0x${'abcdef'.padStart(64, '0')}`;
 
@@ -240,7 +241,7 @@ describe('values on the page', () => {
 });
 
 describe('values in a confirmation', () => {
-  it('shows what is sent and the maximum fee in the user\'s currency beside the exact amounts, in the same round trips', async () => {
+  it("shows what is sent and the maximum fee in the user's currency beside the exact amounts, in the same round trips", async () => {
     const counted = async (wallet: Wallet): Promise<number> => {
       front.forget();
       const { pending, dialog } = await transferDialog(wallet);

@@ -26,7 +26,7 @@ import { rawCalls } from '../decodeCalls';
 import type { CallView, RequestView } from '../dialogInputs';
 import { NamesSection } from '../names';
 import type { NamesReading } from '../names';
-import { ValuesSection, valueLinesOf } from '../values';
+import { valueLinesOf, valuesSection } from '../values';
 import type { DialogValues } from '../values';
 import {
   callsToShow,
@@ -289,11 +289,11 @@ export function transactionContent(
           <Text>{strk(plan.maxFee)}</Text>
         </Row>
       ) : null}
-      <ValuesSection
-        lines={valueLinesOf(preview, view.tokens, paymaster)}
-        values={view.values}
-        book={preview.worth}
-      />
+      {valuesSection({
+        lines: valueLinesOf(preview, view.tokens, paymaster),
+        values: view.values,
+        book: preview.worth,
+      })}
     </Box>
   );
 }

@@ -64,17 +64,19 @@ export type PairPrice = {
  * The prices a new chain starts with, 8 decimals as Pragma's USD pairs
  * have, five sources each, following the chain's clock.
  */
-export const DEFAULT_PRICES: PairPrice[] = [
-  ['STRK/USD', 50_000_000n],
-  ['ETH/USD', 300_000_000_000n],
-  ['USDC/USD', 100_000_000n],
-  ['USDT/USD', 100_000_000n],
-  ['WBTC/USD', 6_000_000_000_000n],
-  ['EUR/USD', 108_000_000n],
-  ['GBP/USD', 127_000_000n],
-].map(([pair, price]) => ({
-  pair: String(pair),
-  price: BigInt(price),
+export const DEFAULT_PRICES: PairPrice[] = (
+  [
+    ['STRK/USD', 50_000_000n],
+    ['ETH/USD', 300_000_000_000n],
+    ['USDC/USD', 100_000_000n],
+    ['USDT/USD', 100_000_000n],
+    ['WBTC/USD', 6_000_000_000_000n],
+    ['EUR/USD', 108_000_000n],
+    ['GBP/USD', 127_000_000n],
+  ] as const
+).map(([pair, price]) => ({
+  pair,
+  price,
   decimals: 8,
   timestamp: 0,
   sources: 5,
