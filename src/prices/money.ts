@@ -75,9 +75,12 @@ export function moneyText(money: Money, display: MoneyDisplay): string {
     maximumFractionDigits: exact ? 2 : 0,
   });
   const sign = negative ? -1 : 1;
-  return exact
+  const text = exact
     ? format.format((sign * Number(cents)) / 100)
     : format.format(BigInt(sign) * ((cents + 50n) / 100n));
+  // Intl's no-break spaces (`1.234,50 €`) would be shown as invisible
+  // characters marked (see ui/visibleContent.ts): plain spaces instead.
+  return text.replace(/\s/gu, ' ');
 }
 
 /**

@@ -1,3 +1,4 @@
+/* eslint-disable n/no-sync -- the vendored files are read once, synchronously */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hash, shortString } from 'starknet';

@@ -1,6 +1,7 @@
 import { networkTokens, requestView } from './access';
 import type { WalletContext } from './context';
 import type { TransactionDisplay } from './transaction';
+import { dialogValues } from './values';
 import type { Network } from '../config';
 import { InvalidInputError } from '../errors';
 import type { OwnAccount } from '../keys/ownership';
@@ -12,7 +13,6 @@ import { sendThroughPaymaster } from '../paymaster/send';
 import type { WalletCall } from '../sender/intent';
 import { openExecutionsOf } from '../state/openExecutions';
 import { confirmTransaction } from '../ui/dialogs';
-import { dialogValues } from './values';
 
 /** How a dapp (or the page) asks to pay through the paymaster. */
 export type PaymasterChoice = {

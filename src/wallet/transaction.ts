@@ -1,12 +1,12 @@
 import { networkTokens, requestView } from './access';
 import type { WalletContext } from './context';
+import { dialogValues } from './values';
 import type { Network } from '../config';
 import type { OwnAccount } from '../keys/ownership';
 import type { SenderRequest, TransactionIntent } from '../sender/intent';
 import { estimateIntent, sendIntent, signIntent } from '../sender/send';
 import type { TransactionView } from '../ui/dialogs';
 import { confirmTransaction } from '../ui/dialogs';
-import { dialogValues } from './values';
 
 /**
  * What the transaction dialog shows besides the plan, the requester and

@@ -26,8 +26,6 @@ import { rawCalls } from '../decodeCalls';
 import type { CallView, RequestView } from '../dialogInputs';
 import { NamesSection } from '../names';
 import type { NamesReading } from '../names';
-import { valueLinesOf, valuesSection } from '../values';
-import type { DialogValues } from '../values';
 import {
   callsToShow,
   callViewsOf,
@@ -37,6 +35,8 @@ import {
   revertReasonText,
   strk,
 } from '../transactionText';
+import { valueLinesOf, valuesSection } from '../values';
+import type { DialogValues } from '../values';
 
 // The dialog of every transaction path (send, sign, deploy, declare), built
 // from the sender's plan.
