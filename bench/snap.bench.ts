@@ -191,7 +191,7 @@ describe('snap benchmark', () => {
         node,
         install,
         calls: CALLS,
-        note: 'onHomePage of a fresh install: 5 Testnet accounts, 10 tracked tokens, 20 pending transactions (node round trips; the paymaster asked apart)',
+        note: 'onHomePage of a fresh install: 5 Testnet accounts, 10 tracked tokens, 20 pending transactions, with values (the oracle reads of the priced tokens in the same batch; node round trips; the paymaster asked apart)',
         action: async (wallet) => wallet.onHomePage(),
       });
     // Each view that reads the node, opened from the overview (its click

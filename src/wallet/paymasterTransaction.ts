@@ -2,6 +2,7 @@ import { networkTokens, requestView } from './access';
 import type { WalletContext } from './context';
 import { payTwiceWarnings } from './retryWarnings';
 import type { TransactionDisplay } from './transaction';
+import { dialogValues } from './values';
 import type { Network } from '../config';
 import { InvalidInputError } from '../errors';
 import type { OwnAccount } from '../keys/ownership';
@@ -90,6 +91,7 @@ export async function sendWithPaymaster(
   const { paymaster, fee } = await paymasterOf(action);
   const tokens =
     display.tokens ?? (await networkTokens(context, network.chainId));
+  const { prices, values } = await dialogValues(context, network, tokens);
   const stillOpen = await payTwiceWarnings(
     context,
     network,
@@ -108,6 +110,7 @@ export async function sendWithPaymaster(
         ? undefined
         : BigInt(choice.maxFeeInGasToken),
     feeCapFactor: choice.feeCapFactor,
+    prices,
     confirm: async (preview) =>
       confirmTransaction({
         ...display,
@@ -120,6 +123,7 @@ export async function sendWithPaymaster(
           build: preview.build,
           relayerName: preview.relayerName,
         },
+        values,
       }),
   });
 }

@@ -1,6 +1,7 @@
 import { networkTokens, requestView } from './access';
 import type { WalletContext } from './context';
 import { payTwiceWarnings } from './retryWarnings';
+import { dialogValues } from './values';
 import type { Network } from '../config';
 import type { OwnAccount } from '../keys/ownership';
 import type { SenderRequest, TransactionIntent } from '../sender/intent';
@@ -48,10 +49,12 @@ async function senderRequest(
           rest.intent.calls,
         )
       : [];
+  const { prices, values } = await dialogValues(context, network, tokens);
   return {
     ...rest,
     account,
     client: context.node(network),
+    prices,
     confirm: async (preview) =>
       confirmTransaction({
         ...display,
@@ -59,6 +62,7 @@ async function senderRequest(
         preview,
         tokens,
         warnings: [...(display.warnings ?? []), ...payTwice],
+        values,
       }),
   };
 }

@@ -9,6 +9,12 @@ import { deployContract } from '../contracts/calls';
 import { initToken, mintTo, shortByteArray } from '../contracts/erc20';
 import { NAMING_CLASS_HASH, namingAddressOf } from '../contracts/naming';
 import { OZ_CLASS_HASH } from '../contracts/oz';
+import {
+  DEFAULT_PRICES,
+  PRAGMA_CLASS_HASH,
+  pragmaAddressOf,
+  setPrice,
+} from '../contracts/pragma';
 import type { ClassRegistry } from '../contracts/registry';
 import type { ExecEnv } from '../contracts/types';
 import {
@@ -69,7 +75,8 @@ export function deriveAccounts(
 
 /**
  * Writes the genesis state (block 0): predeclared classes, fee tokens, the
- * UDCs, Starknet ID's naming contract (at the address starknet.js knows for
+ * UDCs, Pragma's price oracle (see contracts/pragma.ts), Starknet ID's
+ * naming contract (at the address starknet.js knows for
  * the chain) and funded predeployed accounts; then closes block 0.
  *
  * @param chain - The chain.
@@ -118,6 +125,9 @@ export function writeGenesis(
   deployContract(env, 0n, UDC_ADDRESS, UDC_CLASS_HASH, []);
   deployContract(env, 0n, LEGACY_UDC_ADDRESS, UDC_CLASS_HASH, []);
   deployContract(env, 0n, namingAddressOf(chainId), NAMING_CLASS_HASH, []);
+  const oracle = pragmaAddressOf(chainId);
+  deployContract(env, 0n, oracle, PRAGMA_CLASS_HASH, []);
+  DEFAULT_PRICES.forEach((price) => setPrice(state, oracle, price));
   for (const account of accounts) {
     const address = BigInt(account.address);
     deployContract(env, 0n, address, OZ_CLASS_HASH, [

@@ -10,6 +10,7 @@ import { executedKind } from './executable';
 import { NAMING_CLASS, NAMING_CLASS_HASH } from './naming';
 import { OZ_CLASS, OZ_CLASS_HASH } from './oz';
 import { OZ_ERC20_CLASS } from './oz-erc20';
+import { PRAGMA_ABI, PRAGMA_CLASS, PRAGMA_CLASS_HASH } from './pragma';
 import type { ContractKind, NativeClass } from './types';
 import { UDC_CLASS, UDC_CLASS_HASH } from './udc';
 import { ERC20_CLASS_HASH } from '../base/constants';
@@ -55,6 +56,7 @@ const NATIVES: Record<ContractKind, NativeClass | undefined> = {
   'oz-erc20': OZ_ERC20_CLASS,
   udc: UDC_CLASS,
   naming: NAMING_CLASS,
+  pragma: PRAGMA_CLASS,
   opaque: undefined,
 };
 
@@ -139,6 +141,13 @@ export class ClassRegistry {
       {
         kind: 'naming',
         body: (): Json => syntheticBody(NAMING_CLASS, NAMING_ABI),
+      },
+    ],
+    [
+      PRAGMA_CLASS_HASH,
+      {
+        kind: 'pragma',
+        body: (): Json => syntheticBody(PRAGMA_CLASS, PRAGMA_ABI),
       },
     ],
   ]);

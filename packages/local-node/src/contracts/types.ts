@@ -63,6 +63,7 @@ export type ContractKind =
   | 'oz-erc20'
   | 'udc'
   | 'naming'
+  | 'pragma'
   | 'opaque';
 
 /** A natively emulated contract class. */

@@ -88,6 +88,8 @@ function call(node: LocalChain, params: Params): string[] {
       events: [],
       deployed: [],
       resolve: node.registry.resolve,
+      // A view reads its block's time, as on Starknet (get_block_timestamp).
+      block: { timestamp: node.chain.now(), chainId: node.options.chainId },
     };
     return callContract(env, 0n, contract, selector, calldata).result.map(
       toHex,
