@@ -61,7 +61,7 @@ export async function signOnce(
   if (done !== undefined) {
     return {
       severity: 'warning',
-      text: `Already sent: ${done} Nothing else was sent.`,
+      text: `Already sent: ${done.replace(/\.?$/u, '.')} Nothing else was sent.`,
     };
   }
   if (inFlight.has(key)) {
