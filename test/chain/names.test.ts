@@ -419,22 +419,25 @@ describe("the page's send to a name", () => {
         ),
     ).toBe(false);
   });
+
   it.each([
     ['2^251', 2n ** 251n],
     ['the largest felt', 2n ** 251n + 17n * 2n ** 192n],
   ])(
     'refuses a name its naming contract resolves to %s (no address), naming the field and building nothing',
     async (_what, answered) => {
-      const hex = `0x${answered.toString(16)}`;
+      const answeredHex = `0x${answered.toString(16)}`;
       front.script('starknet_call', (call, honest) =>
-        isLookup(call, 'domain_to_address') ? { result: [hex] } : honest,
+        isLookup(call, 'domain_to_address')
+          ? { result: [answeredHex] }
+          : honest,
       );
       await fill(home, 'alice.stark');
       const { text } = await act(snap, home, async () =>
         home.clickElement('home-send:submit'),
       );
       expect(text).toContain(
-        `Recipient: alice.stark resolves on Testnet to ${hex}, which is not a Starknet address (at least 2^251): nothing was sent`,
+        `Recipient: alice.stark resolves on Testnet to ${answeredHex}, which is not a Starknet address (at least 2^251): nothing was sent`,
       );
       expect(
         front
