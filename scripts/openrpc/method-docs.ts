@@ -325,7 +325,7 @@ export const METHOD_DOCS: Record<MethodName, MethodDoc> = {
     summary:
       "An account's transactions, newest first: the wallet's own records and what the node shows of the account.",
     description:
-      'Also accepted as `snapnet_getTransaction`. Statuses of pending records are refreshed from the node; no indexer and no API key are needed.',
+      "Also accepted as `snapnet_getTransaction`. Statuses of pending records are refreshed from the node; no indexer and no API key are needed. The node's part can be partial: a node's limit, a page of events it fails, a timeout. The array form does not say so (and fails as before when nothing of the node's history could be read). With `reportPartial: true` the result is `{transactions, partial}` instead: `transactions` is the same array, and `partial` is null when the read was whole, else `{reason, completeFromBlock?}`: why some history could not be read, and, when the reads reached their bounds on a busy account, the block from which on everything was read. A node that fails is then a partial read, not an error.",
     dialog: false,
     node: true,
     examples: [
@@ -347,6 +347,33 @@ export const METHOD_DOCS: Record<MethodName, MethodDoc> = {
             chainId: TESTNET,
           },
         ],
+        resultVaries: 'the transactions sent before',
+      },
+      {
+        name: 'With the read status',
+        params: {
+          senderAddress: ACCOUNT,
+          onlyFromState: true,
+          reportPartial: true,
+        },
+        result: {
+          transactions: [
+            {
+              txnHash: SENT_HASH,
+              txnType: 'invoke',
+              senderAddress: ACCOUNT,
+              contractAddress: STRK,
+              contractFuncName: 'transfer',
+              contractCallData: TRANSFER.calldata,
+              status: 'ACCEPTED_ON_L2',
+              failureReason: null,
+              eventIds: [],
+              timestamp: 1795431092,
+              chainId: TESTNET,
+            },
+          ],
+          partial: null,
+        },
         resultVaries: 'the transactions sent before',
       },
     ],

@@ -11,7 +11,9 @@ import {
   object,
   optional,
   string,
+  union,
 } from 'superstruct';
+import type { Infer } from 'superstruct';
 
 import { defineMethod } from './method';
 import { AddressStruct, ChainIdStruct, withDefault } from './structs';
@@ -21,10 +23,12 @@ import {
   TransactionStatusStruct,
 } from '../node/calls';
 import {
+  historyFailure,
   historyFromChain,
   normaliseHash,
   recordStatusOf,
 } from '../node/history';
+import type { ChainHistory } from '../node/history';
 import type { NodeCall } from '../node/nodeCall';
 import { isFinal } from '../state/activity';
 import type { TransactionRecord } from '../state/schema';
@@ -48,13 +52,52 @@ export const TransactionRecordStruct = object({
 });
 
 /**
+ * Why the node's history was not read in full: the reason, and the block
+ * from which on it was (when its reads reached their bounds).
+ */
+const PartialStruct = object({
+  reason: string(),
+  completeFromBlock: optional(number()),
+});
+
+type Partial = Infer<typeof PartialStruct>;
+
+/**
+ * What a history read left out, as `partial` says it (null: nothing).
+ *
+ * @param history - What was read.
+ * @returns Why it is partial, or null.
+ */
+function partialOf(history: ChainHistory): Partial | null {
+  const reasons = [
+    ...(history.unreadable === undefined
+      ? []
+      : [`some events could not be read: ${history.unreadable}`]),
+    ...(history.partialFrom === undefined
+      ? []
+      : ['a busy account: the reads reached their bounds before the window']),
+  ];
+  return reasons.length === 0
+    ? null
+    : {
+        reason: reasons.join('; '),
+        ...(history.partialFrom === undefined
+          ? {}
+          : { completeFromBlock: history.partialFrom }),
+      };
+}
+
+/**
  * `snapnet_getTransactions` (alias `snapnet_getTransaction`)
  * `{senderAddress, contractAddress?, pageSize?, txnsInLastNumOfDays?,
- * withDeployTxn?, onlyFromState?, chainId?}` → transaction records, newest
- * first: the wallet's own records (statuses refreshed from the node) and,
- * unless `onlyFromState`, what the node shows of the account (its invokes
- * and incoming transfers of tracked tokens; `pageSize` per kind). No
- * indexer and no API key: at most three node round trips.
+ * withDeployTxn?, onlyFromState?, reportPartial?, chainId?}` → transaction
+ * records, newest first: the wallet's own records (statuses refreshed from
+ * the node) and, unless `onlyFromState`, what the node shows of the account
+ * (its invokes and incoming transfers of tracked tokens; `pageSize` per
+ * kind). No indexer and no API key: at most three node round trips. With
+ * `reportPartial`, `{transactions, partial}` instead: `partial` says why
+ * the node's part was not read in full (null when it was), and a node that
+ * fails is a partial read, not an error.
  */
 export const getTransactions = defineMethod({
   params: object({
@@ -67,9 +110,16 @@ export const getTransactions = defineMethod({
     ),
     withDeployTxn: withDefault(boolean(), false),
     onlyFromState: withDefault(boolean(), false),
+    reportPartial: withDefault(boolean(), false),
     chainId: ChainIdStruct,
   }),
-  result: array(TransactionRecordStruct),
+  result: union([
+    array(TransactionRecordStruct),
+    object({
+      transactions: array(TransactionRecordStruct),
+      partial: nullable(PartialStruct),
+    }),
+  ]),
   handler: async (params, context) => {
     const network = await resolveNetwork(context, params.chainId);
     await requireShared(context, params.senderAddress);
@@ -128,9 +178,10 @@ export const getTransactions = defineMethod({
       }),
     );
     let fromChain: TransactionRecord[] = [];
+    let partial: Partial | null = null;
     const latestAnswer = answers[pending.length];
     if (!params.onlyFromState && latestAnswer?.status === 'fulfilled') {
-      const history = await historyFromChain(client, {
+      const reading = historyFromChain(client, {
         accounts: [params.senderAddress],
         tokens: tokens
           .filter((token) => token.chainId === network.chainId)
@@ -142,9 +193,25 @@ export const getTransactions = defineMethod({
         ),
         latest: Number(latestAnswer.value),
       });
-      fromChain = history.found.map(({ record }) => record);
+      try {
+        const history = await reading;
+        fromChain = history.found.map(({ record }) => record);
+        partial = partialOf(history);
+      } catch (error) {
+        // The array form fails as it always did when nothing could be read.
+        if (!params.reportPartial) {
+          throw error;
+        }
+        partial = {
+          reason: `the node's history could not be read: ${historyFailure(error)}`,
+        };
+      }
+    } else if (latestAnswer?.status === 'rejected') {
+      partial = {
+        reason: `the latest block could not be read: ${historyFailure(latestAnswer.reason)}`,
+      };
     }
-    return [...fromState, ...fromChain]
+    const records = [...fromState, ...fromChain]
       .filter(
         (record) =>
           (params.withDeployTxn || record.txnType !== 'deploy_account') &&
@@ -153,5 +220,6 @@ export const getTransactions = defineMethod({
           record.timestamp >= since,
       )
       .sort((left, right) => right.timestamp - left.timestamp);
+    return params.reportPartial ? { transactions: records, partial } : records;
   },
 });

@@ -11,6 +11,7 @@ import {
 import { readDetails, recordOf } from './historyDetails';
 import type { EventQuery } from './newestEvents';
 import { RECIPIENTS_PER_CALL, transferOf } from './transferEvents';
+import { ChainRejectedError, NodeError } from '../errors';
 import { normaliseAddress } from '../keys/address';
 import type { TransactionRecord } from '../state/schema';
 import { isCairo0Token } from '../tokens/cairo0';
@@ -64,7 +65,30 @@ export type ChainHistory = {
    * account): the oldest block from which on everything was read.
    */
   partialFrom?: number;
+  /**
+   * Why some of it could not be read (a page the node failed, a timeout):
+   * what was read of the other filters, and of this one before, is found.
+   */
+  unreadable?: string;
 };
+
+/**
+ * Why a read of the node's history failed, in words a page or a dapp can
+ * show (the node's own words are not repeated); a failure that is not the
+ * node's is thrown again.
+ *
+ * @param error - What the read threw.
+ * @returns The reason.
+ */
+export function historyFailure(error: unknown): string {
+  if (error instanceof ChainRejectedError) {
+    return `the node refused it (error ${error.code})`;
+  }
+  if (error instanceof NodeError) {
+    return error.message;
+  }
+  throw error;
+}
 
 /**
  * The history's filters, as few as the node allows (address and key lists,
@@ -213,16 +237,21 @@ export async function historyFromChain(
       rounds: HISTORY_ROUNDS,
     },
   );
-  const failed = reads.find((read) => 'failure' in read);
-  if (failed) {
-    // As a batch fails: the first error, mapped by the caller.
-    throw failed.failure;
+  const failed = reads.filter((read) => 'failure' in read);
+  if (failed.length === reads.length) {
+    // Nothing was read: as a batch fails, the first error.
+    throw failed[0]?.failure;
   }
-  const unread = reads.filter(({ whole }) => !whole);
-  const partial =
-    unread.length === 0
+  // A failed filter keeps what it read before the failure; the rest is said.
+  const unread = reads.filter((read) => !read.whole && !('failure' in read));
+  const partial = {
+    ...(unread.length === 0
       ? {}
-      : { partialFrom: Math.max(...unread.map(({ readFrom }) => readFrom)) };
+      : { partialFrom: Math.max(...unread.map(({ readFrom }) => readFrom)) }),
+    ...(failed.length === 0
+      ? {}
+      : { unreadable: historyFailure(failed[0]?.failure) }),
+  };
   const events = reads.flatMap((read) => read.events);
   // Per account, each transaction once: the event it was found by.
   const wanted = options.accounts.map((account) => {

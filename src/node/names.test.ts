@@ -5,11 +5,13 @@ import {
   confirmedNames,
   decodedName,
   encodedLabels,
+  forwardNameCall,
   forwardWithin,
   namesWithin,
   MAX_NAMED_ADDRESSES,
   nameLookupOf,
   namingContractOf,
+  NotAnAddressAnswer,
   reverseNameCall,
 } from './names';
 import { MAINNET_CHAIN_ID, TESTNET_CHAIN_ID } from '../config';
@@ -69,6 +71,25 @@ describe('Starknet ID names', () => {
     // A span whose length is not its count, or that is no felt list.
     expect(parse(['0x2', `0x${alice.toString(16)}`])).toBeUndefined();
     expect(() => parse('alice.stark')).toThrow(/array/u);
+  });
+
+  it('takes from a forward lookup only an address a contract can have: 0x0 and anything at or past 2^251 are refused', () => {
+    const { parse } = forwardNameCall('0x1', [starknetId.useEncoded('alice')]);
+    expect(parse([ALICE])).toBe(BigInt(ALICE));
+    expect(parse([`0x${(2n ** 251n - 1n).toString(16)}`])).toBe(
+      2n ** 251n - 1n,
+    );
+    for (const answered of [0n, 2n ** 251n, 2n ** 251n + 17n * 2n ** 192n]) {
+      let refused: unknown;
+      try {
+        parse([`0x${answered.toString(16)}`]);
+      } catch (error) {
+        refused = error;
+      }
+      expect(refused).toBeInstanceOf(NotAnAddressAnswer);
+      expect((refused as NotAnAddressAnswer).answered).toBe(answered);
+    }
+    expect(() => parse([ALICE, ALICE])).toThrow('expected one address');
   });
 
   it('shows a claimed name only when the forward lookup answers the very address', () => {

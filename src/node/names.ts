@@ -8,6 +8,7 @@ import type { NodeCall } from './nodeCall';
 import { MAINNET_CHAIN_ID, TESTNET_CHAIN_ID } from '../config';
 import type { Network } from '../config';
 import { normaliseAddress } from '../keys/address';
+import { ADDRESS_BOUND } from '../protocol/values';
 
 /**
  * Starknet ID names, read from the network's naming contract and never
@@ -137,7 +138,31 @@ export function reverseNameCall(
 }
 
 /**
- * The forward lookup of a name: the address it resolves to (0x0: none).
+ * A forward lookup's answer that is no contract address: 0x0 (the naming
+ * contract's "no such name") or a felt at or past 2^251, which no contract
+ * can have. Whatever resolves a name meets it here, before anything is
+ * built with the answer.
+ */
+export class NotAnAddressAnswer extends Error {
+  readonly answered: bigint;
+
+  /**
+   * @param answered - What the naming contract answered.
+   */
+  constructor(answered: bigint) {
+    super(
+      answered === 0n
+        ? 'domain_to_address: no address'
+        : `domain_to_address: 0x${answered.toString(16)} is not a Starknet address (at least 2^251)`,
+    );
+    this.answered = answered;
+  }
+}
+
+/**
+ * The forward lookup of a name: the address it resolves to, always one a
+ * contract can have (0 < address < 2^251); any other answer is rejected as
+ * a NotAnAddressAnswer.
  *
  * @param contract - The naming contract.
  * @param labels - The name's encoded labels.
@@ -160,7 +185,11 @@ export function forwardNameCall(
       if (address === undefined || rest.length > 0) {
         throw new Error('domain_to_address: expected one address');
       }
-      return BigInt(address);
+      const answered = BigInt(address);
+      if (answered === 0n || answered >= ADDRESS_BOUND) {
+        throw new NotAnAddressAnswer(answered);
+      }
+      return answered;
     },
   };
 }

@@ -6,6 +6,7 @@ import {
   encodedLabels,
   forwardNameCall,
   namingContractOf,
+  NotAnAddressAnswer,
 } from '../node/names';
 import type { ShownName } from '../node/names';
 
@@ -13,8 +14,9 @@ import type { ShownName } from '../node/names';
  * Resolves a Starknet ID name the user typed (`alice.stark`,
  * `pay.alice.stark`) through the network's own naming contract: one read,
  * before anything is shown. A malformed name, a network without a naming
- * contract, or a name that resolves to nothing (0x0) is an
- * InvalidInputError naming the field: nothing is asked or sent.
+ * contract, or a name that resolves to nothing (0x0) or to a value no
+ * contract address can be (≥ 2^251, see forwardNameCall) is an
+ * InvalidInputError naming the field: nothing is built or sent.
  *
  * @param context - The wallet's context.
  * @param network - The network the transfer is on.
@@ -47,6 +49,14 @@ export async function resolveTypedName(
     .node(network)
     .call(forwardNameCall(contract, labels))
     .catch((error: unknown) => {
+      if (error instanceof NotAnAddressAnswer) {
+        throw new InvalidInputError(
+          field,
+          error.answered === 0n
+            ? `${name} does not resolve to an address on ${network.name}: nothing was sent`
+            : `${name} resolves on ${network.name} to 0x${error.answered.toString(16)}, which is not a Starknet address (at least 2^251): nothing was sent`,
+        );
+      }
       throw error instanceof ChainRejectedError
         ? new InvalidInputError(
             field,
@@ -54,11 +64,5 @@ export async function resolveTypedName(
           )
         : error;
     });
-  if (address === 0n) {
-    throw new InvalidInputError(
-      field,
-      `${name} does not resolve to an address on ${network.name}: nothing was sent`,
-    );
-  }
   return { name, address: normaliseAddress(`0x${address.toString(16)}`) };
 }

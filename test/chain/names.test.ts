@@ -419,6 +419,39 @@ describe("the page's send to a name", () => {
         ),
     ).toBe(false);
   });
+
+  it.each([
+    ['2^251', 2n ** 251n],
+    ['the largest felt', 2n ** 251n + 17n * 2n ** 192n],
+  ])(
+    'refuses a name its naming contract resolves to %s (no address), naming the field and building nothing',
+    async (_what, answered) => {
+      const answeredHex = `0x${answered.toString(16)}`;
+      front.script('starknet_call', (call, honest) =>
+        isLookup(call, 'domain_to_address')
+          ? { result: [answeredHex] }
+          : honest,
+      );
+      await fill(home, 'alice.stark');
+      const { text } = await act(snap, home, async () =>
+        home.clickElement('home-send:submit'),
+      );
+      expect(text).toContain(
+        `Recipient: alice.stark resolves on Testnet to ${answeredHex}, which is not a Starknet address (at least 2^251): nothing was sent`,
+      );
+      expect(
+        front
+          .seen()
+          .some(({ method }) =>
+            [
+              'starknet_estimateFee',
+              'starknet_simulateTransactions',
+              'starknet_addInvokeTransaction',
+            ].includes(method),
+          ),
+      ).toBe(false);
+    },
+  );
 });
 
 describe("the page's own names", () => {

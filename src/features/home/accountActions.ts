@@ -3,7 +3,9 @@ import type { UserInputEvent } from '@metamask/snaps-sdk';
 import { validate } from 'superstruct';
 
 import type { HomeNotice } from './readHome';
+import { signOnce } from './signingForm';
 import { HOME_ACCOUNTS } from './views/accounts';
+import type { HomePlace } from './views/model';
 import type { Network } from '../../config';
 import { InvalidInputError } from '../../errors';
 import { nameStruct } from '../../methods/structs';
@@ -141,19 +143,16 @@ async function recover(): Promise<HomeNotice> {
 }
 
 /**
- * Deploys an account of the current network that the node says is not
+ * Deploys an account of the page's network that the node says is not
  * deployed: createAccount {deploy: true}'s sender and confirmation.
  *
+ * @param network - The network the page was drawn for (see signOnce).
  * @param address - The account, as its button names it.
  * @returns What happened.
  */
-async function deploy(address: string): Promise<HomeNotice> {
+async function deploy(network: Network, address: string): Promise<HomeNotice> {
   const context = walletContext(HOME_ORIGIN);
-  const current = await currentNetwork(context);
-  if (!current) {
-    return NO_NETWORK;
-  }
-  const { network, state } = current;
+  const state = await context.state();
   const record = state.accounts.find(
     (account) =>
       account.chainId === network.chainId && account.address === address,
@@ -180,11 +179,15 @@ async function deploy(address: string): Promise<HomeNotice> {
 /**
  * Does what an accounts' event asks (see isAccountEvent).
  *
+ * @param id - The page's interface.
  * @param event - The event.
+ * @param place - The interface's context when the user acted.
  * @returns What happened, to show; undefined when there is nothing to say.
  */
 export async function accountAction(
+  id: string,
   event: UserInputEvent,
+  place: HomePlace,
 ): Promise<HomeNotice> {
   const name = event.name ?? '';
   if (event.type === UserInputEventType.FormSubmitEvent) {
@@ -198,7 +201,8 @@ export async function accountAction(
     return recover();
   }
   if (name.startsWith(HOME_ACCOUNTS.deploy)) {
-    return deploy(name.slice(HOME_ACCOUNTS.deploy.length));
+    const address = name.slice(HOME_ACCOUNTS.deploy.length);
+    return signOnce(id, place, async (network) => deploy(network, address));
   }
   return undefined;
 }

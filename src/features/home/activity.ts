@@ -1,6 +1,5 @@
 import type { ActivityEntry, HomeActivity } from './views/activity';
 import type { Network } from '../../config';
-import { ChainRejectedError, NodeError } from '../../errors';
 import {
   blockNumberCall,
   transactionStatusCall,
@@ -8,6 +7,7 @@ import {
 } from '../../node/calls';
 import type { NodeClient } from '../../node/client';
 import {
+  historyFailure,
   historyFromChain,
   normaliseHash,
   recordStatusOf,
@@ -143,6 +143,7 @@ async function nodeHistory(
   found: [AccountRecord, TransactionRecord][];
   problem?: string;
   partialFrom?: number;
+  partlyUnreadable?: string;
 }> {
   const hashes = new Set(known.map(({ txnHash }) => normaliseHash(txnHash)));
   try {
@@ -167,19 +168,12 @@ async function nodeHistory(
       ...(history.partialFrom === undefined
         ? {}
         : { partialFrom: history.partialFrom }),
+      ...(history.unreadable === undefined
+        ? {}
+        : { partlyUnreadable: history.unreadable }),
     };
   } catch (error) {
-    if (error instanceof ChainRejectedError) {
-      // The node's own words are not repeated on the page.
-      return {
-        found: [],
-        problem: `the node refused it (error ${error.code})`,
-      };
-    }
-    if (!(error instanceof NodeError)) {
-      throw error;
-    }
-    return { found: [], problem: error.message };
+    return { found: [], problem: historyFailure(error) };
   }
 }
 
@@ -270,6 +264,9 @@ export async function activityOf(
       : { historyUnreadable: history.problem }),
     ...('partialFrom' in history && history.partialFrom !== undefined
       ? { historyPartialFrom: history.partialFrom }
+      : {}),
+    ...('partlyUnreadable' in history && history.partlyUnreadable !== undefined
+      ? { historyPartlyUnreadable: history.partlyUnreadable }
       : {}),
   };
 }

@@ -8,12 +8,14 @@ import type { FormValues } from './formFields';
 import { feeChoiceOf, paymasterAction } from './paymasterActions';
 import { readHomePage } from './readHome';
 import { settingsAction } from './settingsActions';
+import { formAfter, signOnce } from './signingForm';
 import { actOnTokens, isTokenListEvent } from './tokenEvents';
 import { HOME_ACCOUNTS } from './views/accounts';
 import { HOME, placeOf } from './views/model';
 import type { HomeNotice, HomePlace } from './views/model';
 import { updateHomeInterface } from './views/page';
 import { HOME_TOKENS } from './views/tokens';
+import type { Network } from '../../config';
 import {
   InvalidInputError,
   toSnapError,
@@ -55,24 +57,20 @@ function failure(error: unknown): HomeNotice {
 }
 
 /**
- * Sends tokens from one of the accounts of the current network: the same
+ * Sends tokens from one of the accounts of the form's network: the same
  * sender and the same confirmation as snapnet_executeTxn.
  *
+ * @param network - The network the form was drawn for (see signOnce).
  * @param values - The send form.
  * @returns What happened.
  */
-async function send(values: FormValues): Promise<HomeNotice> {
+async function send(network: Network, values: FormValues): Promise<HomeNotice> {
   const state = await readState();
-  const network = state.networks.find(
-    ({ chainId }) => chainId === state.currentChainId,
+  const token = state.tokens.find(
+    ({ chainId, address }) =>
+      chainId === network.chainId && address === text(values, 'send-token'),
   );
-  const tokens = state.tokens.filter(
-    ({ chainId }) => chainId === state.currentChainId,
-  );
-  const token = tokens.find(
-    ({ address }) => address === text(values, 'send-token'),
-  );
-  if (!network || !token) {
+  if (!token) {
     return { severity: 'warning', text: 'Pick a token of this network.' };
   }
   const from = field('From', text(values, 'send-from'), AddressStruct);
@@ -146,13 +144,19 @@ async function untrack(target: string): Promise<HomeNotice> {
 /**
  * Does what an event of the page asks.
  *
+ * @param id - The page's interface.
  * @param event - The event.
+ * @param place - The interface's context when the user acted.
  * @returns What happened, to show; undefined when there is nothing to say.
  */
-async function act(event: UserInputEvent): Promise<HomeNotice> {
+async function act(
+  id: string,
+  event: UserInputEvent,
+  place: HomePlace,
+): Promise<HomeNotice> {
   const name = event.name ?? '';
   if (isAccountEvent(event)) {
-    return accountAction(event);
+    return accountAction(id, event, place);
   }
   if (isTokenListEvent(event)) {
     return actOnTokens(event);
@@ -173,7 +177,7 @@ async function act(event: UserInputEvent): Promise<HomeNotice> {
     return done;
   }
   if (values && name === HOME.send) {
-    return send(values);
+    return signOnce(id, place, async (network) => send(network, values));
   }
   if (values && name.startsWith(HOME_ACCOUNTS.rename)) {
     return rename(name.slice(HOME_ACCOUNTS.rename.length), values);
@@ -234,7 +238,7 @@ export async function handleHomeEvent(
   }
   let notice: HomeNotice;
   try {
-    notice = await act(event);
+    notice = await act(id, event, place);
   } catch (error) {
     notice = failure(error);
   }
@@ -253,7 +257,7 @@ export async function handleHomeEvent(
     // page would read the node on every keystroke.
     return;
   }
-  const next = placeAfter(event, place);
+  const next = formAfter(id, place, placeAfter(event, place));
   await updateHomeInterface(
     id,
     await readHomePage(walletContext(HOME_ORIGIN), next, notice),

@@ -325,7 +325,7 @@ export class App {
       showHistory([]);
       return;
     }
-    const records = await this.client.invoke('snapnet_getTransactions', {
+    const answer = await this.client.invoke('snapnet_getTransactions', {
       senderAddress: address,
       pageSize: 10,
       txnsInLastNumOfDays: 5,
@@ -336,6 +336,8 @@ export class App {
     if (address !== this.selected) {
       return;
     }
+    // The array form: asked without `reportPartial`.
+    const records = Array.isArray(answer) ? answer : answer.transactions;
     showHistory(records);
     if (records.some((record) => !isFinal(record.status))) {
       this.#historyTimer = setTimeout(() => {

@@ -6,7 +6,10 @@ import type { ShownError } from './errors';
 import type { ListedAccount, Token } from './storage';
 import { formatUnits } from './units';
 
-export type TransactionRecord = SnapResult<'snapnet_getTransactions'>[number];
+export type TransactionRecord = Extract<
+  SnapResult<'snapnet_getTransactions'>,
+  unknown[]
+>[number];
 
 /** A token's balance, or why it could not be read. */
 export type BalanceRow = { token: Token } & (

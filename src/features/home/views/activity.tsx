@@ -57,6 +57,11 @@ export type HomeActivity = {
    * from which on it was read; older transactions were not.
    */
   historyPartialFrom?: number;
+  /**
+   * Why some of the history could not be read (a page the node failed):
+   * what was read is listed.
+   */
+  historyPartlyUnreadable?: string;
 };
 
 /** One transaction in full, as its detail view shows it. */
@@ -119,6 +124,9 @@ export function activitySection(activity: HomeActivity): JSXElement {
       ) : null}
       {activity.historyUnreadable === undefined ? null : (
         <Text>{`The node's history could not be read: ${activity.historyUnreadable}`}</Text>
+      )}
+      {activity.historyPartlyUnreadable === undefined ? null : (
+        <Text>{`Some history could not be read: ${activity.historyPartlyUnreadable}. What was read is listed.`}</Text>
       )}
       {activity.historyPartialFrom === undefined ? null : (
         <Text>{`Not all of the node's history was read (a busy account): some of its transactions before block ${activity.historyPartialFrom} may not be listed.`}</Text>

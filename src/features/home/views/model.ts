@@ -36,6 +36,21 @@ export type HomePlace = {
   shown?: number;
   /** Receive: the account whose address and QR code are shown. */
   receiving?: string;
+  /**
+   * The network the view was drawn on (written when drawn): a form that
+   * signs sends on it or not at all (../signingForm.ts).
+   */
+  chainId?: string;
+  /**
+   * This drawing of the view's forms (written when drawn, kept while the
+   * view is redrawn, new once a form of it was sent): a form sends once.
+   */
+  form?: string;
+  /**
+   * Set for the one drawing right after a form was sent: its fields are
+   * drawn empty. Never read back from the context.
+   */
+  emptyForms?: true;
 };
 
 export const OVERVIEW: HomePlace = { view: 'overview' };
@@ -64,11 +79,13 @@ export const HOME = {
  */
 export function placeOf(context: InterfaceContext | null): HomePlace {
   const view = VIEWS.find((name) => name === context?.view) ?? 'overview';
-  const { shown, receiving } = context ?? {};
+  const { shown, receiving, chainId, form } = context ?? {};
   return {
     view,
     ...(typeof shown === 'number' ? { shown } : {}),
     ...(typeof receiving === 'string' ? { receiving } : {}),
+    ...(typeof chainId === 'string' ? { chainId } : {}),
+    ...(typeof form === 'string' ? { form } : {}),
   };
 }
 

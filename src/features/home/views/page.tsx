@@ -86,6 +86,38 @@ function contentOf(shown: HomeShown): JSXElement {
   );
 }
 
+/** Forms drawn by this process (with the time, an id for each drawing). */
+let formsDrawn = 0;
+
+/**
+ * A new id for a drawing of a view's forms (see HomePlace.form): the time
+ * and a count, so that no two drawings share one, across restarts too.
+ *
+ * @returns The id.
+ */
+function newFormId(): string {
+  formsDrawn += 1;
+  return `${Date.now().toString(36)}.${formsDrawn.toString(36)}`;
+}
+
+/**
+ * The interface's context: where the user is, the network the view is drawn
+ * on, and the drawing of its forms (kept while the view is redrawn, new when
+ * the place has none: a view opened, or a form of it sent).
+ *
+ * @param shown - What is shown.
+ * @param place - The view shown.
+ * @returns The context.
+ */
+function contextOf(shown: HomeShown, place: HomePlace): HomePlace {
+  const { emptyForms: _once, chainId: _drawnBefore, ...kept } = place;
+  return {
+    ...kept,
+    ...('failure' in shown ? {} : { chainId: shown.network.chainId }),
+    form: place.form ?? newFormId(),
+  };
+}
+
 /**
  * Creates the page's interface, the view it shows kept in its context.
  *
@@ -99,7 +131,7 @@ export async function createHomeInterface(
 ): Promise<string> {
   return snap.request({
     method: 'snap_createInterface',
-    params: { ui: contentOf(shown), context: place },
+    params: { ui: contentOf(shown), context: contextOf(shown, place) },
   });
 }
 
@@ -118,6 +150,10 @@ export async function updateHomeInterface(
 ): Promise<void> {
   await snap.request({
     method: 'snap_updateInterface',
-    params: { id, ui: contentOf(shown), context: place },
+    params: {
+      id,
+      ui: contentOf(shown),
+      context: contextOf(shown, place),
+    },
   });
 }

@@ -18,7 +18,9 @@ import { feeField } from './paymaster';
  * The Send view: from which account, which token, to whom (an address or a
  * Starknet ID name), how much, and how the fee is paid. The confirmation
  * that follows is executeTxn's. The dropdowns carry no value of their own,
- * so that a redraw keeps the user's choices.
+ * so that a redraw keeps the user's choices; once a transfer was sent, the
+ * recipient and the amount are drawn empty (a new form, see
+ * ../signingForm.ts).
  *
  * @param view - The page.
  * @returns Its content.
@@ -31,6 +33,7 @@ export function sendContent(view: HomeView): JSXElement {
       </Text>
     );
   }
+  const typed = view.place.emptyForms ? { value: '' } : {};
   return (
     <Box>
       <Text fontWeight="bold">{`Send on ${view.network.name}`}</Text>
@@ -52,10 +55,10 @@ export function sendContent(view: HomeView): JSXElement {
           </Dropdown>
         </Field>
         <Field label="Recipient">
-          <Input name="send-to" placeholder="0x… or alice.stark" />
+          <Input name="send-to" placeholder="0x… or alice.stark" {...typed} />
         </Field>
         <Field label="Amount">
-          <Input name="send-amount" placeholder="1.5" />
+          <Input name="send-amount" placeholder="1.5" {...typed} />
         </Field>
         {feeField(view.paymaster)}
         <Button type="submit" name={`${HOME.send}:submit`}>
