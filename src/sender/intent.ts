@@ -1,6 +1,7 @@
 import type { DappDetails, Plan, Step } from './plan';
 import { prepareDeclare, prepareDeployAccount, prepareInvoke } from './prepare';
 import type { PreparedTransaction } from './prepare';
+import type { StakingFacts } from './stakingCalls';
 import { normaliseAddress } from '../keys/address';
 import type { OwnAccount } from '../keys/ownership';
 import type { AbiReading } from '../node/abi';
@@ -68,6 +69,8 @@ export type TransactionPreview = {
    * the wallet (absent or empty: none to show).
    */
   names?: ShownName[];
+  /** What the chain says of the pools called, when any is (stakingReads.ts). */
+  staking?: StakingFacts;
 };
 
 /** A request to plan, show and sign (or send) one intent. */

@@ -3,6 +3,9 @@ import type { SenderRequest } from './intent';
 import { nextNonce } from './nonces';
 import type { Step } from './plan';
 import { simulationQueries } from './plan';
+import type { StakingFacts } from './stakingCalls';
+import { stakingReads } from './stakingReads';
+import type { StakingRoundTwo } from './stakingReads';
 import { ChainRejectedError, NodeError } from '../errors';
 import type { AbiReading } from '../node/abi';
 import { gasPricesCall, isContractNotFound, nonceCall } from '../node/calls';
@@ -66,6 +69,8 @@ export type NodeView = {
   undeployedTargets: string[];
   /** Names of the addresses shown that resolve back to them. */
   names: ShownName[];
+  /** What the chain says of the pools called, when any is. */
+  staking?: StakingFacts;
 };
 
 /**
@@ -116,6 +121,8 @@ export type RoundOne = {
   classHashes: (string | undefined)[];
   /** The names the reverse lookups claim, checked forward in round two. */
   reverseNames?: ReverseNames | undefined;
+  /** Round two's staking reads, when the intent calls a pool entry point. */
+  staking?: StakingRoundTwo | undefined;
 };
 
 /** How to read the node for one request. */
@@ -152,12 +159,23 @@ export async function readAccountAndClasses(
   const reverseCalls = (lookup?.addresses ?? []).map((address) =>
     reverseNameCall(lookup?.contract ?? '0x0', address),
   );
-  const [nonceAnswer, ...answers] = await request.client.batchSettled([
-    nonceCall(request.account.address),
+  const { intent, client, account } = request;
+  const staking =
+    intent.type === 'INVOKE'
+      ? stakingReads(client.network, intent.calls, account.address)
+      : undefined;
+  const [nonceAnswer, ...answers] = await client.batchSettled([
+    nonceCall(account.address),
     ...classHashCalls(targets),
     ...reverseCalls,
+    ...(staking?.calls ?? []),
   ]);
-  const classAnswers = answers.slice(0, targets.length);
+  // Each answer was parsed by its own call's parser, in order.
+  const classAnswers = answers.slice(
+    0,
+    targets.length,
+  ) as PromiseSettledResult<string>[];
+  const namesEnd = targets.length + reverseCalls.length;
   const nonce = unlessNotFound(nonceAnswer);
   return {
     nodeNonce: nonce === undefined ? undefined : BigInt(nonce),
@@ -165,9 +183,11 @@ export async function readAccountAndClasses(
       lookup &&
       claimedNames(
         lookup,
-        // Each answer was parsed by its own call's parser, in order.
-        answers.slice(targets.length),
+        answers.slice(targets.length, namesEnd) as PromiseSettledResult<
+          string | undefined
+        >[],
       ),
+    staking: staking?.read(answers.slice(namesEnd)),
     classHashes: classAnswers.map((answer) => {
       const classHash = unlessNotFound(answer);
       return classHash === undefined
@@ -256,7 +276,8 @@ export async function readAfterRoundOne(
   const missing = missingAbiCalls(client.network, classHashes);
   const reverse = roundOne.reverseNames ?? { contract: '0x0', claimed: [] };
   const forward = forwardCalls(reverse);
-  const [simulationAnswer, ...answers] = await client.batchSettled([
+  const stakingCalls = roundOne.staking?.calls ?? [];
+  const [simulationAnswer, ...allAnswers] = await client.batchSettled([
     simulateCall(
       simulationQueries(simulatedSteps, details, field, nonce),
       details.skipValidate !== false,
@@ -264,7 +285,12 @@ export async function readAfterRoundOne(
     ...missing.calls,
     ...extraCalls,
     ...forward,
+    ...stakingCalls,
   ]);
+  const answers = allAnswers.slice(0, allAnswers.length - stakingCalls.length);
+  const staking = roundOne.staking?.read(
+    allAnswers.slice(allAnswers.length - stakingCalls.length),
+  );
   const simulated = settledValue(simulationAnswer);
   // Each answer was parsed by its own call's parser, in order.
   const abiAnswers = answers.slice(
@@ -293,6 +319,7 @@ export async function readAfterRoundOne(
         (_, index) => classHashes[index] === undefined,
       ),
       names: confirmedNames(reverse, forwardAnswers),
+      ...(staking ? { staking } : {}),
     },
     extra,
   };

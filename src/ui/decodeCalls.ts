@@ -5,6 +5,7 @@ import {
   functionName,
 } from './abiDecode';
 import type { CallView, DecodedCallView } from './dialogInputs';
+import { approvalWarning, NOT_A_POOL, readStakingCall } from './stakingWords';
 import { formatUnits } from '../format';
 import { normaliseAddress } from '../keys/address';
 import { selectorOf } from '../node/abi';
@@ -12,6 +13,7 @@ import type { AbiReading, ContractAbi } from '../node/abi';
 import type { LateNames, ShownName } from '../node/names';
 import { readTokenCall } from '../node/tokenCalls';
 import type { CallToShow } from '../protocol/calls';
+import type { StakingFacts } from '../sender/stakingCalls';
 import type { TokenRecord } from '../state/schema';
 import { lookalikeOf } from '../state/tokens';
 
@@ -42,6 +44,10 @@ export type DecodeContext = {
    * shows without an ABI, and shown as the site's description.
    */
   siteAbi?: (contractAddress: string) => ContractAbi | undefined;
+  /** What the chain says of the pools called, when any is. */
+  staking?: StakingFacts | undefined;
+  /** Starknet ID names of the addresses shown, read both ways. */
+  names?: ShownName[] | undefined;
 };
 
 /**
@@ -227,27 +233,124 @@ function decodeByAbi(
     : {};
 }
 
+/** What a known contract's row says of a call (see KNOWN_CONTRACTS). */
+type KnownReading = {
+  contractLabel?: string;
+  decoded?: NonNullable<CallView['decoded']>;
+  /** A warning added to whatever decodes the call. */
+  warning?: string;
+  danger?: string;
+  rawReason?: string;
+};
+
+/** One row of the known-contract table. */
+type KnownContractRow = (
+  calls: CallToShow[],
+  index: number,
+  context: DecodeContext,
+) => KnownReading | undefined;
+
 /**
- * What the dialog shows of a call: tracked ERC-20 transfers, transfer_froms
- * and approvals in the token's units; other calls labelled by an ABI (see
- * decodeByAbi) while the dialog's decoding budget lasts, or raw without
- * one; dangerous calls flagged. The raw selector and calldata are always
- * shown.
+ * Tracked tokens: their symbol, their ERC-20 transfers, transfer_froms and
+ * approvals in the token's units, and a token that reads like another.
  *
- * @param call - The call.
- * @param context - Tokens, account and ABIs.
+ * @param calls - The calls.
+ * @param index - The call's position.
+ * @param context - The decode context.
+ * @returns The reading, for a tracked token.
+ */
+const trackedTokens: KnownContractRow = (calls, index, context) => {
+  const call = calls[index];
+  const token = context.tokens.find(
+    ({ address }) => address === call?.contractAddress,
+  );
+  if (!call || !token) {
+    return undefined;
+  }
+  const imitated = lookalikeOf(token, context.tokens);
+  const decoded = decodeTokenCall(call, token);
+  return {
+    contractLabel: token.symbol,
+    ...(decoded ? { decoded: { ...decoded, source: 'token' } } : {}),
+    ...(imitated
+      ? {
+          danger: `Another token in your wallet reads the same: ${imitated.symbol} (${imitated.name}) at ${imitated.address}. This call goes to a different contract; make sure it is the token you mean.`,
+        }
+      : {}),
+  };
+};
+
+/**
+ * Staking pools, as the chain confirmed them (src/ui/stakingWords.ts): a
+ * pool call in words, a call to a contract that is no pool marked, and an
+ * approve that does not fit the stake after it flagged.
+ *
+ * @param calls - The calls.
+ * @param index - The call's position.
+ * @param context - The decode context.
+ * @returns The reading, when the dialog has staking facts.
+ */
+const stakingPools: KnownContractRow = (calls, index, context) => {
+  if (!context.staking) {
+    return undefined;
+  }
+  const staking = {
+    facts: context.staking,
+    tokens: context.tokens,
+    account: context.account,
+    names: context.names ?? [],
+  };
+  const reading = readStakingCall(calls, index, staking);
+  if (reading === undefined) {
+    const warning = approvalWarning(calls, index, staking);
+    return warning ? { warning } : undefined;
+  }
+  if (reading.kind === 'not-pool') {
+    return { danger: NOT_A_POOL };
+  }
+  if (reading.kind === 'malformed') {
+    return {
+      rawReason:
+        "The calldata does not read as this pool entry point's inputs: it is shown raw. Whatever the site says it means, this is what you sign.",
+    };
+  }
+  return { decoded: { ...reading.decoded, source: 'staking' } };
+};
+
+/**
+ * The known-contract table: each row reads the calls of the contracts it
+ * knows (by address, or as the chain confirmed them) and says nothing of
+ * others. A new kind of contract is a new row.
+ */
+const KNOWN_CONTRACTS: KnownContractRow[] = [trackedTokens, stakingPools];
+
+/**
+ * What the dialog shows of a call: what the known contracts' rows say of
+ * it (KNOWN_CONTRACTS), else labels from an ABI (see decodeByAbi) while the
+ * dialog's decoding budget lasts, or raw without one; dangerous calls
+ * flagged. The raw selector and calldata are always shown.
+ *
+ * @param calls - Every call of the transaction (a row may read a call's
+ * neighbours: an approve before a stake).
+ * @param index - The call's position.
+ * @param context - Tokens, account, ABIs and staking facts.
  * @param budget - The dialog's decoding budget; undefined shows the call
  * without ABI labels.
  * @returns The call as the dialog shows it.
  * @throws {DecodeBudgetExceeded} When the budget runs out.
  */
-export function describeCall(
-  call: CallToShow,
+export function describeCallAt(
+  calls: CallToShow[],
+  index: number,
   context: DecodeContext,
   budget: DecodeBudget | undefined,
 ): CallView {
-  const token = context.tokens.find(
-    ({ address }) => address === call.contractAddress,
+  const call = calls[index];
+  if (!call) {
+    throw new Error(`No call at ${index}`);
+  }
+  const readings = KNOWN_CONTRACTS.flatMap(
+    (row) => row(calls, index, context) ?? [],
   );
   const chain = context.chainAbis.get(call.contractAddress);
   const name =
@@ -259,30 +362,57 @@ export function describeCall(
     selectorOf(call.entrypoint) === call.selector
       ? call.entrypoint
       : undefined);
-  const imitated = token ? lookalikeOf(token, context.tokens) : undefined;
   const danger = [
     dangerOf(call, context),
-    imitated
-      ? `Another token in your wallet reads the same: ${imitated.symbol} (${imitated.name}) at ${imitated.address}. This call goes to a different contract; make sure it is the token you mean.`
-      : undefined,
+    ...readings.map((reading) => reading.danger),
   ]
     .filter((sentence) => sentence !== undefined)
     .join(' ');
+  const contractLabel = readings.find(
+    (reading) => reading.contractLabel,
+  )?.contractLabel;
   const view: CallView = {
     contractAddress: call.contractAddress,
     entrypoint: name ?? call.selector,
     selector: call.selector,
     calldata: call.calldata,
-    ...(token ? { contractLabel: token.symbol } : {}),
+    ...(contractLabel ? { contractLabel } : {}),
     ...(danger === '' ? {} : { danger }),
   };
-  const byToken = token ? decodeTokenCall(call, token) : undefined;
-  if (byToken) {
-    return { ...view, decoded: { ...byToken, source: 'token' } };
+  const warnings = readings.flatMap(({ warning }) => warning ?? []);
+  const known = readings.find((reading) => reading.decoded)?.decoded;
+  if (known) {
+    const warning = [known.warning, ...warnings]
+      .filter((sentence) => sentence !== undefined)
+      .join(' ');
+    return {
+      ...view,
+      decoded: { ...known, ...(warning === '' ? {} : { warning }) },
+    };
+  }
+  const rawReason = readings.find((reading) => reading.rawReason)?.rawReason;
+  if (rawReason) {
+    return { ...view, rawReason };
   }
   return budget
     ? { ...view, ...decodeByAbi(call, chain, context, budget) }
     : view;
+}
+
+/**
+ * One call shown on its own (see describeCallAt).
+ *
+ * @param call - The call.
+ * @param context - Tokens, account and ABIs.
+ * @param budget - The dialog's decoding budget, if ABIs may label it.
+ * @returns The call as the dialog shows it.
+ */
+export function describeCall(
+  call: CallToShow,
+  context: DecodeContext,
+  budget: DecodeBudget | undefined,
+): CallView {
+  return describeCallAt([call], 0, context, budget);
 }
 
 /**
@@ -302,7 +432,9 @@ export function describeCalls(
   const budget = new DecodeBudget();
   try {
     return {
-      calls: calls.map((call) => describeCall(call, context, budget)),
+      calls: calls.map((_, index) =>
+        describeCallAt(calls, index, context, budget),
+      ),
       tooLarge: false,
     };
   } catch (error) {
@@ -324,5 +456,7 @@ export function rawCalls(
   calls: CallToShow[],
   context: DecodeContext,
 ): CallView[] {
-  return calls.map((call) => describeCall(call, context, undefined));
+  return calls.map((_, index) =>
+    describeCallAt(calls, index, context, undefined),
+  );
 }

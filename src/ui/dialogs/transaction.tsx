@@ -26,6 +26,7 @@ import { rawCalls } from '../decodeCalls';
 import type { CallView, RequestView } from '../dialogInputs';
 import { NamesSection } from '../names';
 import type { NamesReading } from '../names';
+import { assertStakingPossible } from '../stakingChecks';
 import {
   callsToShow,
   callViewsOf,
@@ -296,7 +297,8 @@ export function transactionContent(
  * fee field with the true maximum. The calls are decoded while that fits a
  * dialog, else shown raw under a banner; calls too large to show even raw
  * are refused (InvalidInputError naming `callsField`) before anything is
- * signed. Returns when the user approves.
+ * signed, and so are staking calls that cannot be done (stakingChecks.ts).
+ * Returns when the user approves.
  *
  * @param view - What is asked.
  * @param view.request - Origin, network and account.
@@ -309,6 +311,7 @@ export function transactionContent(
  * @throws UserRejectedError when the user declines.
  */
 export async function confirmTransaction(view: TransactionView): Promise<void> {
+  assertStakingPossible(view.preview, view.tokens, view.callsField ?? 'calls');
   const decoded = callViewsOf(view.preview, view.tokens, view.siteAbis);
   const raw = (relayer?: NamesReading): JSXElement =>
     transactionContent(
