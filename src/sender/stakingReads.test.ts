@@ -15,7 +15,7 @@ const OTHER_POOL = normaliseAddress('0x9002');
 const BTC = normaliseAddress('0xb7c');
 const ONE = 10n ** 18n;
 
-const hex = (value: bigint | string): string =>
+const toFelt = (value: bigint | string): string =>
   `0x${BigInt(value).toString(16)}`;
 const ok = (value: unknown): PromiseSettledResult<unknown> => ({
   status: 'fulfilled',
@@ -26,9 +26,17 @@ const failed: PromiseSettledResult<unknown> = {
   reason: new Error('Contract error'),
 };
 const felts = (...values: (bigint | string)[]): PromiseSettledResult<unknown> =>
-  ok(values.map(hex));
+  ok(values.map(toFelt));
 
-/** A pool's contract_parameters_v1: staker, removed, staking, token, commission. */
+/**
+ * A pool's contract_parameters_v1: staker, removed, staking, token,
+ * commission.
+ *
+ * @param staker - The staker it names.
+ * @param staking - The staking contract it names.
+ * @param token - Its token.
+ * @returns The answer.
+ */
 const poolParameters = (
   staker = STAKER,
   staking = STAKING,
@@ -50,7 +58,12 @@ const memberInfo = felts(
   1000n,
 );
 
-/** staker_pool_info listing pools as [pool, token]. */
+/**
+ * staker_pool_info listing pools.
+ *
+ * @param pools - Each pool and its token.
+ * @returns The answer.
+ */
 const stakerPools = (
   ...pools: [string, string][]
 ): PromiseSettledResult<unknown> =>
@@ -61,7 +74,12 @@ const stakerPools = (
     ...pools.flatMap(([pool, token]) => [pool, token, 0n]),
   );
 
-/** staker_info_v1, leaving at `leaves` when given. */
+/**
+ * staker_info_v1.
+ *
+ * @param leaves - When the staker leaves, if it does.
+ * @returns The answer.
+ */
 const stakerInfo = (leaves?: bigint): PromiseSettledResult<unknown> =>
   leaves === undefined
     ? felts(1n, 2n, 1n, 0n, 0n, 1n)
@@ -72,7 +90,7 @@ const clock = ok({ blockNumber: 7, timestamp: 900 });
 const stake = {
   contractAddress: POOL,
   entrypoint: 'enter_delegation_pool',
-  calldata: [ACCOUNT, hex(10n * ONE)],
+  calldata: [ACCOUNT, toFelt(10n * ONE)],
 };
 
 describe('the staking reads ride the two batches', () => {
@@ -174,7 +192,7 @@ describe('the staking reads ride the two batches', () => {
       {
         contractAddress: POOL,
         entrypoint: 'switch_delegation_pool',
-        calldata: [OTHER_STAKER, OTHER_POOL, hex(ONE)],
+        calldata: [OTHER_STAKER, OTHER_POOL, toFelt(ONE)],
       },
       {
         contractAddress: OTHER_POOL,

@@ -19,7 +19,7 @@ const STRK_ADDRESS = normaliseAddress(STRK);
 const ONE = 10n ** 18n;
 const NOW = 1_800_000_000n;
 
-const hex = (value: bigint): string => `0x${value.toString(16)}`;
+const toFelt = (value: bigint): string => `0x${value.toString(16)}`;
 
 const member: MemberFacts = {
   rewardAddress: BigInt(ACCOUNT),
@@ -86,7 +86,7 @@ function check(calls: WalletCall[], staking: StakingFacts = facts()): void {
 const pool = (entrypoint: string, calldata: bigint[]): WalletCall => ({
   contractAddress: POOL,
   entrypoint,
-  calldata: calldata.map(hex),
+  calldata: calldata.map(toFelt),
 });
 
 /**

@@ -1,5 +1,6 @@
 import { describeCalls } from './decodeCalls';
 import type { DecodeContext } from './decodeCalls';
+import type { CallView } from './dialogInputs';
 import { durationText, momentText } from './stakingWords';
 import { STRK } from '../../test/fixtures';
 import { normaliseAddress } from '../keys/address';
@@ -101,7 +102,7 @@ const context: DecodeContext = {
  * @param decodeContext - The context.
  * @returns The views.
  */
-function shown(calls: CallToShow[], decodeContext = context) {
+function shown(calls: CallToShow[], decodeContext = context): CallView[] {
   return describeCalls(calls, decodeContext).calls;
 }
 
