@@ -7,7 +7,7 @@ import type { OwnAccount } from '../keys/ownership';
 import type { AbiReading } from '../node/abi';
 import type { NodeClient } from '../node/client';
 import type { DeclarableClass } from '../node/contractClass';
-import type { ShownName } from '../node/names';
+import type { LateNames, ShownName } from '../node/names';
 import { declareHash } from '../signing/transactions';
 import type { AccountKind } from '../state/schema';
 
@@ -71,6 +71,11 @@ export type TransactionPreview = {
   names?: ShownName[];
   /** What the chain says of the pools called, when any is (stakingReads.ts). */
   staking?: StakingFacts;
+  /**
+   * The names of the pools' validators that claim one, checked while the
+   * dialog is open (shownNames.ts: stakerNamesLater).
+   */
+  validatorNames?: LateNames;
 };
 
 /** A request to plan, show and sign (or send) one intent. */

@@ -3,6 +3,7 @@ import type { SenderRequest } from './intent';
 import { nextNonce } from './nonces';
 import type { Step } from './plan';
 import { simulationQueries } from './plan';
+import { stakerNamesLater } from './shownNames';
 import type { StakingFacts } from './stakingCalls';
 import { stakingReads } from './stakingReads';
 import type { StakingRoundTwo } from './stakingReads';
@@ -21,7 +22,12 @@ import {
   forwardCalls,
   reverseNameCall,
 } from '../node/names';
-import type { NameLookup, ReverseNames, ShownName } from '../node/names';
+import type {
+  LateNames,
+  NameLookup,
+  ReverseNames,
+  ShownName,
+} from '../node/names';
 import type { NodeCall } from '../node/nodeCall';
 import type { SimulatedTransaction } from '../node/simulation';
 import { simulateCall } from '../node/simulation';
@@ -71,6 +77,8 @@ export type NodeView = {
   names: ShownName[];
   /** What the chain says of the pools called, when any is. */
   staking?: StakingFacts;
+  /** The names of the pools' validators, read while the dialog is open. */
+  validatorNames?: LateNames;
 };
 
 /**
@@ -277,6 +285,11 @@ export async function readAfterRoundOne(
   const reverse = roundOne.reverseNames ?? { contract: '0x0', claimed: [] };
   const forward = forwardCalls(reverse);
   const stakingCalls = roundOne.staking?.calls ?? [];
+  const stakerNames = stakerNamesLater(
+    client,
+    roundOne.staking?.stakers ?? [],
+    reverse,
+  );
   const [simulationAnswer, ...allAnswers] = await client.batchSettled([
     simulateCall(
       simulationQueries(simulatedSteps, details, field, nonce),
@@ -285,11 +298,17 @@ export async function readAfterRoundOne(
     ...missing.calls,
     ...extraCalls,
     ...forward,
+    ...stakerNames.calls,
     ...stakingCalls,
   ]);
-  const answers = allAnswers.slice(0, allAnswers.length - stakingCalls.length);
-  const staking = roundOne.staking?.read(
-    allAnswers.slice(allAnswers.length - stakingCalls.length),
+  // The staking reads and their validators' names come last.
+  const stakingStart = allAnswers.length - stakingCalls.length;
+  const namesStart = stakingStart - stakerNames.calls.length;
+  const answers = allAnswers.slice(0, namesStart);
+  const staking = roundOne.staking?.read(allAnswers.slice(stakingStart));
+  const validatorNames = stakerNames.late(
+    allAnswers.slice(namesStart, stakingStart),
+    staking,
   );
   const simulated = settledValue(simulationAnswer);
   // Each answer was parsed by its own call's parser, in order.
@@ -320,6 +339,7 @@ export async function readAfterRoundOne(
       ),
       names: confirmedNames(reverse, forwardAnswers),
       ...(staking ? { staking } : {}),
+      ...(validatorNames ? { validatorNames } : {}),
     },
     extra,
   };

@@ -125,6 +125,7 @@ export function previewOf(
     undeployedTargets: node.undeployedTargets,
     names: node.names,
     ...(node.staking ? { staking: node.staking } : {}),
+    ...(node.validatorNames ? { validatorNames: node.validatorNames } : {}),
   };
 }
 

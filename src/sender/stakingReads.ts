@@ -102,6 +102,8 @@ export type StakingRoundOne = {
 
 /** Round two's staking reads, and how to read the facts off them. */
 export type StakingRoundTwo = {
+  /** The stakers the called pools name (each yet to be confirmed). */
+  stakers: string[];
   calls: NodeCall<unknown>[];
   read: (answers: PromiseSettledResult<unknown>[]) => StakingFacts;
 };
@@ -121,7 +123,10 @@ function noPools(pools: string[]): StakingRoundOne {
     balances: new Map(),
     switchTargets: new Map(),
   };
-  return { calls: [], read: () => ({ calls: [], read: () => facts }) };
+  return {
+    calls: [],
+    read: () => ({ stakers: [], calls: [], read: () => facts }),
+  };
 }
 
 /**
@@ -309,6 +314,7 @@ function roundTwo(
     ),
   ];
   return {
+    stakers,
     calls: [
       ...stakers.flatMap((staker) => [
         feltsCall(staking, STAKING_SELECTORS.staker_pool_info, [staker]),
