@@ -8,6 +8,7 @@ import type { StakingFacts } from './stakingCalls';
 import { stakingReads } from './stakingReads';
 import type { StakingRoundTwo } from './stakingReads';
 import { ChainRejectedError, NodeError } from '../errors';
+import { selectorOf } from '../node/abi';
 import type { AbiReading } from '../node/abi';
 import { gasPricesCall, isContractNotFound, nonceCall } from '../node/calls';
 import type { GasPrices } from '../node/calls';
@@ -170,7 +171,14 @@ export async function readAccountAndClasses(
   const { intent, client, account } = request;
   const staking =
     intent.type === 'INVOKE'
-      ? stakingReads(client.network, intent.calls, account.address)
+      ? stakingReads(
+          client.network,
+          intent.calls.map((call) => ({
+            ...call,
+            selector: selectorOf(call.entrypoint),
+          })),
+          account.address,
+        )
       : undefined;
   const [nonceAnswer, ...answers] = await client.batchSettled([
     nonceCall(account.address),

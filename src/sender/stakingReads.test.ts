@@ -3,6 +3,7 @@ import { STRK } from '../../test/fixtures';
 import { TESTNET_CHAIN_ID } from '../config';
 import type { Network } from '../config';
 import { normaliseAddress } from '../keys/address';
+import { selectorOf } from '../node/abi';
 import { STAKING_CONTRACTS } from '../staking/protocol';
 
 const TESTNET: Network = { name: 'Testnet', chainId: TESTNET_CHAIN_ID };
@@ -89,7 +90,7 @@ const clock = ok({ blockNumber: 7, timestamp: 900 });
 
 const stake = {
   contractAddress: POOL,
-  entrypoint: 'enter_delegation_pool',
+  selector: selectorOf('enter_delegation_pool'),
   calldata: [ACCOUNT, toFelt(10n * ONE)],
 };
 
@@ -98,7 +99,13 @@ describe('the staking reads ride the two batches', () => {
     expect(
       stakingReads(
         TESTNET,
-        [{ contractAddress: STRK, entrypoint: 'transfer', calldata: [] }],
+        [
+          {
+            contractAddress: STRK,
+            selector: selectorOf('transfer'),
+            calldata: [],
+          },
+        ],
         ACCOUNT,
       ),
     ).toBeUndefined();
@@ -191,12 +198,12 @@ describe('the staking reads ride the two batches', () => {
     const calls = [
       {
         contractAddress: POOL,
-        entrypoint: 'switch_delegation_pool',
+        selector: selectorOf('switch_delegation_pool'),
         calldata: [OTHER_STAKER, OTHER_POOL, toFelt(ONE)],
       },
       {
         contractAddress: OTHER_POOL,
-        entrypoint: 'claim_rewards',
+        selector: selectorOf('claim_rewards'),
         calldata: [],
       },
     ];

@@ -1,4 +1,3 @@
-import type { WalletCall } from './intent';
 import { isPoolSelector, memberOf, readPoolCall } from './stakingCalls';
 import type {
   MemberFacts,
@@ -14,6 +13,7 @@ import { viewCall } from '../node/calls';
 import { readU256 } from '../node/erc20';
 import { chainClockCall } from '../node/executionCalls';
 import type { NodeCall } from '../node/nodeCall';
+import type { CallToShow } from '../protocol/calls';
 import {
   readPoolMemberInfo,
   readPoolParameters,
@@ -138,13 +138,12 @@ function noPools(pools: string[]): StakingRoundOne {
  * @returns The contracts and the calls.
  */
 function locate(
-  calls: WalletCall[],
+  calls: CallToShow[],
   account: string,
 ): { pools: string[]; located: Located[] } {
   const pools = new Set<string>();
   const located: Located[] = [];
-  for (const { contractAddress, entrypoint, calldata } of calls) {
-    const selector = selectorOf(entrypoint);
+  for (const { contractAddress, selector, calldata } of calls) {
     if (isPoolSelector(selector)) {
       const pool = normaliseAddress(contractAddress);
       pools.add(pool);
@@ -163,13 +162,13 @@ function locate(
  * when no call has a pool entry point.
  *
  * @param network - The request's network.
- * @param calls - The intent's calls.
+ * @param calls - The calls (an intent's, an outside execution's).
  * @param account - The caller (canonical).
  * @returns Round one's reads and the reading of their answers.
  */
 export function stakingReads(
   network: Network,
-  calls: WalletCall[],
+  calls: CallToShow[],
   account: string,
 ): StakingRoundOne | undefined {
   const { pools, located } = locate(calls, account);
