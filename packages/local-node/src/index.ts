@@ -10,10 +10,12 @@ import {
 } from './chain/gas-prices';
 import type { GasPriceField } from './chain/gas-prices';
 import type { PredeployedAccount } from './chain/genesis';
+import { GENESIS_VALIDATORS } from './chain/staking-genesis';
 import type { GasPrices } from './chain/types';
 import {
   DEFAULT_EXIT_WAIT_WINDOW,
   MAX_EXIT_WAIT_WINDOW,
+  stakingAddressOf,
 } from './contracts/staking-protocol';
 import { DumpDirectory } from './methods/dump-files';
 import type { DevSettings } from './methods/types';
@@ -111,6 +113,8 @@ export type LocalNode = {
   storageUrl: string;
   port: number;
   accounts: PredeployedAccount[];
+  /** The staking contract the node emulates (the network's address), with its exit wait. */
+  staking: { contract: string; exitWaitWindow: number; validators: number };
   stop(): Promise<void>;
   /** JSON-RPC calls served (each call of a batch counts), by method or all. */
   requestCount(method?: string): number;
@@ -332,6 +336,13 @@ export async function startLocalNode(
     storageUrl: `http://${urlHost}:${server.port}`,
     port: server.port,
     accounts: dispatcher.node.accounts.map((account) => ({ ...account })),
+    staking: {
+      contract: `0x${stakingAddressOf(dispatcher.node.options.chainId)
+        .toString(16)
+        .padStart(64, '0')}`,
+      exitWaitWindow: dispatcher.node.options.exitWaitWindow,
+      validators: GENESIS_VALIDATORS.length,
+    },
     stop: async (): Promise<void> => {
       try {
         dispatcher.dumpOnExit();
