@@ -461,7 +461,31 @@ describe('staking calls that cannot be done are refused before anything is signe
     );
   });
 
-  it('refuses a stake with a validator that is leaving', async () => {
+  it('refuses a stake with the genesis validator that is leaving, saying so', async () => {
+    const leaving: Validator[] = [];
+    for (const validator of await strkValidators()) {
+      // staker_info_v1: reward, operational, then Option<Timestamp> (0: Some).
+      const [, , tag] = await view(STAKING, STAKING_SELECTORS.staker_info_v1, [
+        validator.staker,
+      ]);
+      if (tag === 0n) {
+        leaving.push(validator);
+      }
+    }
+    const [gone] = leaving;
+    if (!gone) {
+      throw new Error(
+        'The local node has no leaving validator with a STRK pool',
+      );
+    }
+    const error = await refusalOf(stakeCalls(gone.pool, ONE_STRK));
+    expect(error.code).toBe(-32602);
+    expect(error.message).toContain(
+      `validator ${gone.staker} is leaving the staking contract`,
+    );
+  });
+
+  it('refuses a stake with a validator the node says is leaving', async () => {
     // The node says the validator asked to leave (unstake_time set).
     front.script('starknet_call', (call, honest) => {
       if (!isView(call, STAKING, STAKING_SELECTORS.staker_info_v1)) {
