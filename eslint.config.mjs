@@ -167,6 +167,7 @@ const config = createConfig([
               'signing',
               'node',
               'prices',
+              'staking',
               'content',
               'sender',
               'paymaster',

@@ -61,6 +61,12 @@ export function banner(facts: BannerFacts): string {
           '',
         ]
       : [];
+  const staking = node.staking
+    ? [
+        `Staking: Sepolia's staking contract ${node.staking.contract}, emulated with ${node.staking.validators} validators (found by its NewDelegationPool events); exit wait ${node.staking.exitWaitWindow} s (local-node --exit-wait-window)`,
+        '',
+      ]
+    : [];
   return [
     '',
     `Starknet node (Testnet, JSON-RPC ${node.specVersion}): ${node.url} — ${node.label}`,
@@ -72,6 +78,7 @@ export function banner(facts: BannerFacts): string {
     '',
     ...storage,
     ...paymaster,
+    ...staking,
     `The companion page: ${siteUrl} (open it in a browser with MetaMask Flask and press Connect).`,
     `The snap: ${snapUrl} (snap id ${snapId}). From any page's console:`,
     `  await ethereum.request({ method: 'wallet_requestSnaps', params: { '${snapId}': {} } })`,

@@ -23,6 +23,8 @@ export type RunningNode = {
   storageUrl?: string;
   /** Where SNIP-29's `paymaster_*` methods are served (the local node's own URL). */
   paymasterUrl?: string;
+  /** The staking the local node emulates (none on another node). */
+  staking?: { contract: string; exitWaitWindow: number; validators: number };
   /** Settles, with how, if the node ends on its own (a node of ours). */
   ended: Promise<string>;
 };
@@ -81,6 +83,7 @@ export async function startNode(
       accounts: node.accounts,
       storageUrl: node.storageUrl,
       paymasterUrl: node.url,
+      staking: node.staking,
       ended: NEVER,
     };
   }

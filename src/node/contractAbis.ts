@@ -233,6 +233,18 @@ function isNotFound(answer: PromiseSettledResult<string>): boolean {
 }
 
 /**
+ * Reads that ride contractAbis' two round trips: the first batch's, then
+ * the second's, planned from the first's answers.
+ */
+export type RidingReads<Result> = {
+  calls: NodeCall<unknown>[];
+  read: (answers: PromiseSettledResult<unknown>[]) => {
+    calls: NodeCall<unknown>[];
+    read: (answers: PromiseSettledResult<unknown>[]) => Result;
+  };
+};
+
+/**
  * The ABIs of some contracts as the chain has them, on their own (two round
  * trips at most: their classes, then the ABIs not yet known). A contract
  * with no code has no entry; one whose class the node would not name reads
@@ -245,29 +257,38 @@ function isNotFound(answer: PromiseSettledResult<string>): boolean {
  * @param addresses - The contracts (canonical, distinct, at most
  * MAX_ABI_LOOKUPS: see lookupTargets).
  * @param names - Addresses shown whose names to look up (node/names.ts).
+ * @param riding - Other reads that ride both round trips (then always two).
  * @returns The ABI reading of each contract with a class, the names that
- * resolve back to their address, and the claims still to check forward
- * while the dialog is open, if any.
+ * resolve back to their address, the claims still to check forward while
+ * the dialog is open, if any, and what the riding reads read.
  */
-export async function contractAbis(
+export async function contractAbis<Riding>(
   client: NodeClient,
   addresses: string[],
   names?: NameLookup,
+  riding?: RidingReads<Riding>,
 ): Promise<{
   readings: Map<string, AbiReading>;
   names: ShownName[];
   late?: LateNames | undefined;
+  riding?: Riding | undefined;
 }> {
-  if (addresses.length === 0 && !names) {
+  if (addresses.length === 0 && !names && !riding) {
     return { readings: new Map(), names: [] };
   }
   const reverseCalls = (names?.addresses ?? []).map((address) =>
     reverseNameCall(names?.contract ?? '0x0', address),
   );
-  const firstAnswers = await client.batchSettled([
+  const ridingFirst = riding?.calls ?? [];
+  const allFirst = await client.batchSettled([
     ...classHashCalls(addresses),
     ...reverseCalls,
+    ...ridingFirst,
   ]);
+  const firstAnswers = allFirst.slice(0, allFirst.length - ridingFirst.length);
+  const ridingSecond = riding?.read(
+    allFirst.slice(allFirst.length - ridingFirst.length),
+  );
   const answers = firstAnswers.slice(
     0,
     addresses.length,
@@ -276,7 +297,9 @@ export async function contractAbis(
     ? claimedNames(
         names,
         // Each answer was parsed by its own call's parser, in order.
-        firstAnswers.slice(addresses.length),
+        firstAnswers.slice(addresses.length) as PromiseSettledResult<
+          string | undefined
+        >[],
       )
     : { contract: '0x0', claimed: [] };
   const classHashes = answers.map((answer) =>
@@ -286,9 +309,19 @@ export async function contractAbis(
   );
   const missing = missingAbiCalls(client.network, classHashes);
   const forward = forwardCalls(reverse);
+  let ridden: Riding | undefined;
   let second: PromiseSettledResult<unknown>[] = [];
-  if (missing.calls.length > 0) {
-    second = await client.batchSettled([...missing.calls, ...forward]);
+  const ridingCalls = ridingSecond?.calls ?? [];
+  if (missing.calls.length > 0 || ridingSecond) {
+    const allSecond = await client.batchSettled([
+      ...missing.calls,
+      ...forward,
+      ...ridingCalls,
+    ]);
+    second = allSecond.slice(0, allSecond.length - ridingCalls.length);
+    ridden = ridingSecond?.read(
+      allSecond.slice(allSecond.length - ridingCalls.length),
+    );
   }
   const fetched = second.slice(
     0,
@@ -304,7 +337,7 @@ export async function contractAbis(
       readings.set(address, notFetched(answer));
     }
   });
-  if (missing.calls.length === 0 && forward.length > 0) {
+  if (missing.calls.length === 0 && !ridingSecond && forward.length > 0) {
     // The forward checks alone would be a round trip before the dialog.
     return {
       readings,
@@ -321,5 +354,6 @@ export async function contractAbis(
       reverse,
       second.slice(missing.calls.length) as PromiseSettledResult<bigint>[],
     ),
+    riding: ridden,
   };
 }

@@ -1,12 +1,13 @@
 import type { DappDetails, Plan, Step } from './plan';
 import { prepareDeclare, prepareDeployAccount, prepareInvoke } from './prepare';
 import type { PreparedTransaction } from './prepare';
+import type { StakingFacts } from './stakingCalls';
 import { normaliseAddress } from '../keys/address';
 import type { OwnAccount } from '../keys/ownership';
 import type { AbiReading } from '../node/abi';
 import type { NodeClient } from '../node/client';
 import type { DeclarableClass } from '../node/contractClass';
-import type { ShownName } from '../node/names';
+import type { LateNames, ShownName } from '../node/names';
 import type { PriceBook, PriceReads } from '../prices/quotes';
 import { declareHash } from '../signing/transactions';
 import type { AccountKind } from '../state/schema';
@@ -71,6 +72,13 @@ export type TransactionPreview = {
   names?: ShownName[];
   /** The prices read with it, for the values shown (never signed). */
   worth?: PriceBook | undefined;
+  /** What the chain says of the pools called, when any is (stakingReads.ts). */
+  staking?: StakingFacts;
+  /**
+   * The names of the pools' validators that claim one, checked while the
+   * dialog is open (shownNames.ts: stakerNamesLater).
+   */
+  validatorNames?: LateNames;
 };
 
 /** A request to plan, show and sign (or send) one intent. */

@@ -3,7 +3,12 @@ import type { SenderRequest } from './intent';
 import { nextNonce } from './nonces';
 import type { Step } from './plan';
 import { simulationQueries } from './plan';
+import { stakerNamesLater } from './shownNames';
+import type { StakingFacts } from './stakingCalls';
+import { stakingReads } from './stakingReads';
+import type { StakingRoundTwo } from './stakingReads';
 import { ChainRejectedError, NodeError } from '../errors';
+import { selectorOf } from '../node/abi';
 import type { AbiReading } from '../node/abi';
 import type { Reading } from '../node/answers';
 import { gasPricesCall, isContractNotFound, nonceCall } from '../node/calls';
@@ -19,7 +24,12 @@ import {
   forwardCalls,
   reverseNameCall,
 } from '../node/names';
-import type { NameLookup, ReverseNames, ShownName } from '../node/names';
+import type {
+  LateNames,
+  NameLookup,
+  ReverseNames,
+  ShownName,
+} from '../node/names';
 import type { NodeCall } from '../node/nodeCall';
 import type { SimulatedTransaction } from '../node/simulation';
 import { simulateCall } from '../node/simulation';
@@ -71,6 +81,10 @@ export type NodeView = {
   names: ShownName[];
   /** The prices read with round one, if any. */
   worth?: PriceBook | undefined;
+  /** What the chain says of the pools called, when any is. */
+  staking?: StakingFacts;
+  /** The names of the pools' validators, read while the dialog is open. */
+  validatorNames?: LateNames;
 };
 
 /**
@@ -123,6 +137,8 @@ export type RoundOne = {
   reverseNames?: ReverseNames | undefined;
   /** The prices that rode round one (see SenderRequest.prices). */
   worth?: PriceBook | undefined;
+  /** Round two's staking reads, when the intent calls a pool entry point. */
+  staking?: StakingRoundTwo | undefined;
 };
 
 /** How to read the node for one request. */
@@ -159,22 +175,40 @@ export async function readAccountAndClasses(
   const reverseCalls = (lookup?.addresses ?? []).map((address) =>
     reverseNameCall(lookup?.contract ?? '0x0', address),
   );
+  const { intent, client, account } = request;
+  const staking =
+    intent.type === 'INVOKE'
+      ? stakingReads(
+          client.network,
+          intent.calls.map((call) => ({
+            ...call,
+            selector: selectorOf(call.entrypoint),
+          })),
+          account.address,
+        )
+      : undefined;
+  const stakingCalls = staking?.calls ?? [];
   const namesEnd = targets.length + reverseCalls.length;
-  const settled = await request.client.batchSettled([
-    nonceCall(request.account.address),
+  const stakingEnd = namesEnd + stakingCalls.length;
+  const settled = await client.batchSettled([
+    nonceCall(account.address),
     ...classHashCalls(targets),
     ...reverseCalls,
+    ...stakingCalls,
     ...(request.prices?.calls ?? []),
   ]);
   // Each answer was parsed by its own call's parser, in order.
   const [nonceAnswer, ...answers] = settled.slice(
     0,
-    1 + namesEnd,
+    1 + stakingEnd,
   ) as PromiseSettledResult<string | undefined>[];
-  const priceAnswers = settled.slice(1 + namesEnd) as PromiseSettledResult<
+  const priceAnswers = settled.slice(1 + stakingEnd) as PromiseSettledResult<
     Reading<OracleAnswer>
   >[];
-  const classAnswers = answers.slice(0, targets.length);
+  const classAnswers = answers.slice(
+    0,
+    targets.length,
+  ) as PromiseSettledResult<string>[];
   const nonce = unlessNotFound(nonceAnswer);
   return {
     nodeNonce: nonce === undefined ? undefined : BigInt(nonce),
@@ -182,10 +216,12 @@ export async function readAccountAndClasses(
       lookup &&
       claimedNames(
         lookup,
-        // Each answer was parsed by its own call's parser, in order.
-        answers.slice(targets.length, namesEnd),
+        answers.slice(targets.length, namesEnd) as PromiseSettledResult<
+          string | undefined
+        >[],
       ),
     worth: request.prices?.bookOf(priceAnswers, Math.floor(Date.now() / 1000)),
+    staking: staking?.read(answers.slice(namesEnd, stakingEnd)),
     classHashes: classAnswers.map((answer) => {
       const classHash = unlessNotFound(answer);
       return classHash === undefined
@@ -275,7 +311,13 @@ export async function readAfterRoundOne(
   const missing = missingAbiCalls(client.network, classHashes);
   const reverse = roundOne.reverseNames ?? { contract: '0x0', claimed: [] };
   const forward = forwardCalls(reverse);
-  const [simulationAnswer, ...answers] = await client.batchSettled([
+  const stakingCalls = roundOne.staking?.calls ?? [];
+  const stakerNames = stakerNamesLater(
+    client,
+    roundOne.staking?.stakers ?? [],
+    reverse,
+  );
+  const [simulationAnswer, ...allAnswers] = await client.batchSettled([
     simulateCall(
       simulationQueries(simulatedSteps, details, field, nonce),
       details.skipValidate !== false,
@@ -283,7 +325,18 @@ export async function readAfterRoundOne(
     ...missing.calls,
     ...extraCalls,
     ...forward,
+    ...stakerNames.calls,
+    ...stakingCalls,
   ]);
+  // The staking reads and their validators' names come last.
+  const stakingStart = allAnswers.length - stakingCalls.length;
+  const namesStart = stakingStart - stakerNames.calls.length;
+  const answers = allAnswers.slice(0, namesStart);
+  const staking = roundOne.staking?.read(allAnswers.slice(stakingStart));
+  const validatorNames = stakerNames.late(
+    allAnswers.slice(namesStart, stakingStart),
+    staking,
+  );
   const simulated = settledValue(simulationAnswer);
   // Each answer was parsed by its own call's parser, in order.
   const abiAnswers = answers.slice(
@@ -313,6 +366,8 @@ export async function readAfterRoundOne(
       ),
       names: confirmedNames(reverse, forwardAnswers),
       worth: roundOne.worth,
+      ...(staking ? { staking } : {}),
+      ...(validatorNames ? { validatorNames } : {}),
     },
     extra,
   };

@@ -125,6 +125,8 @@ export function previewOf(
     undeployedTargets: node.undeployedTargets,
     names: node.names,
     ...(node.worth ? { worth: node.worth } : {}),
+    ...(node.staking ? { staking: node.staking } : {}),
+    ...(node.validatorNames ? { validatorNames: node.validatorNames } : {}),
   };
 }
 

@@ -4,19 +4,15 @@ import {
   decodeWithAbi,
   functionName,
 } from './abiDecode';
-import type { CallView, DecodedCallView } from './dialogInputs';
-import { formatUnits } from '../format';
-import { normaliseAddress } from '../keys/address';
+import type { CallView } from './dialogInputs';
+import { addressText, KNOWN_CONTRACTS } from './knownContracts';
+import type { DecodeContext } from './knownContracts';
 import { selectorOf } from '../node/abi';
-import type { AbiReading, ContractAbi } from '../node/abi';
+import type { AbiReading } from '../node/abi';
 import type { LateNames, ShownName } from '../node/names';
-import { readTokenCall } from '../node/tokenCalls';
 import type { CallToShow } from '../protocol/calls';
-import type { TokenRecord } from '../state/schema';
-import { lookalikeOf } from '../state/tokens';
 
-/** Allowances at or above this are effectively unlimited. */
-const UNLIMITED = 2n ** 255n;
+export type { DecodeContext } from './knownContracts';
 
 /** NFT operator approvals: `[operator, approved]`. */
 const APPROVAL_FOR_ALL = new Set([
@@ -25,24 +21,6 @@ const APPROVAL_FOR_ALL = new Set([
 ]);
 
 const TRANSFER = selectorOf('transfer');
-
-/** What the decoder knows besides the call itself. */
-export type DecodeContext = {
-  /** Tokens the wallet tracks on the request's network. */
-  tokens: TokenRecord[];
-  /** The signing account (canonical). */
-  account: string;
-  /**
-   * The ABI of every called contract that has a class, as the chain has
-   * it; a contract with no code has no entry.
-   */
-  chainAbis: Map<string, AbiReading>;
-  /**
-   * ABIs the site passed (`abis`), if any: used only for a class the chain
-   * shows without an ABI, and shown as the site's description.
-   */
-  siteAbi?: (contractAddress: string) => ContractAbi | undefined;
-};
 
 /**
  * The data a signed payload's calls are read with: that of the network
@@ -75,70 +53,6 @@ export function decodeContextOf(data: ChainData): DecodeContext {
   return data.kind === 'chain'
     ? data.decode
     : { tokens: [], account: data.account, chainAbis: new Map() };
-}
-
-/**
- * An address felt as the dialog shows it.
- *
- * @param value - The felt.
- * @returns The canonical address.
- */
-function addressText(value: bigint): string {
-  return normaliseAddress(`0x${value.toString(16)}`);
-}
-
-/**
- * An ERC-20 transfer, transfer_from or approval of a tracked token, in the
- * token's units.
- *
- * @param call - The call.
- * @param token - The tracked token it calls.
- * @returns The decoded call, or undefined when it is none of these.
- */
-function decodeTokenCall(
-  call: CallToShow,
-  token: TokenRecord,
-): DecodedCallView | undefined {
-  const read = readTokenCall(call.selector, call.calldata);
-  if (!read) {
-    return undefined;
-  }
-  const shown = `${formatUnits(read.amount, token.decimals)} ${token.symbol}`;
-  if (read.action === 'transfer') {
-    return {
-      summary: `Send ${shown}`,
-      fields: [
-        { label: 'Recipient', value: addressText(read.to) },
-        { label: 'Amount', value: shown },
-      ],
-    };
-  }
-  if (read.action === 'transferFrom') {
-    return {
-      summary: `Move ${shown}`,
-      fields: [
-        { label: 'From', value: addressText(read.from) },
-        { label: 'To', value: addressText(read.to) },
-        { label: 'Amount', value: shown },
-      ],
-    };
-  }
-  const spender = addressText(read.spender);
-  const unlimited = read.amount >= UNLIMITED;
-  return {
-    summary: unlimited
-      ? `Allow unlimited ${token.symbol} spending`
-      : `Allow spending of ${shown}`,
-    fields: [
-      { label: 'Spender', value: spender },
-      { label: 'Allowance', value: unlimited ? `Unlimited (${shown})` : shown },
-    ],
-    ...(unlimited
-      ? {
-          warning: `This lets ${spender} spend all of your ${token.symbol}, now and later, until you revoke it.`,
-        }
-      : {}),
-  };
 }
 
 /**
@@ -228,26 +142,32 @@ function decodeByAbi(
 }
 
 /**
- * What the dialog shows of a call: tracked ERC-20 transfers, transfer_froms
- * and approvals in the token's units; other calls labelled by an ABI (see
- * decodeByAbi) while the dialog's decoding budget lasts, or raw without
- * one; dangerous calls flagged. The raw selector and calldata are always
- * shown.
+ * What the dialog shows of a call: what the known contracts' rows say of
+ * it (KNOWN_CONTRACTS), else labels from an ABI (see decodeByAbi) while the
+ * dialog's decoding budget lasts, or raw without one; dangerous calls
+ * flagged. The raw selector and calldata are always shown.
  *
- * @param call - The call.
- * @param context - Tokens, account and ABIs.
+ * @param calls - Every call of the transaction (a row may read a call's
+ * neighbours: an approve before a stake).
+ * @param index - The call's position.
+ * @param context - Tokens, account, ABIs and staking facts.
  * @param budget - The dialog's decoding budget; undefined shows the call
  * without ABI labels.
  * @returns The call as the dialog shows it.
  * @throws {DecodeBudgetExceeded} When the budget runs out.
  */
-export function describeCall(
-  call: CallToShow,
+export function describeCallAt(
+  calls: CallToShow[],
+  index: number,
   context: DecodeContext,
   budget: DecodeBudget | undefined,
 ): CallView {
-  const token = context.tokens.find(
-    ({ address }) => address === call.contractAddress,
+  const call = calls[index];
+  if (!call) {
+    throw new Error(`No call at ${index}`);
+  }
+  const readings = KNOWN_CONTRACTS.flatMap(
+    (row) => row(calls, index, context) ?? [],
   );
   const chain = context.chainAbis.get(call.contractAddress);
   const name =
@@ -259,30 +179,57 @@ export function describeCall(
     selectorOf(call.entrypoint) === call.selector
       ? call.entrypoint
       : undefined);
-  const imitated = token ? lookalikeOf(token, context.tokens) : undefined;
   const danger = [
     dangerOf(call, context),
-    imitated
-      ? `Another token in your wallet reads the same: ${imitated.symbol} (${imitated.name}) at ${imitated.address}. This call goes to a different contract; make sure it is the token you mean.`
-      : undefined,
+    ...readings.map((reading) => reading.danger),
   ]
     .filter((sentence) => sentence !== undefined)
     .join(' ');
+  const contractLabel = readings.find(
+    (reading) => reading.contractLabel,
+  )?.contractLabel;
   const view: CallView = {
     contractAddress: call.contractAddress,
     entrypoint: name ?? call.selector,
     selector: call.selector,
     calldata: call.calldata,
-    ...(token ? { contractLabel: token.symbol } : {}),
+    ...(contractLabel ? { contractLabel } : {}),
     ...(danger === '' ? {} : { danger }),
   };
-  const byToken = token ? decodeTokenCall(call, token) : undefined;
-  if (byToken) {
-    return { ...view, decoded: { ...byToken, source: 'token' } };
+  const warnings = readings.flatMap(({ warning }) => warning ?? []);
+  const known = readings.find((reading) => reading.decoded)?.decoded;
+  if (known) {
+    const warning = [known.warning, ...warnings]
+      .filter((sentence) => sentence !== undefined)
+      .join(' ');
+    return {
+      ...view,
+      decoded: { ...known, ...(warning === '' ? {} : { warning }) },
+    };
+  }
+  const rawReason = readings.find((reading) => reading.rawReason)?.rawReason;
+  if (rawReason) {
+    return { ...view, rawReason };
   }
   return budget
     ? { ...view, ...decodeByAbi(call, chain, context, budget) }
     : view;
+}
+
+/**
+ * One call shown on its own (see describeCallAt).
+ *
+ * @param call - The call.
+ * @param context - Tokens, account and ABIs.
+ * @param budget - The dialog's decoding budget, if ABIs may label it.
+ * @returns The call as the dialog shows it.
+ */
+export function describeCall(
+  call: CallToShow,
+  context: DecodeContext,
+  budget: DecodeBudget | undefined,
+): CallView {
+  return describeCallAt([call], 0, context, budget);
 }
 
 /**
@@ -302,7 +249,9 @@ export function describeCalls(
   const budget = new DecodeBudget();
   try {
     return {
-      calls: calls.map((call) => describeCall(call, context, budget)),
+      calls: calls.map((_, index) =>
+        describeCallAt(calls, index, context, budget),
+      ),
       tooLarge: false,
     };
   } catch (error) {
@@ -324,5 +273,7 @@ export function rawCalls(
   calls: CallToShow[],
   context: DecodeContext,
 ): CallView[] {
-  return calls.map((call) => describeCall(call, context, undefined));
+  return calls.map((_, index) =>
+    describeCallAt(calls, index, context, undefined),
+  );
 }

@@ -35,7 +35,9 @@ export type CallView = {
    * How the calldata was labelled: by the token rules, by the class's ABI
    * from the chain, or by the ABI the site sent (unverified).
    */
-  decoded?: DecodedCallView & { source: 'token' | 'chain' | 'site' };
+  decoded?: DecodedCallView & {
+    source: 'token' | 'staking' | 'chain' | 'site';
+  };
   /** Why this call is dangerous, when it is. */
   danger?: string;
   /** Why the contract's ABI on chain could not label this call, if so. */

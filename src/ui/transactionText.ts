@@ -159,6 +159,8 @@ function decodeContextOf(
     tokens,
     account: preview.account,
     chainAbis: preview.chainAbis,
+    staking: preview.staking,
+    names: preview.names,
     ...(siteAbis === undefined ? {} : { siteAbi }),
   };
 }

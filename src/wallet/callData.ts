@@ -5,6 +5,7 @@ import { contractAbis, lookupTargets } from '../node/contractAbis';
 import { nameLookupOf } from '../node/names';
 import { readTokenCall } from '../node/tokenCalls';
 import type { CallToShow } from '../protocol/calls';
+import { stakingReads } from '../sender/stakingReads';
 import type { TypedDataAnalysis } from '../signing/typedData';
 import { networksFor } from '../state/networks';
 import type { ChainData } from '../ui/decodeCalls';
@@ -64,7 +65,9 @@ async function boundNetwork(
 /**
  * What the calls of an outside execution are read with: the tokens the
  * wallet tracks on the chain its signed domain binds, and the called
- * classes' ABIs from that network's nodes (two round trips at most) — not
+ * classes' ABIs from that network's nodes, and what the chain says of the
+ * staking pools called (two round trips at most; always two with a pool
+ * entry point) — not
  * the request's network, whose data may be another chain's. Where the
  * wallet has no network of that chain (or the domain names none), no data:
  * the dialog shows the calls raw. Calls to more contracts than can be
@@ -95,7 +98,7 @@ export async function outsideExecutionChainData(
     return { kind: 'none', account: signed.account };
   }
   const own = BigInt(signed.account);
-  const { readings, names, late } = await contractAbis(
+  const { readings, names, late, riding } = await contractAbis(
     context.node(bound),
     targets,
     nameLookupOf(
@@ -104,6 +107,7 @@ export async function outsideExecutionChainData(
         (address) => BigInt(address) !== own,
       ),
     ),
+    stakingReads(bound, signed.calls, signed.account),
   );
   return {
     kind: 'chain',
@@ -113,6 +117,7 @@ export async function outsideExecutionChainData(
       tokens: await networkTokens(context, bound.chainId),
       account: signed.account,
       chainAbis: readings,
+      staking: riding,
     },
     names,
     lateNames: late,

@@ -23,6 +23,9 @@ export async function startBackendNode(
     if (options.batchSizeLimit !== undefined) {
       throw new Error('A batch size limit needs the local node');
     }
+    if (options.exitWaitWindow !== undefined) {
+      throw new Error('Staking needs the local node');
+    }
     return startDevnet(options);
   }
   return startLocalNode({
@@ -36,5 +39,8 @@ export async function startBackendNode(
     ...(options.batchSizeLimit === undefined
       ? {}
       : { batchSizeLimit: options.batchSizeLimit }),
+    ...(options.exitWaitWindow === undefined
+      ? {}
+      : { exitWaitWindow: options.exitWaitWindow }),
   });
 }

@@ -47,4 +47,9 @@ export type TestNodeOptions = {
    * refused whole, as Pathfinder refuses it.
    */
   batchSizeLimit?: number;
+  /**
+   * The staking contract's exit wait in seconds (local node only: devnet has
+   * no staking contract); default 300, Sepolia's.
+   */
+  exitWaitWindow?: number;
 };

@@ -10,7 +10,13 @@ import {
 } from './chain/gas-prices';
 import type { GasPriceField } from './chain/gas-prices';
 import type { PredeployedAccount } from './chain/genesis';
+import { GENESIS_VALIDATORS } from './chain/staking-genesis';
 import type { GasPrices } from './chain/types';
+import {
+  DEFAULT_EXIT_WAIT_WINDOW,
+  MAX_EXIT_WAIT_WINDOW,
+  stakingAddressOf,
+} from './contracts/staking-protocol';
 import { DumpDirectory } from './methods/dump-files';
 import type { DevSettings } from './methods/types';
 import type { PaymasterDialect } from './paymaster/dialect';
@@ -42,6 +48,12 @@ export type LocalNodeOptions = {
    * Default: now.
    */
   startTime?: number;
+  /**
+   * The staking contract's exit wait (`exit_wait_window`): seconds between
+   * a delegator's exit intent and the withdrawal it allows, from 0 to 12
+   * weeks. Default: 300, Sepolia's (Mainnet waits 7 days).
+   */
+  exitWaitWindow?: number;
   /**
    * The gas prices the chain starts with, per unit of gas, by
    * starknet-devnet's names (`gas_price_wei` is its `--gas-price`,
@@ -101,6 +113,8 @@ export type LocalNode = {
   storageUrl: string;
   port: number;
   accounts: PredeployedAccount[];
+  /** The staking contract the node emulates (the network's address), with its exit wait. */
+  staking: { contract: string; exitWaitWindow: number; validators: number };
   stop(): Promise<void>;
   /** JSON-RPC calls served (each call of a batch counts), by method or all. */
   requestCount(method?: string): number;
@@ -166,6 +180,28 @@ function checkedStartTime(startTime: number | undefined): number | undefined {
     );
   }
   return startTime;
+}
+
+/**
+ * The exit wait, checked: whole seconds, at most the contracts' bound.
+ *
+ * @param seconds - The option.
+ * @returns It, or the default.
+ */
+function checkedExitWaitWindow(seconds: number | undefined): number {
+  if (seconds === undefined) {
+    return DEFAULT_EXIT_WAIT_WINDOW;
+  }
+  if (
+    !Number.isSafeInteger(seconds) ||
+    seconds < 0 ||
+    seconds > MAX_EXIT_WAIT_WINDOW
+  ) {
+    throw new Error(
+      `exitWaitWindow must be whole seconds from 0 to ${MAX_EXIT_WAIT_WINDOW}, not ${seconds}`,
+    );
+  }
+  return seconds;
 }
 
 /**
@@ -252,6 +288,7 @@ export async function startLocalNode(
       initialBalance: options.initialBalance ?? DEFAULT_BALANCE,
       startTime: checkedStartTime(options.startTime),
       gasPrices: initialGasPrices(options.gasPrices ?? {}),
+      exitWaitWindow: checkedExitWaitWindow(options.exitWaitWindow),
     },
     settings,
     new OriginPolicy(options.allowedOrigins),
@@ -299,6 +336,13 @@ export async function startLocalNode(
     storageUrl: `http://${urlHost}:${server.port}`,
     port: server.port,
     accounts: dispatcher.node.accounts.map((account) => ({ ...account })),
+    staking: {
+      contract: `0x${stakingAddressOf(dispatcher.node.options.chainId)
+        .toString(16)
+        .padStart(64, '0')}`,
+      exitWaitWindow: dispatcher.node.options.exitWaitWindow,
+      validators: GENESIS_VALIDATORS.length,
+    },
     stop: async (): Promise<void> => {
       try {
         dispatcher.dumpOnExit();

@@ -24,8 +24,9 @@ import {
 } from '../components';
 import { rawCalls } from '../decodeCalls';
 import type { CallView, RequestView } from '../dialogInputs';
-import { NamesSection } from '../names';
+import { NamesSection, ReadingNamesSection } from '../names';
 import type { NamesReading } from '../names';
+import { assertStakingPossible } from '../stakingChecks';
 import {
   callsToShow,
   callViewsOf,
@@ -203,8 +204,8 @@ export type TransactionView = {
  *
  * @param view - What is asked.
  * @param calls - The calls as shown.
- * @param relayer - The paymaster relayer's name as read so far (read
- * while the dialog is open), if it is looked up.
+ * @param relayer - The names read while the dialog is open (the paymaster
+ * relayer's, the pools' validators'), as read so far, if any is looked up.
  * @returns The content.
  */
 export function transactionContent(
@@ -275,6 +276,14 @@ export function transactionContent(
         <LinesSection heading={balances.heading} lines={balances.lines} />
       ) : null}
       <NamesSection entered={view.recipientName} names={preview.names ?? []} />
+      {preview.validatorNames ? (
+        <ReadingNamesSection
+          reading={{
+            addresses: preview.validatorNames.addresses,
+            names: relayer?.names,
+          }}
+        />
+      ) : null}
       {intentSections(preview, calls, paymaster)}
       {accountContractSection(preview)}
       {paymaster ? paymasterSections(paymaster, relayer) : null}
@@ -305,7 +314,8 @@ export function transactionContent(
  * fee field with the true maximum. The calls are decoded while that fits a
  * dialog, else shown raw under a banner; calls too large to show even raw
  * are refused (InvalidInputError naming `callsField`) before anything is
- * signed. Returns when the user approves.
+ * signed, and so are staking calls that cannot be done (stakingChecks.ts).
+ * Returns when the user approves.
  *
  * @param view - What is asked.
  * @param view.request - Origin, network and account.
@@ -318,6 +328,7 @@ export function transactionContent(
  * @throws UserRejectedError when the user declines.
  */
 export async function confirmTransaction(view: TransactionView): Promise<void> {
+  assertStakingPossible(view.preview, view.tokens, view.callsField ?? 'calls');
   const decoded = callViewsOf(view.preview, view.tokens, view.siteAbis);
   const raw = (relayer?: NamesReading): JSXElement =>
     transactionContent(
@@ -328,8 +339,13 @@ export async function confirmTransaction(view: TransactionView): Promise<void> {
       },
       relayer,
     );
-  // The relayer's name, read while the dialog is open (its line held).
-  const late = view.paymaster?.relayerName;
+  // The relayer's and the validators' names, read while the dialog is open
+  // (their lines held).
+  const late = [
+    view.paymaster?.relayerName,
+    view.preview.validatorNames,
+  ].filter((names) => names !== undefined);
+  const addresses = late.flatMap((names) => names.addresses);
   await askFitting(
     decoded.tooLarge
       ? [raw]
@@ -343,12 +359,16 @@ export async function confirmTransaction(view: TransactionView): Promise<void> {
         view.callsField ?? 'calls',
         `too large to show in a confirmation dialog even raw (${size} characters; at most ${MAX_DIALOG_CHARS}): send fewer calls or less calldata`,
       ),
-    late && {
-      now: { addresses: late.addresses },
-      read: async (isOpen): Promise<NamesReading> => ({
-        addresses: late.addresses,
-        names: await late.read(isOpen),
-      }),
-    },
+    late.length === 0
+      ? undefined
+      : {
+          now: { addresses },
+          read: async (isOpen): Promise<NamesReading> => ({
+            addresses,
+            names: (
+              await Promise.all(late.map(async (names) => names.read(isOpen)))
+            ).flat(),
+          }),
+        },
   );
 }

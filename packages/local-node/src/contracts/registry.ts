@@ -11,6 +11,14 @@ import { NAMING_CLASS, NAMING_CLASS_HASH } from './naming';
 import { OZ_CLASS, OZ_CLASS_HASH } from './oz';
 import { OZ_ERC20_CLASS } from './oz-erc20';
 import { PRAGMA_ABI, PRAGMA_CLASS, PRAGMA_CLASS_HASH } from './pragma';
+import { POOL_CLASS } from './pool';
+import { REWARD_SUPPLIER_CLASS, STAKING_CLASS } from './staking';
+import { POOL_ABI, REWARD_SUPPLIER_ABI, STAKING_ABI } from './staking-abi';
+import {
+  POOL_CLASS_HASH,
+  REWARD_SUPPLIER_CLASS_HASH,
+  STAKING_CLASS_HASH,
+} from './staking-protocol';
 import type { ContractKind, NativeClass } from './types';
 import { UDC_CLASS, UDC_CLASS_HASH } from './udc';
 import { ERC20_CLASS_HASH } from '../base/constants';
@@ -57,6 +65,9 @@ const NATIVES: Record<ContractKind, NativeClass | undefined> = {
   udc: UDC_CLASS,
   naming: NAMING_CLASS,
   pragma: PRAGMA_CLASS,
+  staking: STAKING_CLASS,
+  pool: POOL_CLASS,
+  'reward-supplier': REWARD_SUPPLIER_CLASS,
   opaque: undefined,
 };
 
@@ -148,6 +159,25 @@ export class ClassRegistry {
       {
         kind: 'pragma',
         body: (): Json => syntheticBody(PRAGMA_CLASS, PRAGMA_ABI),
+      },
+    ],
+    [
+      STAKING_CLASS_HASH,
+      {
+        kind: 'staking',
+        body: (): Json => syntheticBody(STAKING_CLASS, STAKING_ABI),
+      },
+    ],
+    [
+      POOL_CLASS_HASH,
+      { kind: 'pool', body: (): Json => syntheticBody(POOL_CLASS, POOL_ABI) },
+    ],
+    [
+      REWARD_SUPPLIER_CLASS_HASH,
+      {
+        kind: 'reward-supplier',
+        body: (): Json =>
+          syntheticBody(REWARD_SUPPLIER_CLASS, REWARD_SUPPLIER_ABI),
       },
     ],
   ]);

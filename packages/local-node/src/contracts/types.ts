@@ -64,6 +64,9 @@ export type ContractKind =
   | 'udc'
   | 'naming'
   | 'pragma'
+  | 'staking'
+  | 'pool'
+  | 'reward-supplier'
   | 'opaque';
 
 /** A natively emulated contract class. */

@@ -1,0 +1,199 @@
+import type { CallView, DecodedCallView } from './dialogInputs';
+import { approvalWarning, NOT_A_POOL, readStakingCall } from './stakingWords';
+import { formatUnits } from '../format';
+import { normaliseAddress } from '../keys/address';
+import type { AbiReading, ContractAbi } from '../node/abi';
+import type { ShownName } from '../node/names';
+import { readTokenCall } from '../node/tokenCalls';
+import type { CallToShow } from '../protocol/calls';
+import type { StakingFacts } from '../sender/stakingCalls';
+import type { TokenRecord } from '../state/schema';
+import { lookalikeOf } from '../state/tokens';
+
+/**
+ * The known-contract table of the call decoder (decodeCalls.ts): each row
+ * reads the calls of the contracts it knows and says nothing of others.
+ */
+
+/** Allowances at or above this are effectively unlimited. */
+const UNLIMITED = 2n ** 255n;
+
+/** What the decoder knows besides the call itself. */
+export type DecodeContext = {
+  /** Tokens the wallet tracks on the request's network. */
+  tokens: TokenRecord[];
+  /** The signing account (canonical). */
+  account: string;
+  /**
+   * The ABI of every called contract that has a class, as the chain has
+   * it; a contract with no code has no entry.
+   */
+  chainAbis: Map<string, AbiReading>;
+  /**
+   * ABIs the site passed (`abis`), if any: used only for a class the chain
+   * shows without an ABI, and shown as the site's description.
+   */
+  siteAbi?: (contractAddress: string) => ContractAbi | undefined;
+  /** What the chain says of the pools called, when any is. */
+  staking?: StakingFacts | undefined;
+  /** Starknet ID names of the addresses shown, read both ways. */
+  names?: ShownName[] | undefined;
+};
+
+/**
+ * An address felt as the dialog shows it.
+ *
+ * @param value - The felt.
+ * @returns The canonical address.
+ */
+export function addressText(value: bigint): string {
+  return normaliseAddress(`0x${value.toString(16)}`);
+}
+
+/**
+ * An ERC-20 transfer, transfer_from or approval of a tracked token, in the
+ * token's units.
+ *
+ * @param call - The call.
+ * @param token - The tracked token it calls.
+ * @returns The decoded call, or undefined when it is none of these.
+ */
+function decodeTokenCall(
+  call: CallToShow,
+  token: TokenRecord,
+): DecodedCallView | undefined {
+  const read = readTokenCall(call.selector, call.calldata);
+  if (!read) {
+    return undefined;
+  }
+  const shown = `${formatUnits(read.amount, token.decimals)} ${token.symbol}`;
+  if (read.action === 'transfer') {
+    return {
+      summary: `Send ${shown}`,
+      fields: [
+        { label: 'Recipient', value: addressText(read.to) },
+        { label: 'Amount', value: shown },
+      ],
+    };
+  }
+  if (read.action === 'transferFrom') {
+    return {
+      summary: `Move ${shown}`,
+      fields: [
+        { label: 'From', value: addressText(read.from) },
+        { label: 'To', value: addressText(read.to) },
+        { label: 'Amount', value: shown },
+      ],
+    };
+  }
+  const spender = addressText(read.spender);
+  const unlimited = read.amount >= UNLIMITED;
+  return {
+    summary: unlimited
+      ? `Allow unlimited ${token.symbol} spending`
+      : `Allow spending of ${shown}`,
+    fields: [
+      { label: 'Spender', value: spender },
+      { label: 'Allowance', value: unlimited ? `Unlimited (${shown})` : shown },
+    ],
+    ...(unlimited
+      ? {
+          warning: `This lets ${spender} spend all of your ${token.symbol}, now and later, until you revoke it.`,
+        }
+      : {}),
+  };
+}
+
+/** What a known contract's row says of a call (see KNOWN_CONTRACTS). */
+export type KnownReading = {
+  contractLabel?: string;
+  decoded?: NonNullable<CallView['decoded']>;
+  /** A warning added to whatever decodes the call. */
+  warning?: string;
+  danger?: string;
+  rawReason?: string;
+};
+
+/** One row of the known-contract table. */
+export type KnownContractRow = (
+  calls: CallToShow[],
+  index: number,
+  context: DecodeContext,
+) => KnownReading | undefined;
+
+/**
+ * Tracked tokens: their symbol, their ERC-20 transfers, transfer_froms and
+ * approvals in the token's units, and a token that reads like another.
+ *
+ * @param calls - The calls.
+ * @param index - The call's position.
+ * @param context - The decode context.
+ * @returns The reading, for a tracked token.
+ */
+const trackedTokens: KnownContractRow = (calls, index, context) => {
+  const call = calls[index];
+  const token = context.tokens.find(
+    ({ address }) => address === call?.contractAddress,
+  );
+  if (!call || !token) {
+    return undefined;
+  }
+  const imitated = lookalikeOf(token, context.tokens);
+  const decoded = decodeTokenCall(call, token);
+  return {
+    contractLabel: token.symbol,
+    ...(decoded ? { decoded: { ...decoded, source: 'token' } } : {}),
+    ...(imitated
+      ? {
+          danger: `Another token in your wallet reads the same: ${imitated.symbol} (${imitated.name}) at ${imitated.address}. This call goes to a different contract; make sure it is the token you mean.`,
+        }
+      : {}),
+  };
+};
+
+/**
+ * Staking pools, as the chain confirmed them (src/ui/stakingWords.ts): a
+ * pool call in words, a call to a contract that is no pool marked, and an
+ * approve that does not fit the stake after it flagged.
+ *
+ * @param calls - The calls.
+ * @param index - The call's position.
+ * @param context - The decode context.
+ * @returns The reading, when the dialog has staking facts.
+ */
+const stakingPools: KnownContractRow = (calls, index, context) => {
+  if (!context.staking) {
+    return undefined;
+  }
+  const staking = {
+    facts: context.staking,
+    tokens: context.tokens,
+    account: context.account,
+    names: context.names ?? [],
+  };
+  const reading = readStakingCall(calls, index, staking);
+  if (reading === undefined) {
+    const warning = approvalWarning(calls, index, staking);
+    return warning ? { warning } : undefined;
+  }
+  if (reading.kind === 'not-pool') {
+    return { danger: NOT_A_POOL };
+  }
+  if (reading.kind === 'malformed') {
+    return {
+      rawReason:
+        "The calldata does not read as this pool entry point's inputs: it is shown raw. Whatever the site says it means, this is what you sign.",
+    };
+  }
+  return { decoded: { ...reading.decoded, source: 'staking' } };
+};
+
+/**
+ * The known-contract table: each row reads the calls of the contracts it
+ * knows (by address, or as the chain confirmed them) and says nothing of
+ * others. A new kind of contract is a new row.
+ */
+export const KNOWN_CONTRACTS: KnownContractRow[] = [
+  trackedTokens,
+  stakingPools,
+];

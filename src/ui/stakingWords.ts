@@ -1,0 +1,381 @@
+import type { DecodedCallView } from './dialogInputs';
+import { formatUnits } from '../format';
+import { normaliseAddress } from '../keys/address';
+import type { ShownName } from '../node/names';
+import { readTokenCall } from '../node/tokenCalls';
+import type { CallToShow } from '../protocol/calls';
+import { readPoolCall } from '../sender/stakingCalls';
+import type {
+  MemberFacts,
+  PoolCall,
+  PoolFacts,
+  StakingFacts,
+} from '../sender/stakingCalls';
+import type { TokenRecord } from '../state/schema';
+
+/**
+ * The known-contract row of staking pools: a call with a pool entry point
+ * to a contract the chain confirms is a pool of the network's staking
+ * contract (src/sender/stakingReads.ts) reads in words; one to any other
+ * contract is marked, and left to the other rows (its ABI).
+ */
+
+/** A pool, as the words need it. */
+type Pool = Extract<PoolFacts, { kind: 'pool' }>;
+
+/** What the words are read with. */
+export type StakingContext = {
+  facts: StakingFacts;
+  tokens: TokenRecord[];
+  account: string;
+  names: ShownName[];
+};
+
+export const NOT_A_POOL =
+  "This contract is not a pool of Starknet's staking contract (checked on chain: its parameters must name a validator whose staking record lists it). Whatever the site calls it, nothing here is a stake with a validator.";
+
+/**
+ * An address felt as shown: 0x and 64 digits.
+ *
+ * @param value - The felt.
+ * @returns The address.
+ */
+export function addressOf(value: bigint): string {
+  return normaliseAddress(`0x${value.toString(16)}`);
+}
+
+/**
+ * An amount of a token, in its units when the wallet tracks it.
+ *
+ * @param amount - Smallest units.
+ * @param token - The token contract.
+ * @param tokens - Tracked tokens.
+ * @returns The text.
+ */
+export function amountText(
+  amount: bigint,
+  token: string | undefined,
+  tokens: TokenRecord[],
+): string {
+  const known = tokens.find(
+    ({ address }) => token !== undefined && BigInt(address) === BigInt(token),
+  );
+  return known
+    ? `${formatUnits(amount, known.decimals)} ${known.symbol}`
+    : `${amount} smallest units of the token ${token ?? '(unknown)'}`;
+}
+
+/**
+ * A validator as shown: its full address, with its Starknet ID name when it
+ * resolves back.
+ *
+ * @param staker - The staker's address.
+ * @param names - Names read both ways.
+ * @returns The text.
+ */
+function validatorText(staker: string, names: ShownName[]): string {
+  const named = names.find(({ address }) => BigInt(address) === BigInt(staker));
+  return named ? `${staker} (${named.name})` : staker;
+}
+
+/**
+ * A wait as words: "5 minutes", "7 days".
+ *
+ * @param seconds - The wait.
+ * @returns The text.
+ */
+export function durationText(seconds: bigint): string {
+  const units: [bigint, string][] = [
+    [86_400n, 'day'],
+    [3600n, 'hour'],
+    [60n, 'minute'],
+  ];
+  const [size, name] = units.find(
+    ([unit]) => seconds >= unit && seconds % unit === 0n,
+  ) ?? [1n, 'second'];
+  const count = seconds / size;
+  return `${count} ${name}${count === 1n ? '' : 's'}`;
+}
+
+/**
+ * A moment as UTC text: "14:05 UTC on 2026-11-28".
+ *
+ * @param seconds - Seconds since 1970.
+ * @returns The text.
+ */
+export function momentText(seconds: bigint): string {
+  const iso = new Date(Number(seconds) * 1000).toISOString();
+  return `${iso.slice(11, 16)} UTC on ${iso.slice(0, 10)}`;
+}
+
+/**
+ * A commission in basis points as a percentage: 500 → "5 %".
+ *
+ * @param basisPoints - The commission.
+ * @returns The text.
+ */
+function commissionText(basisPoints: bigint): string {
+  return `${formatUnits(basisPoints, 2)} %`;
+}
+
+/**
+ * How the approve just before a stake fits it: the same amount to the same
+ * pool is shown with the stake; more, or another spender, is flagged.
+ *
+ * @param calls - The calls of the transaction.
+ * @param index - The stake's position.
+ * @param pool - The pool staked into.
+ * @param token - The pool's token.
+ * @param amount - The stake.
+ * @returns A field and a warning, as they apply.
+ */
+function approvalBefore(
+  calls: CallToShow[],
+  index: number,
+  pool: string,
+  token: string,
+  amount: bigint,
+): { field?: string; warning?: string } {
+  const before = calls[index - 1];
+  if (!before || BigInt(before.contractAddress) !== BigInt(token)) {
+    return {};
+  }
+  let read: ReturnType<typeof readTokenCall>;
+  try {
+    read = readTokenCall(before.selector, before.calldata);
+  } catch {
+    return {};
+  }
+  if (read?.action !== 'approve') {
+    return {};
+  }
+  if (read.spender !== BigInt(pool)) {
+    return {
+      warning: `Call ${index} lets ${addressOf(read.spender)} spend your tokens: that is not this pool, which takes the stake.`,
+    };
+  }
+  if (read.amount > amount) {
+    return {
+      warning: `Call ${index} lets this pool spend more than this stake: what is left of the allowance stays open to it.`,
+    };
+  }
+  return read.amount === amount
+    ? { field: `Call ${index} allows this pool exactly this amount` }
+    : {};
+}
+
+/**
+ * The words of an approve that comes just before a stake, when it does not
+ * fit it (see approvalBefore): its warning.
+ *
+ * @param calls - The calls.
+ * @param index - The approve's position.
+ * @param context - The staking facts.
+ * @returns The warning, if the next call is a stake it does not fit.
+ */
+export function approvalWarning(
+  calls: CallToShow[],
+  index: number,
+  context: StakingContext,
+): string | undefined {
+  const next = calls[index + 1];
+  const pool = next && context.facts.pools.get(next.contractAddress);
+  if (!next || pool?.kind !== 'pool') {
+    return undefined;
+  }
+  const read = readPoolCall(next.selector, next.calldata);
+  if (
+    typeof read !== 'object' ||
+    (read.action !== 'enter' && read.action !== 'add')
+  ) {
+    return undefined;
+  }
+  const { warning } = approvalBefore(
+    calls,
+    index + 1,
+    next.contractAddress,
+    pool.token,
+    read.amount,
+  );
+  return warning && `The next call stakes with a validator. ${warning}`;
+}
+
+/**
+ * A member's record in a pool.
+ *
+ * @param pool - The pool.
+ * @param member - The member.
+ * @returns Its record, if read.
+ */
+function memberIn(pool: Pool, member: bigint): MemberFacts | undefined {
+  return pool.members.get(addressOf(member));
+}
+
+/**
+ * The words of one pool call to a confirmed pool.
+ *
+ * @param call - The call, read.
+ * @param shown - The call as signed.
+ * @param calls - Every call of the transaction.
+ * @param index - Its position.
+ * @param pool - The pool.
+ * @param context - The staking facts, tokens and names.
+ * @returns The decoded call.
+ */
+function wordsOf(
+  call: PoolCall,
+  shown: CallToShow,
+  calls: CallToShow[],
+  index: number,
+  pool: Pool,
+  context: StakingContext,
+): DecodedCallView {
+  const { facts, tokens, names } = context;
+  const validator = validatorText(pool.staker, names);
+  const staked = (amount: bigint): string =>
+    amountText(amount, pool.token, tokens);
+  const base = [
+    { label: 'Validator', value: validator },
+    { label: 'Pool', value: shown.contractAddress },
+  ];
+  if (call.action === 'enter' || call.action === 'add') {
+    const paired = approvalBefore(
+      calls,
+      index,
+      shown.contractAddress,
+      pool.token,
+      call.amount,
+    );
+    return {
+      summary: `Stake ${staked(call.amount)} with validator ${validator} · commission ${commissionText(pool.commission)}`,
+      fields: [
+        ...base,
+        { label: 'Amount', value: staked(call.amount) },
+        call.action === 'enter'
+          ? { label: 'Rewards to', value: addressOf(call.rewardAddress) }
+          : { label: 'Member', value: addressOf(call.member) },
+        { label: 'Commission', value: commissionText(pool.commission) },
+        ...(paired.field ? [{ label: 'Approval', value: paired.field }] : []),
+      ],
+      ...(paired.warning ? { warning: paired.warning } : {}),
+    };
+  }
+  const member = memberIn(pool, BigInt(context.account));
+  if (call.action === 'exitIntent') {
+    if (call.amount === 0n) {
+      return {
+        summary: 'Cancel the pending exit',
+        fields: [
+          ...base,
+          {
+            label: 'Back to staking',
+            value: staked(member?.unpoolAmount ?? 0n),
+          },
+        ],
+      };
+    }
+    const when =
+      facts.exitWait === undefined
+        ? "after the staking contract's exit wait"
+        : `after ${durationText(facts.exitWait)}${
+            facts.now === undefined
+              ? ''
+              : ` (at ${momentText(facts.now + facts.exitWait)})`
+          }`;
+    return {
+      summary: `Unstake ${staked(call.amount)}: withdraw ${when}`,
+      fields: [...base, { label: 'Amount', value: staked(call.amount) }],
+      warning: `A new exit request replaces any pending one: ${staked(call.amount)} becomes the whole pending amount, and its wait starts again from now.${
+        member && member.unpoolAmount > 0n
+          ? ` ${staked(member.unpoolAmount)} now waiting goes back to staking.`
+          : ''
+      } What waits earns no rewards.`,
+    };
+  }
+  if (call.action === 'exitAction') {
+    const waiting = memberIn(pool, call.member)?.unpoolAmount;
+    return {
+      summary:
+        waiting === undefined
+          ? 'Withdraw the pending exit'
+          : `Withdraw ${staked(waiting)}`,
+      fields: [...base, { label: 'To', value: addressOf(call.member) }],
+    };
+  }
+  if (call.action === 'claim') {
+    const record = memberIn(pool, call.member);
+    const to =
+      record === undefined
+        ? 'the reward address of the member'
+        : addressOf(record.rewardAddress);
+    return {
+      summary:
+        record === undefined
+          ? `Claim the rewards of ${addressOf(call.member)} to ${to}`
+          : `Claim about ${amountText(record.unclaimedRewards, facts.rewardToken, tokens)} of rewards to ${to}`,
+      fields: [
+        ...base,
+        { label: 'Member', value: addressOf(call.member) },
+        { label: 'Rewards to', value: to },
+      ],
+    };
+  }
+  const toStaker = validatorText(addressOf(call.toStaker), names);
+  const toPool = addressOf(call.toPool);
+  return {
+    summary: `Move ${staked(call.amount)} from ${validator} to ${toStaker}`,
+    fields: [
+      ...base,
+      { label: 'To validator', value: toStaker },
+      { label: 'To pool', value: toPool },
+      { label: 'Amount', value: staked(call.amount) },
+    ],
+    ...(facts.switchTargets.get(toPool) === true
+      ? {}
+      : {
+          warning: `${toPool} is not listed as a pool of ${addressOf(call.toStaker)} by the staking contract: this move fails.`,
+        }),
+  };
+}
+
+/** What the staking row says of a call. */
+export type StakingReading =
+  | { kind: 'words'; decoded: DecodedCallView }
+  | { kind: 'not-pool' }
+  | { kind: 'malformed' };
+
+/**
+ * The staking row of the known-contract table: a call with a pool entry
+ * point, read (undefined: not a pool call, or the dialog has no staking
+ * facts).
+ *
+ * @param calls - Every call of the transaction.
+ * @param index - The call's position.
+ * @param context - The staking facts, tokens and names.
+ * @returns What the row says.
+ */
+export function readStakingCall(
+  calls: CallToShow[],
+  index: number,
+  context: StakingContext,
+): StakingReading | undefined {
+  const shown = calls[index];
+  const pool = shown && context.facts.pools.get(shown.contractAddress);
+  if (!shown || !pool) {
+    return undefined;
+  }
+  if (pool.kind === 'not-pool') {
+    return { kind: 'not-pool' };
+  }
+  const call = readPoolCall(shown.selector, shown.calldata);
+  if (call === undefined) {
+    return undefined;
+  }
+  if (call === 'malformed') {
+    return { kind: 'malformed' };
+  }
+  return {
+    kind: 'words',
+    decoded: wordsOf(call, shown, calls, index, pool, context),
+  };
+}
