@@ -245,7 +245,8 @@ export type EmittedEvent = Infer<typeof EmittedEventStruct>;
  * is a malformed answer).
  *
  * @param filter - The filter.
- * @param filter.address - Emitting contract(s).
+ * @param filter.address - The emitting contract, or a list of them (a
+ * list's call fails alone, so that a node refusing lists fails no batch).
  * @param filter.keys - Keys, position-wise.
  * @param filter.fromBlock - First block number.
  * @param filter.toBlock - Last block number (the pre-confirmed block when
@@ -255,7 +256,7 @@ export type EmittedEvent = Infer<typeof EmittedEventStruct>;
  * @returns The call.
  */
 export function eventsCall(filter: {
-  address?: string;
+  address?: string | string[];
   keys: string[][];
   fromBlock: number;
   toBlock?: number;
@@ -269,7 +270,7 @@ export function eventsCall(filter: {
     method: 'starknet_getEvents',
     params: {
       filter: {
-        ...(filter.address ? { address: filter.address } : {}),
+        ...(filter.address === undefined ? {} : { address: filter.address }),
         keys: filter.keys,
         from_block: { block_number: filter.fromBlock },
         to_block:
@@ -288,6 +289,7 @@ export function eventsCall(filter: {
         continuation_token: optional(size(string(), 1, 256)),
       }),
     ),
+    ...(Array.isArray(filter.address) ? { ownFailure: true as const } : {}),
   };
 }
 

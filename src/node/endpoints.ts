@@ -119,6 +119,36 @@ export function tryOrder(chainId: string, urls: readonly string[]): string[] {
     : [...urls];
 }
 
+const listRefusers = new Set<string>();
+
+/**
+ * Whether the endpoint that answered a chain's last request refused a
+ * `starknet_getEvents` filter whose address is a list (JSON-RPC 0.10
+ * allows one; a node that answers it with an error of its own does not
+ * take it): its reads then go one address per filter, without asking
+ * again while the snap runs.
+ *
+ * @param chainId - The chain.
+ * @returns Whether it refused.
+ */
+export function refusesAddressLists(chainId: string): boolean {
+  const url = lastAnswered.get(chainId);
+  return url !== undefined && listRefusers.has(keyOf(chainId, url));
+}
+
+/**
+ * Records that the endpoint that answered a chain's last request (the one
+ * that just refused an address list) refuses them.
+ *
+ * @param chainId - The chain.
+ */
+export function markRefusesAddressLists(chainId: string): void {
+  const url = lastAnswered.get(chainId);
+  if (url !== undefined) {
+    listRefusers.add(keyOf(chainId, url));
+  }
+}
+
 /**
  * How an endpoint is named in errors a dapp receives: its host only, since
  * the path (and query) of a provider's URL often holds an API key.

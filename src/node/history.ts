@@ -2,11 +2,18 @@ import type { Infer } from 'superstruct';
 
 import type { EmittedEvent, TransactionStatusStruct } from './calls';
 import type { NodeClient } from './client';
+import {
+  ADDRESSES_PER_FILTER,
+  addressFilter,
+  piecesOf,
+  readEventFilters,
+} from './eventLists';
 import { readDetails, recordOf } from './historyDetails';
-import { readNewestEvents } from './newestEvents';
-import type { EventQuery, NewestEvents } from './newestEvents';
+import type { EventQuery } from './newestEvents';
+import { RECIPIENTS_PER_CALL, transferOf } from './transferEvents';
 import { normaliseAddress } from '../keys/address';
 import type { TransactionRecord } from '../state/schema';
+import { isCairo0Token } from '../tokens/cairo0';
 
 export { statusOf } from './historyDetails';
 
@@ -60,49 +67,97 @@ export type ChainHistory = {
 };
 
 /**
- * The filters of one account: its own invokes (`TransactionExecuted` from
- * the account) and, per tracked token, its `Transfer`s keyed by sender and
- * by recipient (Cairo 1 tokens key both parties; a Cairo 0 token's
- * transfers are in its data and no filter finds them by party).
+ * The history's filters, as few as the node allows (address and key lists,
+ * JSON-RPC 0.10; see eventLists.ts): the accounts' own invokes
+ * (`TransactionExecuted` from them), the tracked tokens' `Transfer`s keyed
+ * to them as recipient and as sender (Cairo 1 tokens key both parties),
+ * and the tracked Cairo 0 tokens' `Transfer`s read by address (their
+ * parties are in the data: src/tokens/cairo0.ts), their events kept when
+ * the data names an account. Accounts go RECIPIENTS_PER_CALL to a filter,
+ * tokens ADDRESSES_PER_FILTER.
  *
- * @param account - The account.
+ * @param accounts - The accounts.
  * @param tokens - Tracked token contracts.
- * @returns The filters, its invokes first.
+ * @param cairo0 - Those of them whose Transfer has the Cairo 0 layout.
+ * @param need - How many events of each account's kind are wanted.
+ * @returns The filters.
  */
-function accountQueries(account: string, tokens: string[]): EventQuery[] {
-  return [
-    { address: account, keys: [[TRANSACTION_EXECUTED]] },
-    ...tokens.flatMap((token) => [
-      { address: token, keys: [[TRANSFER], [], [account]] },
-      { address: token, keys: [[TRANSFER], [account]] },
-    ]),
-  ];
+function historyQueries(
+  accounts: string[],
+  tokens: string[],
+  cairo0: string[],
+  need: number,
+): EventQuery[] {
+  return piecesOf(accounts, RECIPIENTS_PER_CALL)
+    .flatMap((group) => {
+      const groupNeed = need * group.length;
+      return [
+        {
+          address: addressFilter(group),
+          keys: [[TRANSACTION_EXECUTED]],
+          need: groupNeed,
+        },
+        ...piecesOf(tokens, ADDRESSES_PER_FILTER).flatMap((some) => [
+          {
+            address: addressFilter(some),
+            keys: [[TRANSFER], [], group],
+            need: groupNeed,
+          },
+          {
+            address: addressFilter(some),
+            keys: [[TRANSFER], group],
+            need: groupNeed,
+          },
+        ]),
+      ];
+    })
+    .concat(
+      piecesOf(cairo0, ADDRESSES_PER_FILTER).map((some) => ({
+        address: addressFilter(some),
+        keys: [[TRANSFER]],
+        need: Number.MAX_SAFE_INTEGER,
+      })),
+    );
 }
 
 /**
- * The newest events of an account, at most `pageSize` of each kind (its
- * invokes; the tracked tokens' transfers from or to it).
+ * The newest events of an account among those read, at most `pageSize` of
+ * each kind (its invokes; the tracked tokens' transfers from or to it).
  *
- * @param reads - What was read of its filters (see accountQueries).
+ * @param events - Every event read.
+ * @param account - The account.
  * @param pageSize - How many of each kind.
  * @returns Its events, each with the transfer it was found by, if one.
  */
 function newestOfAccount(
-  reads: NewestEvents[],
+  events: EmittedEvent[],
+  account: string,
   pageSize: number,
 ): { event: EmittedEvent; transfer: boolean }[] {
-  const [executed, ...transfers] = reads;
+  const mine = BigInt(account);
   const block = (event: EmittedEvent): number =>
     event.block_number ?? Number.MAX_SAFE_INTEGER;
-  const moved = transfers
-    .flatMap(({ events }) => events)
-    .sort((left, right) => block(right) - block(left))
+  const newest = [...events].sort((left, right) => block(right) - block(left));
+  const moved = newest
+    .filter((event) => {
+      const transfer = transferOf(event);
+      return (
+        transfer !== undefined &&
+        (BigInt(transfer.from) === mine || BigInt(transfer.to) === mine)
+      );
+    })
+    .slice(0, pageSize);
+  const executed = newest
+    .filter(
+      ({ from_address: from, keys }) =>
+        BigInt(from) === mine &&
+        keys[0] !== undefined &&
+        BigInt(keys[0]) === BigInt(TRANSACTION_EXECUTED),
+    )
     .slice(0, pageSize);
   return [
     ...moved.map((event) => ({ event, transfer: true })),
-    ...(executed?.events ?? [])
-      .slice(0, pageSize)
-      .map((event) => ({ event, transfer: false })),
+    ...executed.map((event) => ({ event, transfer: false })),
   ];
 }
 
@@ -111,7 +166,8 @@ function newestOfAccount(
  * every transaction moving a tracked token from or to it (fees are
  * transfers too, so its deployment shows), from about `days` ago, the
  * newest first (see readNewestEvents: one round trip when each filter
- * fits a page), then one round trip for the transactions, receipts and
+ * fits a page; historyQueries: three filters for up to 8 accounts and 64
+ * tokens, one more for the tracked Cairo 0 tokens), then one round trip for the transactions, receipts and
  * blocks of what was found.
  *
  * @param client - The network's node.
@@ -136,11 +192,17 @@ export async function historyFromChain(
   },
 ): Promise<ChainHistory> {
   const fromBlock = Math.max(0, options.latest - options.days * BLOCKS_PER_DAY);
-  const perAccount = 1 + 2 * options.tokens.length;
-  const reads = await readNewestEvents(
+  // A Cairo 0 token's Transfer has no party keys: read by address only.
+  const cairo0 = options.tokens.filter((token) =>
+    isCairo0Token(client.network.chainId, token),
+  );
+  const reads = await readEventFilters(
     client,
-    options.accounts.flatMap((account) =>
-      accountQueries(account, options.tokens),
+    historyQueries(
+      options.accounts,
+      options.tokens.filter((token) => !cairo0.includes(token)),
+      cairo0,
+      options.pageSize,
     ),
     {
       fromBlock,
@@ -161,16 +223,14 @@ export async function historyFromChain(
     unread.length === 0
       ? {}
       : { partialFrom: Math.max(...unread.map(({ readFrom }) => readFrom)) };
+  const events = reads.flatMap((read) => read.events);
   // Per account, each transaction once: the event it was found by.
-  const wanted = options.accounts.map((account, index) => {
+  const wanted = options.accounts.map((account) => {
     const byHash = new Map<
       string,
       { event: EmittedEvent; transfer: boolean }
     >();
-    for (const found of newestOfAccount(
-      reads.slice(index * perAccount, (index + 1) * perAccount),
-      options.pageSize,
-    )) {
+    for (const found of newestOfAccount(events, account, options.pageSize)) {
       const txHash = normaliseHash(found.event.transaction_hash);
       if (!options.known.has(txHash) && !byHash.has(txHash)) {
         byHash.set(txHash, found);

@@ -3,6 +3,7 @@ import { hash } from 'starknet';
 import { NodeClient } from './client';
 import type { Detail } from './historyDetails';
 import { recordOf } from './historyDetails';
+import { TRANSFER_KEY } from './transferEvents';
 import { TESTNET_CHAIN_ID } from '../config';
 
 const TESTNET = { name: 'Testnet', chainId: TESTNET_CHAIN_ID };
@@ -46,7 +47,7 @@ describe('recordOf', () => {
       }),
       movement: {
         from_address: TOKEN,
-        keys: ['0x99', OTHER, ACCOUNT],
+        keys: [TRANSFER_KEY, OTHER, ACCOUNT],
         data: ['0x5', '0x0'],
         transaction_hash: '0x1',
       },
@@ -61,13 +62,32 @@ describe('recordOf', () => {
     });
   });
 
+  it('describes an incoming Cairo 0 transfer (parties in the data) by its event', () => {
+    const record = recordOf(CLIENT, {
+      txHash: '0x3',
+      account: ACCOUNT,
+      detail: detailOf(['0x1', TOKEN, TRANSFER, '0x3', OTHER, '0x5', '0x0']),
+      movement: {
+        from_address: TOKEN,
+        keys: [TRANSFER_KEY],
+        data: [OTHER, ACCOUNT, '0x7', '0x0'],
+        transaction_hash: '0x3',
+      },
+    });
+    expect(record).toMatchObject({
+      contractAddress: TOKEN,
+      contractFuncName: 'transfer_from',
+      contractCallData: [OTHER, ACCOUNT, '0x7', '0x0'],
+    });
+  });
+
   it('shows no call rather than a wrong one: calldata shorter than its length, an event of another layout', () => {
     const record = recordOf(CLIENT, {
       txHash: '0x2',
       account: ACCOUNT,
       // The first call claims 9 felts of calldata: only 2 follow.
       detail: detailOf(['0x1', TOKEN, TRANSFER, '0x9', ACCOUNT, '0x5']),
-      // A Cairo 0 Transfer: the parties in the data, not the keys.
+      // Not a Transfer (another event's selector).
       movement: {
         from_address: TOKEN,
         keys: ['0x99'],

@@ -6,6 +6,7 @@ import { FeltText, parsedBy } from './answers';
 import type { EmittedEvent } from './calls';
 import type { NodeClient } from './client';
 import type { NodeCall } from './nodeCall';
+import { transferOf } from './transferEvents';
 import { normaliseAddress } from '../keys/address';
 import type { TransactionRecord, TransactionStatus } from '../state/schema';
 
@@ -253,30 +254,21 @@ function movesFor(
 }
 
 /**
- * A Cairo 1 `Transfer` event (keys `[selector, from, to]`, data the u256
- * amount) as the `transfer_from` call that moves the same.
+ * A `Transfer` event (either layout: see transferOf) as the
+ * `transfer_from` call that moves the same.
  *
  * @param event - The event.
- * @returns The call, when the event has that layout.
+ * @returns The call, when the event is a transfer.
  */
 function movementCall(
   event: EmittedEvent,
 ): { to: string; entrypoint: string; data: string[] } | undefined {
-  const [, from, to] = event.keys;
-  const [low, high] = event.data;
-  if (
-    event.keys.length !== 3 ||
-    event.data.length !== 2 ||
-    from === undefined ||
-    to === undefined ||
-    low === undefined ||
-    high === undefined
-  ) {
-    return undefined;
-  }
-  return {
-    to: normaliseAddress(event.from_address),
-    entrypoint: 'transfer_from',
-    data: [from, to, low, high],
-  };
+  const transfer = transferOf(event);
+  return transfer
+    ? {
+        to: transfer.token,
+        entrypoint: 'transfer_from',
+        data: [transfer.from, transfer.to, transfer.low, transfer.high],
+      }
+    : undefined;
 }

@@ -22,8 +22,16 @@ import type { NodeClient } from './client';
  *   (`readFrom`), never guessed.
  */
 
-/** One filter: the emitting contract (any when absent) and keys, position-wise. */
-export type EventQuery = { address?: string; keys: string[][] };
+/**
+ * One filter: the emitting contract or contracts (any when absent), keys
+ * position-wise, and how many of its newest events are needed when not
+ * the read's `need`.
+ */
+export type EventQuery = {
+  address?: string | string[];
+  keys: string[][];
+  need?: number;
+};
 
 /**
  * A first page the caller already read of a query's whole range, and where
@@ -178,7 +186,8 @@ function continueWindow(
  * @param options.latest - The latest block.
  * @param options.throughPending - Whether the range ends at the
  * pre-confirmed block (else at the latest one).
- * @param options.need - How many of the newest events each filter needs.
+ * @param options.need - How many of the newest events each filter needs
+ * (unless it says).
  * @param options.chunk - Events per page.
  * @param options.rounds - Round trips at most.
  * @param options.firstPages - Pages of the whole range already read, per
@@ -232,7 +241,9 @@ export async function readNewestEvents(
     const pages = await client.batchSettled(
       asked.map(({ window, index }) =>
         eventsCall({
-          ...queries[index],
+          ...(queries[index]?.address === undefined
+            ? {}
+            : { address: queries[index]?.address }),
           keys: queries[index]?.keys ?? [],
           fromBlock: window.from,
           ...(window.to === undefined ? {} : { toBlock: window.to }),
@@ -243,10 +254,13 @@ export async function readNewestEvents(
         }),
       ),
     );
-    asked.forEach(({ each }, position) => {
+    asked.forEach(({ each, index }, position) => {
       const page = pages[position];
       if (page?.status === 'fulfilled') {
-        advance(each, page.value, options);
+        advance(each, page.value, {
+          fromBlock,
+          need: queries[index]?.need ?? options.need,
+        });
       } else {
         each.failure = page?.reason;
         each.window = undefined;

@@ -5,6 +5,7 @@ import {
   TRANSFER_CHUNK,
   TRANSFER_KEY,
 } from './transferEvents';
+import { normaliseAddress } from '../keys/address';
 
 const ALICE =
   '0x3a48f9784a19e574e3976351f36d3806b8c27a97a972d2e2834e067d2c52883';
@@ -79,17 +80,47 @@ describe('discovering received tokens from Transfer events', () => {
     });
   });
 
-  it('skips what a node should not have sent: other recipients, other events, Cairo 0 layouts, malformed entries', () => {
+  it('reads a Cairo 0 transfer (keys [Transfer], data [from, to, low, high]) by its data', () => {
+    const read = readReceivedTokens(
+      {
+        events: [
+          {
+            from_address: TOKEN_A,
+            keys: [TRANSFER_KEY],
+            data: ['0x1', ALICE, '0x64', '0x0'],
+          },
+        ],
+      },
+      [ALICE],
+    );
+    expect(read).toStrictEqual({
+      value: {
+        tokens: [
+          {
+            token: normaliseAddress(TOKEN_A),
+            receivers: [normaliseAddress(ALICE)],
+          },
+        ],
+      },
+    });
+  });
+
+  it('skips what a node should not have sent: other recipients, other events, malformed entries', () => {
     const read = readReceivedTokens(
       {
         events: [
           transfer(TOKEN_A, `0x${'c'.repeat(60)}`),
           { ...transfer(TOKEN_A, ALICE), keys: ['0x99', '0x1', ALICE] },
-          // Cairo 0: from, to and the amount in the data.
+          // Cairo 0 to someone else, and with a short data.
           {
             from_address: TOKEN_A,
             keys: [TRANSFER_KEY],
-            data: ['0x1', ALICE, '0x64', '0x0'],
+            data: ['0x1', '0x2', '0x64', '0x0'],
+          },
+          {
+            from_address: TOKEN_A,
+            keys: [TRANSFER_KEY],
+            data: ['0x1', ALICE, '0x64'],
           },
           {
             ...transfer(TOKEN_A, ALICE),

@@ -2,6 +2,7 @@ import { hash } from 'starknet';
 
 import { readingCall } from './answers';
 import type { Reading } from './answers';
+import type { EventQuery } from './newestEvents';
 import type { NodeCall } from './nodeCall';
 import { normaliseAddress } from '../keys/address';
 
@@ -10,9 +11,10 @@ import { normaliseAddress } from '../keys/address';
  * them. Cairo 1 tokens (OpenZeppelin's and StarkGate's ERC-20, STRK and ETH
  * today) key their `Transfer` event `[selector, from, to]` with the amount
  * as data, so the node can filter by recipient: keys `[[Transfer], [], [the
- * accounts]]`. Cairo 0 tokens put `from` and `to` in the data: no filter
- * finds them by recipient, and scanning every transfer of the chain is no
- * bounded read, so they are not discovered (the user adds them by address).
+ * accounts]]`. Cairo 0 tokens key it `[selector]` and put `[from, to,
+ * amount_low, amount_high]` in the data: no filter finds them by
+ * recipient, so the known ones (src/tokens/cairo0.ts) are read by address
+ * and their events kept when the data names an account.
  */
 
 /** The selector of `Transfer`, an ERC-20's first event key. */
@@ -97,9 +99,68 @@ export function readReceivedTokens(
 }
 
 /**
+ * One event as an ERC-20 transfer, in either layout: Cairo 1 (keys
+ * `[selector, from, to]`, data `[low, high]`) or Cairo 0 (keys
+ * `[selector]`, data `[from, to, low, high]`); anything else, or from
+ * address 0, is none.
+ *
+ * @param event - The event, as the node gave it.
+ * @returns The transfer: the token (canonical), its parties and amount.
+ */
+export function transferOf(
+  event: unknown,
+):
+  | { token: string; from: string; to: string; low: string; high: string }
+  | undefined {
+  const token = member(event, 'from_address');
+  const keys = member(event, 'keys');
+  const data = member(event, 'data');
+  const felts = (value: unknown): value is string[] =>
+    Array.isArray(value) &&
+    value.every((item) => typeof item === 'string' && FELT.test(item));
+  if (
+    typeof token !== 'string' ||
+    !FELT.test(token) ||
+    BigInt(token) === 0n ||
+    !felts(keys) ||
+    !felts(data) ||
+    keys[0] === undefined ||
+    BigInt(keys[0]) !== BigInt(TRANSFER_KEY)
+  ) {
+    return undefined;
+  }
+  const [from, to, low, high] =
+    keys.length === 3 && data.length === 2
+      ? [keys[1], keys[2], data[0], data[1]]
+      : [];
+  const [oldFrom, oldTo, oldLow, oldHigh] =
+    keys.length === 1 && data.length === 4 ? data : [];
+  const parties =
+    from === undefined
+      ? [oldFrom, oldTo, oldLow, oldHigh]
+      : [from, to, low, high];
+  const [sender, recipient, amountLow, amountHigh] = parties;
+  if (
+    sender === undefined ||
+    recipient === undefined ||
+    amountLow === undefined ||
+    amountHigh === undefined
+  ) {
+    return undefined;
+  }
+  return {
+    token: normaliseAddress(token),
+    from: sender,
+    to: recipient,
+    low: amountLow,
+    high: amountHigh,
+  };
+}
+
+/**
  * The tokens some accounts received, from events oldest first (anything
- * that is not a `Transfer` keyed `[selector, from, to]` to one of them,
- * from a contract address, is skipped).
+ * that is not a `Transfer` to one of them, in either layout, from a
+ * contract address, is skipped: see transferOf).
  *
  * @param events - The events.
  * @param accounts - The recipients asked about.
@@ -114,23 +175,13 @@ export function tokensReceived(
   );
   const byToken = new Map<string, Set<string>>();
   for (const event of [...events].reverse()) {
-    const from = member(event, 'from_address');
-    const keys = member(event, 'keys');
-    if (
-      typeof from !== 'string' ||
-      !FELT.test(from) ||
-      !Array.isArray(keys) ||
-      keys.length !== 3 ||
-      !keys.every((key) => typeof key === 'string' && FELT.test(key)) ||
-      BigInt(keys[0]) !== BigInt(TRANSFER_KEY)
-    ) {
+    const transfer = transferOf(event);
+    const receiver =
+      transfer === undefined ? undefined : wanted.get(BigInt(transfer.to));
+    if (transfer === undefined || receiver === undefined) {
       continue;
     }
-    const receiver = wanted.get(BigInt(keys[2]));
-    if (receiver === undefined || BigInt(from) === 0n) {
-      continue;
-    }
-    const token = normaliseAddress(from);
+    const { token } = transfer;
     byToken.set(token, (byToken.get(token) ?? new Set()).add(receiver));
   }
   return [...byToken].map(([token, receivers]) => ({
@@ -141,36 +192,55 @@ export function tokensReceived(
 
 /**
  * `starknet_getEvents` for the transfers to some accounts from a block on:
- * one page, bounded (see TRANSFER_CHUNK), read by readReceivedTokens.
+ * one page, bounded (see TRANSFER_CHUNK), read by readReceivedTokens. By
+ * default the Cairo 1 filter, keyed to the accounts; else the filter given
+ * (the Cairo 0 tokens' transfers by address, see src/tokens/cairo0.ts).
  *
  * @param accounts - The recipients (at most RECIPIENTS_PER_CALL).
  * @param fromBlock - The first block of the window.
  * @param continuation - Where the page starts, after the first.
+ * @param query - The filter, when not keyed to the accounts.
  * @returns The call.
  */
 export function receivedTokensCall(
   accounts: string[],
   fromBlock: number,
   continuation?: string,
+  query: EventQuery = receivedQuery(accounts),
 ): NodeCall<Reading<ReceivedTokens>> {
-  return readingCall(
-    {
-      method: 'starknet_getEvents',
-      params: {
-        filter: {
-          from_block: { block_number: fromBlock },
-          to_block: 'latest',
-          keys: [[TRANSFER_KEY], [], accounts],
-          chunk_size: TRANSFER_CHUNK,
-          ...(continuation === undefined
-            ? {}
-            : { continuation_token: continuation }),
+  return {
+    ...readingCall(
+      {
+        method: 'starknet_getEvents',
+        params: {
+          filter: {
+            ...(query.address === undefined ? {} : { address: query.address }),
+            from_block: { block_number: fromBlock },
+            to_block: 'latest',
+            keys: query.keys,
+            chunk_size: TRANSFER_CHUNK,
+            ...(continuation === undefined
+              ? {}
+              : { continuation_token: continuation }),
+          },
         },
+        parse: (value) => value,
       },
-      parse: (value) => value,
-    },
-    (answer) => readReceivedTokens(answer, accounts),
-  );
+      (answer) => readReceivedTokens(answer, accounts),
+    ),
+    // A list the node refuses fails this call alone (see eventLists.ts).
+    ...(Array.isArray(query.address) ? { ownFailure: true as const } : {}),
+  };
+}
+
+/**
+ * The Cairo 1 filter of the transfers to some accounts.
+ *
+ * @param accounts - The recipients.
+ * @returns The filter.
+ */
+export function receivedQuery(accounts: string[]): EventQuery {
+  return { keys: [[TRANSFER_KEY], [], accounts] };
 }
 
 /**

@@ -7,6 +7,7 @@ import { InvalidInputError, PaymasterError } from '../errors';
 import { deploymentData } from '../keys/address';
 import type { OwnAccount } from '../keys/ownership';
 import type { NodeClient } from '../node/client';
+import type { PriceReads } from '../prices/quotes';
 import { targetsOf } from '../sender/intent';
 import type { TransactionIntent, WalletCall } from '../sender/intent';
 import type { RoundOne } from '../sender/nodeView';
@@ -33,6 +34,8 @@ export type PaymasterAskRequest = {
   field?: string | undefined;
   /** The most the asker lets the fee be, in times the paymaster's estimate. */
   feeCapFactor?: bigint | undefined;
+  /** Prices to read with the first round trip, for the dialog's values. */
+  prices?: PriceReads | undefined;
 };
 
 /** What was asked and built, checked. */
@@ -158,6 +161,7 @@ export async function buildChecked(
     details: {},
     field: 'details',
     intent: askedIntent,
+    prices: request.prices,
   };
   // The parties' names: reverse lookups here, forward ones with the
   // simulation (paymaster/send.ts), so the confirmation may show them.

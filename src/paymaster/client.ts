@@ -14,9 +14,26 @@ import { ExchangeFailure, postJson } from '../node/exchange';
 import { ANSWER_BYTES_PER_CALL, NODE_TIMEOUT_MS } from '../node/limits';
 
 /**
+ * How long the wallet waits for the paymaster's answer to the hand-over
+ * (`paymaster_executeTransaction`), separate from the node timeout (30 s).
+ * A relayer answers it in a second or two: AVNU's paymaster checks the
+ * execution, takes a relayer's lock, simulates and sends one transaction,
+ * each step a call to its own node bounded by its configured timeout (10 s
+ * in its configuration; crates/paymaster-relayer, read at commit 450c65e4).
+ * Past 15 s something is stuck, and the user is told at once that the
+ * signed execution may still run until its window's end (./handOver.ts),
+ * rather than kept waiting for twice as long to be told the same.
+ */
+export const HAND_OVER_TIMEOUT_MS = 15_000;
+
+/** The SNIP-29 method that hands a signed execution over. */
+const HAND_OVER_METHOD = 'paymaster_executeTransaction';
+
+/**
  * A network's SNIP-29 paymaster, spoken to through starknet.js's
  * `PaymasterRpc` over the wallet's own bounded exchange (the node timeout,
- * at most ANSWER_BYTES_PER_CALL of answer, no status text passed on).
+ * HAND_OVER_TIMEOUT_MS for the hand-over, at most ANSWER_BYTES_PER_CALL of
+ * answer, no status text passed on).
  * Whatever goes wrong leaves as a PaymasterError naming the paymaster's
  * host: its SNIP-29 code in words when it refused, the exchange's failure
  * when it could not be read. Its answers are still unchecked: the caller
@@ -71,10 +88,18 @@ export class PaymasterClient {
       const body: unknown = JSON.parse(
         typeof init?.body === 'string' ? init.body : 'null',
       );
+      const handOver =
+        typeof body === 'object' &&
+        body !== null &&
+        'method' in body &&
+        body.method === HAND_OVER_METHOD;
       const answer = await postJson(
         this.url,
         body,
-        { timeoutMs: NODE_TIMEOUT_MS, maxBytes: ANSWER_BYTES_PER_CALL },
+        {
+          timeoutMs: handOver ? HAND_OVER_TIMEOUT_MS : NODE_TIMEOUT_MS,
+          maxBytes: ANSWER_BYTES_PER_CALL,
+        },
         headers,
       );
       // PaymasterRpc reads only `json()` of the response (the snap has no

@@ -9,6 +9,7 @@ import { PaymasterError } from '../errors';
 import { normaliseAddress } from '../keys/address';
 import { readFelt } from '../node/answers';
 import { viewCall } from '../node/calls';
+import { chainClockCall } from '../node/executionCalls';
 import {
   claimedNames,
   nameLookupOf,
@@ -32,7 +33,8 @@ import { signHash } from '../signing/signature';
  * execution (with the account's deployment when it is not), the wallet
  * checks what was built against what was asked (checkBuilt), the node
  * simulates the checked calls from the account (balance changes, revert)
- * and says whether the execution's nonce is unused, the user sees it all,
+ * and says whether the execution's nonce is unused (and its newest block),
+ * the user sees it all,
  * and only then is the typed data signed and handed to the paymaster
  * (./handOver.ts: what its answer means). Round trips: node 3, paymaster 2.
  */
@@ -191,18 +193,22 @@ export async function sendThroughPaymaster(
     execution && !execution.anyCaller
       ? nameLookupOf(client.network, [execution.caller])
       : undefined;
+  // The chain's newest block rides this batch too: the signed execution
+  // cannot run before it (where its event is looked for after a failure).
   const { view, extra } = await readAfterRoundOne(
     { ...base, intent: shown },
     roundOne,
     { withDeployment: true },
     [
+      chainClockCall(),
       ...nonceCheck,
       ...(relayer?.addresses ?? []).map((address) =>
         reverseNameCall(relayer?.contract ?? '0x0', address),
       ),
     ],
   );
-  checkNonceUnused(host, nonceCheck.length > 0 ? extra[0] : undefined);
+  const [clock, ...afterClock] = extra;
+  checkNonceUnused(host, nonceCheck.length > 0 ? afterClock[0] : undefined);
   const planned = { ...base, intent: shown };
   await request.confirm({
     transaction: previewOf(planned, 'send', view, planOf(planned, view)),
@@ -216,7 +222,7 @@ export async function sendThroughPaymaster(
           // The reverse lookups' own parser read their answers.
           claimedNames(
             relayer,
-            extra.slice(nonceCheck.length) as PromiseSettledResult<
+            afterClock.slice(nonceCheck.length) as PromiseSettledResult<
               string | undefined
             >[],
           ),
@@ -234,5 +240,11 @@ export async function sendThroughPaymaster(
     executable: executableOf(transaction, build, signature),
     parameters,
     firstCall: intent.type === 'INVOKE' ? intent.calls[0] : undefined,
+    calls,
+    // The clock call's own parser read it.
+    fromBlock:
+      clock?.status === 'fulfilled'
+        ? (clock.value as { blockNumber: number }).blockNumber
+        : undefined,
   });
 }

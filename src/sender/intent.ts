@@ -7,6 +7,7 @@ import type { AbiReading } from '../node/abi';
 import type { NodeClient } from '../node/client';
 import type { DeclarableClass } from '../node/contractClass';
 import type { ShownName } from '../node/names';
+import type { PriceBook, PriceReads } from '../prices/quotes';
 import { declareHash } from '../signing/transactions';
 import type { AccountKind } from '../state/schema';
 
@@ -68,6 +69,8 @@ export type TransactionPreview = {
    * the wallet (absent or empty: none to show).
    */
   names?: ShownName[];
+  /** The prices read with it, for the values shown (never signed). */
+  worth?: PriceBook | undefined;
 };
 
 /** A request to plan, show and sign (or send) one intent. */
@@ -80,6 +83,8 @@ export type SenderRequest = {
   field: string;
   /** Shows the preview; throws UserRejectedError when the user declines. */
   confirm: (preview: TransactionPreview) => Promise<void>;
+  /** Prices to read with the first round trip, for the dialog's values. */
+  prices?: PriceReads | undefined;
 };
 
 /**

@@ -5,6 +5,7 @@ import type { Step } from './plan';
 import { simulationQueries } from './plan';
 import { ChainRejectedError, NodeError } from '../errors';
 import type { AbiReading } from '../node/abi';
+import type { Reading } from '../node/answers';
 import { gasPricesCall, isContractNotFound, nonceCall } from '../node/calls';
 import type { GasPrices } from '../node/calls';
 import {
@@ -22,6 +23,8 @@ import type { NameLookup, ReverseNames, ShownName } from '../node/names';
 import type { NodeCall } from '../node/nodeCall';
 import type { SimulatedTransaction } from '../node/simulation';
 import { simulateCall } from '../node/simulation';
+import type { OracleAnswer } from '../prices/pragma';
+import type { PriceBook } from '../prices/quotes';
 
 /**
  * What the sender reads from the node before it plans: the account's nonce
@@ -66,6 +69,8 @@ export type NodeView = {
   undeployedTargets: string[];
   /** Names of the addresses shown that resolve back to them. */
   names: ShownName[];
+  /** The prices read with round one, if any. */
+  worth?: PriceBook | undefined;
 };
 
 /**
@@ -116,6 +121,8 @@ export type RoundOne = {
   classHashes: (string | undefined)[];
   /** The names the reverse lookups claim, checked forward in round two. */
   reverseNames?: ReverseNames | undefined;
+  /** The prices that rode round one (see SenderRequest.prices). */
+  worth?: PriceBook | undefined;
 };
 
 /** How to read the node for one request. */
@@ -152,11 +159,21 @@ export async function readAccountAndClasses(
   const reverseCalls = (lookup?.addresses ?? []).map((address) =>
     reverseNameCall(lookup?.contract ?? '0x0', address),
   );
-  const [nonceAnswer, ...answers] = await request.client.batchSettled([
+  const namesEnd = targets.length + reverseCalls.length;
+  const settled = await request.client.batchSettled([
     nonceCall(request.account.address),
     ...classHashCalls(targets),
     ...reverseCalls,
+    ...(request.prices?.calls ?? []),
   ]);
+  // Each answer was parsed by its own call's parser, in order.
+  const [nonceAnswer, ...answers] = settled.slice(
+    0,
+    1 + namesEnd,
+  ) as PromiseSettledResult<string | undefined>[];
+  const priceAnswers = settled.slice(1 + namesEnd) as PromiseSettledResult<
+    Reading<OracleAnswer>
+  >[];
   const classAnswers = answers.slice(0, targets.length);
   const nonce = unlessNotFound(nonceAnswer);
   return {
@@ -166,8 +183,9 @@ export async function readAccountAndClasses(
       claimedNames(
         lookup,
         // Each answer was parsed by its own call's parser, in order.
-        answers.slice(targets.length),
+        answers.slice(targets.length, namesEnd),
       ),
+    worth: request.prices?.bookOf(priceAnswers, Math.floor(Date.now() / 1000)),
     classHashes: classAnswers.map((answer) => {
       const classHash = unlessNotFound(answer);
       return classHash === undefined
@@ -240,6 +258,7 @@ export async function readAfterRoundOne(
         chainAbis: new Map(),
         undeployedTargets: [],
         names: [],
+        worth: roundOne.worth,
       },
       extra: [],
     };
@@ -293,6 +312,7 @@ export async function readAfterRoundOne(
         (_, index) => classHashes[index] === undefined,
       ),
       names: confirmedNames(reverse, forwardAnswers),
+      worth: roundOne.worth,
     },
     extra,
   };

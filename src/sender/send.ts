@@ -124,6 +124,7 @@ export function previewOf(
     chainAbis: node.chainAbis,
     undeployedTargets: node.undeployedTargets,
     names: node.names,
+    ...(node.worth ? { worth: node.worth } : {}),
   };
 }
 

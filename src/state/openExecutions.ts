@@ -1,3 +1,5 @@
+import { hash } from 'starknet';
+
 import { isFinal } from './activity';
 import { putRecord, sentRecord } from './records';
 import type { TransactionRecord, WalletState } from './schema';
@@ -31,7 +33,38 @@ export type OpenExecution = {
   firstCall?:
     | { contractAddress: string; entrypoint: string; calldata: string[] }
     | undefined;
+  /** The user's calls, hashed (callsKeyOf; none: a deployment alone). */
+  callsKey?: string | undefined;
 };
+
+/** A call as a dapp asks it (entry point by name, felts as text). */
+type AskedCall = {
+  contractAddress: string;
+  entrypoint: string;
+  calldata: readonly string[];
+};
+
+/**
+ * The user's calls as one felt, the same whichever path sends them (the
+ * paymaster's fee transfer is not one of them): a retry of the same calls,
+ * through the paymaster again or as an ordinary transaction, is found by it.
+ *
+ * @param calls - The calls, as the dapp asked them.
+ * @returns Their Poseidon hash, lower-case hex.
+ */
+export function callsKeyOf(calls: readonly AskedCall[]): string {
+  const elements = calls.flatMap(
+    ({ contractAddress, entrypoint, calldata }) => [
+      BigInt(contractAddress),
+      BigInt(hash.getSelectorFromName(entrypoint)),
+      BigInt(calldata.length),
+      ...calldata.map((felt) => BigInt(felt)),
+    ],
+  );
+  return `0x${BigInt(
+    hash.computePoseidonHashOnElements([BigInt(calls.length), ...elements]),
+  ).toString(16)}`;
+}
 
 /**
  * Records a signed execution as open (pending).
@@ -58,6 +91,7 @@ export async function recordOpenExecution(open: OpenExecution): Promise<void> {
       executeBefore: open.executeBefore,
       paymaster: open.paymaster,
       ...(open.claimedHash ? { claimedHash: open.claimedHash } : {}),
+      ...(open.callsKey ? { callsKey: open.callsKey } : {}),
     },
   };
   await updateState((state) => putRecord(state, record));
@@ -82,6 +116,34 @@ export function openExecutionsOf(
       !isFinal(record.status) &&
       record.chainId === chainId &&
       (account === undefined || record.senderAddress === account),
+  );
+}
+
+/**
+ * The open executions of an account on a network that may still run the
+ * same calls: their window has not closed by the wallet's clock, and their
+ * calls are these (a record from before calls were keyed may be any).
+ *
+ * @param state - The state.
+ * @param chainId - The network.
+ * @param account - The account.
+ * @param callsKey - The calls (callsKeyOf).
+ * @param now - The wallet's clock, in seconds.
+ * @returns Their records.
+ */
+export function openExecutionsOfCalls(
+  state: WalletState,
+  chainId: string,
+  account: string,
+  callsKey: string,
+  now: number,
+): TransactionRecord[] {
+  return openExecutionsOf(state, chainId, account).filter(
+    ({ outsideExecution }) =>
+      outsideExecution !== undefined &&
+      outsideExecution.executeBefore > now &&
+      (outsideExecution.callsKey === undefined ||
+        outsideExecution.callsKey === callsKey),
   );
 }
 

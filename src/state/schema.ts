@@ -123,6 +123,11 @@ const TransactionRecordStruct = object({
       paymaster: size(string(), 1, 2048),
       /** The hash the paymaster answered, not yet seen to run it. */
       claimedHash: optional(HexText),
+      /**
+       * The user's calls, hashed (callsKeyOf): a retry of the same calls
+       * is warned that this one may still run.
+       */
+      callsKey: optional(HexText),
     }),
   ),
 });
@@ -191,6 +196,11 @@ const DiscoveredStruct = object({
   problem: optional(size(string(), 1, 1000)),
   /** When it ran (seconds): the background searches at most every 10 minutes. */
   searchedAt: optional(number()),
+  /**
+   * Block ranges searches could not read (a failed page, a node's limit),
+   * read again by the next searches, one each, until read.
+   */
+  skipped: optional(array(object({ from: number(), to: number() }))),
 });
 
 /**

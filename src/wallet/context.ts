@@ -3,6 +3,8 @@ import { paymasterUrlFor } from '../config';
 import { KeyRing } from '../keys/derivation';
 import { NodeClient } from '../node/client';
 import { PaymasterClient } from '../paymaster/client';
+import { readPreferences } from '../prices/preferences';
+import type { Preferences } from '../prices/preferences';
 import type { WalletState } from '../state/schema';
 import { readState } from '../state/store';
 
@@ -24,6 +26,11 @@ export type WalletContext = {
    * by everything the request does). Writes go through updateState.
    */
   state: () => Promise<WalletState>;
+  /**
+   * The user's MetaMask preferences, read on first use and shared by the
+   * whole request (see prices/preferences.ts).
+   */
+  preferences: () => Promise<Preferences>;
   /** The client of a network's nodes (the only place one is built). */
   node: (network: Network) => NodeClient;
   /**
@@ -58,10 +65,12 @@ export function isUser(context: WalletContext): boolean {
  */
 export function walletContext(origin: string): WalletContext {
   let snapshot: Promise<WalletState> | undefined;
+  let preferences: Promise<Preferences> | undefined;
   return {
     origin,
     keys: new KeyRing(),
     state: async () => (snapshot ??= readState()),
+    preferences: async () => (preferences ??= readPreferences()),
     node: (network) => new NodeClient(network),
     paymaster: (network, apiKey): PaymasterClient | undefined => {
       const url = paymasterUrlFor(network);

@@ -1,16 +1,16 @@
 import { networkTokens, requestView } from './access';
 import type { WalletContext } from './context';
+import { payTwiceWarnings } from './retryWarnings';
 import type { TransactionDisplay } from './transaction';
+import { dialogValues } from './values';
 import type { Network } from '../config';
 import { InvalidInputError } from '../errors';
 import type { OwnAccount } from '../keys/ownership';
 import type { FeeChoice } from '../paymaster/checkBuilt';
 import type { PaymasterClient } from '../paymaster/client';
 import { estimateThroughPaymaster } from '../paymaster/estimate';
-import { utcText } from '../paymaster/handOver';
 import { sendThroughPaymaster } from '../paymaster/send';
 import type { WalletCall } from '../sender/intent';
-import { openExecutionsOf } from '../state/openExecutions';
 import { confirmTransaction } from '../ui/dialogs';
 
 /** How a dapp (or the page) asks to pay through the paymaster. */
@@ -91,13 +91,12 @@ export async function sendWithPaymaster(
   const { paymaster, fee } = await paymasterOf(action);
   const tokens =
     display.tokens ?? (await networkTokens(context, network.chainId));
-  const stillOpen = openExecutionsOf(
-    await context.state(),
-    network.chainId,
+  const { prices, values } = await dialogValues(context, network, tokens);
+  const stillOpen = await payTwiceWarnings(
+    context,
+    network,
     account.address,
-  ).map(
-    ({ outsideExecution }) =>
-      `An earlier transaction of this account, signed and handed to ${outsideExecution?.paymaster ?? 'a paymaster'}, may still run until ${utcText(outsideExecution?.executeBefore ?? 0)} (UTC): the wallet has not seen it run or expire. Sending the same again may pay twice.`,
+    calls,
   );
   return sendThroughPaymaster({
     client: context.node(network),
@@ -111,6 +110,7 @@ export async function sendWithPaymaster(
         ? undefined
         : BigInt(choice.maxFeeInGasToken),
     feeCapFactor: choice.feeCapFactor,
+    prices,
     confirm: async (preview) =>
       confirmTransaction({
         ...display,
@@ -123,6 +123,7 @@ export async function sendWithPaymaster(
           build: preview.build,
           relayerName: preview.relayerName,
         },
+        values,
       }),
   });
 }

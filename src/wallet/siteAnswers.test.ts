@@ -3,6 +3,7 @@ import { InternalError, SnapError } from '@metamask/snaps-sdk';
 import type { WalletContext } from './context';
 import { errorForSite, hideSpellings, resultForSite } from './siteAnswers';
 import { KeyRing } from '../keys/derivation';
+import { DEFAULT_PREFERENCES } from '../prices/preferences';
 import { defaultState } from '../state/schema';
 import type { WalletState } from '../state/schema';
 
@@ -53,6 +54,7 @@ function contextOver(state: WalletState): WalletContext {
     origin: SITE,
     keys: new KeyRing(),
     state: async () => state,
+    preferences: async () => DEFAULT_PREFERENCES,
     node: (): never => {
       throw new Error('no node in this test');
     },

@@ -1,5 +1,7 @@
 import { networkTokens, requestView } from './access';
 import type { WalletContext } from './context';
+import { payTwiceWarnings } from './retryWarnings';
+import { dialogValues } from './values';
 import type { Network } from '../config';
 import type { OwnAccount } from '../keys/ownership';
 import type { SenderRequest, TransactionIntent } from '../sender/intent';
@@ -38,16 +40,29 @@ async function senderRequest(
   const { context, network, account, display = {}, ...rest } = action;
   const tokens =
     display.tokens ?? (await networkTokens(context, network.chainId));
+  const payTwice =
+    rest.intent.type === 'INVOKE'
+      ? await payTwiceWarnings(
+          context,
+          network,
+          account.address,
+          rest.intent.calls,
+        )
+      : [];
+  const { prices, values } = await dialogValues(context, network, tokens);
   return {
     ...rest,
     account,
     client: context.node(network),
+    prices,
     confirm: async (preview) =>
       confirmTransaction({
         ...display,
         request: requestView(context, network, account.address),
         preview,
         tokens,
+        warnings: [...(display.warnings ?? []), ...payTwice],
+        values,
       }),
   };
 }

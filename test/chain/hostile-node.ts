@@ -43,9 +43,10 @@ export type HostileNode = {
   script(method: string, rewrite: Rewrite): void;
   /**
    * Answers a lone call of `method` itself, never forwarding it (a paymaster
-   * that fails before sending anything); undefined: forward again.
+   * that fails before sending anything; a promise: one that stalls until it
+   * settles); undefined: forward again.
    */
-  withhold(method: string, answer: Answer | undefined): void;
+  withhold(method: string, answer: Answer | Promise<Answer> | undefined): void;
   /** Back to forwarding every answer as it is (and releases any hold). */
   clearScripts(): void;
   /**
@@ -94,7 +95,7 @@ export async function startHostileNode(options: {
   port?: number;
 }): Promise<HostileNode> {
   const scripts = new Map<string, Rewrite>();
-  const withheld = new Map<string, Answer>();
+  const withheld = new Map<string, Answer | Promise<Answer>>();
   let seen: SeenCall[] = [];
   let held: Promise<void> = Promise.resolve();
   let release = (): void => undefined;
@@ -118,8 +119,15 @@ export async function startHostileNode(options: {
           ? withheld.get(String(lone.method))
           : undefined;
       if (lone && own) {
-        response.writeHead(200, { 'Content-Type': 'application/json' });
-        response.end(JSON.stringify({ jsonrpc: '2.0', id: lone.id, ...own }));
+        Promise.resolve(own)
+          .then((answer) => {
+            response.writeHead(200, { 'Content-Type': 'application/json' });
+            response.end(
+              JSON.stringify({ jsonrpc: '2.0', id: lone.id, ...answer }),
+            );
+            return undefined;
+          })
+          .catch(() => response.destroy());
         return;
       }
       // A dapp's sponsorship key goes on to the paymaster, as a proxy would.

@@ -1,14 +1,23 @@
 import type { Json } from '@metamask/snaps-sdk';
 
+import {
+  IN_ETH,
+  land as landOn,
+  recordsOf,
+  runCheckOf,
+  short,
+  signedWindowEnd as signedWindowEndOf,
+  transferOf,
+} from './handOverSteps';
+import type { RecordJson } from './handOverSteps';
 import { useHostileTestnet } from './hostile-node';
 import type { Answer } from './hostile-node';
 import { SPONSORED, nodeRequest } from './node';
-import { ACCOUNT_0, ETH, TESTNET } from '../fixtures';
+import { ACCOUNT_0 } from '../fixtures';
 import {
   confirmationOf,
   errorOf,
   installSharedWallet,
-  invoke,
   plainResultOf,
   textOf,
 } from '../installedWallet';
@@ -18,16 +27,14 @@ import type { Wallet } from '../installedWallet';
  * What happens once the user signed and the execution was handed to the
  * paymaster: the signature stays valid for its window whatever the
  * paymaster answers. A paymaster that fails after the hand-over (-32603,
- * UNKNOWN_ERROR) is not reported as a refusal: the error says the
- * transaction may still run until the window's end, the wallet keeps it as
- * pending, the background check finds whether it ran (or that its window
- * passed with its nonce unused) and tells it once, and a new paymaster
- * transaction of the account warns of it. A hash the paymaster answers is
- * the user's only once the chain shows it ran what was signed.
+ * UNKNOWN_ERROR) without having sent it is not reported as a refusal: the
+ * error says the transaction may still run until the window's end, the
+ * wallet keeps it as pending, the background check finds whether it ran (or
+ * that its window passed with its nonce unused) and tells it once, and a
+ * retry of the same calls warns of it. A hash the paymaster answers is the
+ * user's only once the chain shows it ran what was signed. (Refusals after
+ * relaying, stalls and retries: paymasterHandOverChecked.test.ts.)
  */
-
-const RECIPIENT =
-  '0x00000000000000000000000000000000000000000000000000000000000b0b03';
 
 const { hostile, real } = useHostileTestnet(ACCOUNT_0.address, 10n ** 18n);
 let wallet: Wallet;
@@ -51,133 +58,51 @@ beforeEach(async () => {
   wallet = await installSharedWallet();
 });
 
-const IN_ETH = { feeMode: { mode: 'default', gasToken: ETH } };
-
 /**
  * A one-call ETH transfer through the paymaster.
  *
  * @param paymaster - The paymaster param.
  * @returns The pending request.
  */
-function transfer(paymaster: Json): ReturnType<typeof invoke> {
-  return invoke(wallet, 'snapnet_executeTxn', {
-    address: ACCOUNT_0.address,
-    calls: [
-      {
-        contractAddress: ETH,
-        entrypoint: 'transfer',
-        calldata: [RECIPIENT, '0x64', '0x0'],
-      },
-    ],
-    paymaster,
-  });
+function transfer(paymaster: Json): ReturnType<typeof transferOf> {
+  return transferOf(wallet, paymaster);
 }
 
-/** A record of the wallet, as snapnet_getTransactions answers it. */
-type RecordJson = { txnHash: string; status: string; failureReason: string };
-
-/**
- * The wallet's own records of ACCOUNT_0 on Testnet.
- *
- * @returns The records, newest first.
- */
-async function records(): Promise<RecordJson[]> {
-  const answer = await plainResultOf(
-    invoke(wallet, 'snapnet_getTransactions', {
-      senderAddress: ACCOUNT_0.address,
-      onlyFromState: true,
-      chainId: TESTNET,
-    }),
-  );
-  return answer as RecordJson[];
-}
-
-/**
- * One run of the background check, as MetaMask's scheduler makes it.
- *
- * @returns The messages of its notifications.
- */
-async function runCheck(): Promise<string[]> {
-  const response = await wallet.onCronjob({ method: 'refreshTransactions' });
-  return response.notifications.map(({ message }) => message);
-}
-
-/**
- * The short hash a notification names.
- *
- * @param hash - The transaction hash.
- * @returns `0x1234…abcd` of its canonical form.
- */
-function short(hash: string): string {
-  const canonical = `0x${BigInt(hash).toString(16).padStart(64, '0')}`;
-  return `${canonical.slice(0, 6)}…${canonical.slice(-4)}`;
-}
-
-/**
- * The window's end the signed typed data of the last execute carried.
- *
- * @returns The UTC time, as the error writes it.
- */
-function signedWindowEnd(): string {
-  const executes = hostile
-    .seen()
-    .filter(({ method }) => method === 'paymaster_executeTransaction');
-  const [last] = executes.slice(-1);
-  const text = JSON.stringify(last?.params);
-  const [, before] = /"execute_before":"(0x[0-9a-f]+)"/u.exec(text) ?? [];
-  return new Date(Number(BigInt(before ?? '0x0')) * 1000)
-    .toISOString()
-    .replace('.000Z', 'Z');
-}
+const records = async (): Promise<RecordJson[]> => recordsOf(wallet);
+const runCheck = async (): Promise<string[]> => runCheckOf(wallet);
+const signedWindowEnd = (): string => signedWindowEndOf(hostile);
+const land = async (): Promise<string> => landOn(hostile, real());
 
 /**
  * Sends a transfer whose hand-over the paymaster answers with `answer`
- * (after really executing it when `executes`), approving the dialog.
+ * without sending it, approving the dialog.
  *
  * @param answer - What the paymaster answers to execute.
- * @param executes - Whether the real paymaster runs it first.
- * @returns The error, and the hash of the transaction the real paymaster
- * sent (when it ran it).
+ * @returns The error.
  */
 async function failedHandOver(
   answer: Answer,
-  executes: boolean,
-): Promise<{
-  error: Awaited<ReturnType<typeof errorOf>>;
-  ranAs: string | undefined;
-}> {
-  let ranAs: string | undefined;
-  if (executes) {
-    hostile.script('paymaster_executeTransaction', (_call, honest) => {
-      ranAs = (honest.result as { transaction_hash?: string } | undefined)
-        ?.transaction_hash;
-      return answer;
-    });
-  } else {
-    hostile.withhold('paymaster_executeTransaction', answer);
-  }
+): Promise<{ error: Awaited<ReturnType<typeof errorOf>> }> {
+  hostile.withhold('paymaster_executeTransaction', answer);
   const pending = transfer(IN_ETH);
   await (await confirmationOf(pending)).ok();
-  return { error: await errorOf(pending), ranAs };
+  return { error: await errorOf(pending) };
 }
 
 describe('after the hand-over', () => {
-  it('reads -32603 as "may still run", keeps it pending, warns the next dialog, and tells once what ran', async () => {
-    const { error, ranAs } = await failedHandOver(
-      { error: { code: -32603, message: 'Internal error' } },
-      true,
-    );
+  it('reads -32603 as "may still run", keeps it pending, warns a retry, and tells once what ran when it lands', async () => {
+    const { error } = await failedHandOver({
+      error: { code: -32603, message: 'Internal error' },
+    });
     expect(error.code).toBe(-32002);
     expect(error.message).not.toContain('refused');
     expect(error.message).toContain(
       `may still run until ${signedWindowEnd()} (UTC`,
     );
-    expect(ranAs).toBeDefined();
     const [open] = await records();
     expect(open?.status).toBe('RECEIVED');
-    expect(BigInt(open?.txnHash ?? 0)).not.toBe(BigInt(ranAs ?? 0));
 
-    // A new paymaster transaction of the account says so in its dialog.
+    // A retry of the same transfer says so in its dialog.
     hostile.clearScripts();
     const next = transfer(IN_ETH);
     const dialog = await confirmationOf(next);
@@ -187,37 +112,31 @@ describe('after the hand-over', () => {
     await dialog.cancel();
     expect((await errorOf(next)).code).toBe(4001);
 
+    // The paymaster that kept it sends it after all.
+    const ranAs = await land();
     const told = await runCheck();
-    expect(told).toContain(`Transaction ${short(ranAs ?? '0x0')} accepted`);
+    expect(told).toContain(`Transaction ${short(ranAs)} accepted`);
     const [settled] = await records();
-    expect(BigInt(settled?.txnHash ?? 0)).toBe(BigInt(ranAs ?? 0));
+    expect(BigInt(settled?.txnHash ?? 0)).toBe(BigInt(ranAs));
     expect(settled?.status).toBe('ACCEPTED_ON_L2');
     expect(await runCheck()).toStrictEqual([]);
   });
 
-  it('reads a SNIP-29 refusal before execution (INVALID_SIGNATURE) as refused, recording nothing', async () => {
-    const before = (await records()).length;
-    const { error } = await failedHandOver(
-      { error: { code: 153, message: 'bad signature' } },
-      false,
-    );
-    expect(error.code).toBe(-32002);
-    expect(error.message).toContain('refused (153)');
-    expect(error.message).not.toContain('may still run');
-    expect(await records()).toHaveLength(before);
-  });
-
-  it("does not take another transaction's hash as the user's: it finds the one that ran", async () => {
+  it("does not take another transaction's hash as the user's: it answers the one that ran", async () => {
     const otherHash = deployment;
-    const { error, ranAs } = await failedHandOver(
-      { result: { tracking_id: '0x0', transaction_hash: otherHash } },
-      true,
-    );
-    expect(error.code).toBe(-32002);
-    expect(error.message).toContain(
-      'answered the hash of a transaction that did not run the signed execution',
-    );
-    expect(error.message).toContain('may still run until');
+    let ranAs: string | undefined;
+    hostile.script('paymaster_executeTransaction', (_call, honest) => {
+      ranAs = (honest.result as { transaction_hash?: string } | undefined)
+        ?.transaction_hash;
+      return { result: { tracking_id: '0x0', transaction_hash: otherHash } };
+    });
+    const pending = transfer(IN_ETH);
+    await (await confirmationOf(pending)).ok();
+    const answered = (await plainResultOf(pending)) as {
+      transaction_hash: string;
+    };
+    expect(ranAs).toBeDefined();
+    expect(BigInt(answered.transaction_hash)).toBe(BigInt(ranAs ?? 0));
     hostile.forget();
     const told = await runCheck();
     expect(told).toStrictEqual([
@@ -230,9 +149,9 @@ describe('after the hand-over', () => {
 
   it("keeps an unknown hash as the paymaster's claim, never recorded or told as the user's", async () => {
     const claimed = `0x${'7'.repeat(60)}`;
-    hostile.script('paymaster_executeTransaction', () => ({
+    hostile.withhold('paymaster_executeTransaction', {
       result: { tracking_id: '0x0', transaction_hash: claimed },
-    }));
+    });
     const pending = transfer(IN_ETH);
     await (await confirmationOf(pending)).ok();
     expect(await plainResultOf(pending)).toStrictEqual({
@@ -240,10 +159,11 @@ describe('after the hand-over', () => {
     });
     const hashes = (await records()).map(({ txnHash }) => BigInt(txnHash));
     expect(hashes).not.toContain(BigInt(claimed));
+    const ranAs = await land();
     const told = await runCheck();
-    expect(told).toHaveLength(1);
-    expect(told[0]).not.toContain(short(claimed));
+    expect(told).toStrictEqual([`Transaction ${short(ranAs)} accepted`]);
     const after = (await records()).map(({ txnHash }) => BigInt(txnHash));
+    expect(after).toStrictEqual([BigInt(ranAs)]);
     expect(after).not.toContain(BigInt(claimed));
   });
 
@@ -257,10 +177,9 @@ describe('after the hand-over', () => {
       build.typed_data.message.execute_before = `0x${closes.toString(16)}`;
       return { result: build };
     });
-    const { error } = await failedHandOver(
-      { error: { code: 163, message: 'boom' } },
-      false,
-    );
+    const { error } = await failedHandOver({
+      error: { code: 163, message: 'boom' },
+    });
     expect(error.code).toBe(-32002);
     expect(error.message).toContain('UNKNOWN_ERROR');
     expect(error.message).toContain(`may still run until ${signedWindowEnd()}`);

@@ -219,10 +219,11 @@ describe('the tokens an account received, on the home page', () => {
     expect(unverifiedPart(text)).not.toContain(VERIFIED);
     // The overview shows what the account holds: the verified token too,
     // never an unverified one, whose balances it does not read: STRK's,
-    // ETH's and VTT's, and the account's reverse name lookup.
+    // ETH's and VTT's, the account's reverse name lookup, and the oracle's
+    // prices of STRK and ETH (VTT has no pair).
     testNode().resetRequestCount();
     const overview = textOf((await openView(home, 'overview')).content);
-    expect(testNode().requestCount('starknet_call')).toBe(3 + 1);
+    expect(testNode().requestCount('starknet_call')).toBe(3 + 1 + 2);
     expect(overview).toContain('VTT · Verified Test Token · verified');
     expect(overview).toMatch(/Account 0 Text 1000 VTT/u);
     expect(overview).not.toContain(FAKE_STRK);

@@ -172,21 +172,23 @@ describe('hostile tokens on the home page', () => {
       'answers no page of events',
       { result: { events: 'none' } },
       'Not everything was read: the search: the answer is not a page of events.',
-      1,
+      2,
     ],
     [
       'refuses the search',
       { error: { code: 31, message: 'Requested page size is too big' } },
       'Not everything was read: the node refused the search (error 31).',
-      1,
+      2,
     ],
     [
       'answers in endless pages',
       { result: { events: [transferFrom(HUGE)], continuation_token: '1' } },
       'were not read (more transfers to the accounts than 3 pages hold; the latest were read first)',
-      3,
+      6,
     ],
   ])(
+    // Each search is two filters on Mainnet: the transfers keyed to the
+    // account, and the Cairo 0 tokens' by address.
     'when the node %s, the search says so and the page opens with it, balances shown',
     async (_case, answer, note, searches) => {
       scriptBalances();

@@ -17,9 +17,9 @@ import type {
 } from 'starknet';
 
 import { ask, outcome } from './observe';
-import type { Subject } from './observe';
+import type { Answer, Subject } from './observe';
 import { ARGENT_CLASS_HASH, WAIT } from '../chain/classes';
-import { STRK } from '../fixtures';
+import { ETH, STRK } from '../fixtures';
 import { readContract } from '../vendored';
 
 /** What a probe saw, reduced to what must mean the same on both nodes. */
@@ -375,6 +375,49 @@ export const PROBES: Record<string, Probe> = {
       eventFields: Object.keys(page.result.events[0]).sort(),
       badToken: outcome(bad),
       hugeChunk: outcome(big),
+    };
+  },
+
+  'events: address lists': async (subject) => {
+    // JSON-RPC 0.10's EVENT_FILTER: `address` one address or a list of
+    // them; each key position a list of values (empty: any). The ERC-20
+    // that pays no fee here (ETH) stands beside STRK, which has events.
+    const filter = async (address: unknown, keys: unknown): Promise<Answer> =>
+      ask(subject, 'starknet_getEvents', {
+        filter: {
+          address,
+          keys,
+          from_block: { block_number: 0 },
+          to_block: 'latest',
+          chunk_size: 50,
+        },
+      });
+    const alone = await filter(STRK, [[TRANSFER]]);
+    const listed = await filter([STRK, ETH], [[TRANSFER]]);
+    const listOfOne = await filter([STRK], [[TRANSFER]]);
+    const recipients = await filter([ETH, STRK], [[TRANSFER], [], [RECIPIENT]]);
+    const senders = (answer: unknown): string[] => {
+      const events = (answer as { result?: { events?: unknown[] } }).result
+        ?.events;
+      return [
+        ...new Set(
+          (events ?? []).map((event) =>
+            BigInt((event as { from_address: string }).from_address) ===
+            BigInt(STRK)
+              ? 'STRK'
+              : 'other',
+          ),
+        ),
+      ].sort();
+    };
+    return {
+      shape: outcome(listed),
+      listFromStrkOnly: senders(listed),
+      listOfOneAsAlone:
+        JSON.stringify(listOfOne) === JSON.stringify(alone)
+          ? 'same'
+          : 'different',
+      listWithKeyValues: senders(recipients),
     };
   },
 

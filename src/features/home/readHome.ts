@@ -6,6 +6,7 @@ import {
   paymasterViewOf,
 } from './readPaymaster';
 import { discoveryReads } from './tokenDiscovery';
+import { withValues } from './values';
 import type {
   HomeNotice,
   HomePlace,
@@ -21,6 +22,7 @@ import { readFelt, readingCall } from '../../node/answers';
 import type { Reading } from '../../node/answers';
 import { isContractNotFound, nonceCall } from '../../node/calls';
 import { balanceReadingCall } from '../../node/erc20';
+import { priceReads } from '../../prices/quotes';
 import { discoveredOn } from '../../state/discovered';
 import { isHiddenToken } from '../../state/hiddenTokens';
 import { hiddenFromNode } from '../../state/networks';
@@ -193,6 +195,7 @@ export async function readHomeView(
 ): Promise<HomeView> {
   const reads = readsOf(place.view);
   const state = await context.state();
+  const preferences = await context.preferences();
   const network =
     state.networks.find(({ chainId }) => chainId === state.currentChainId) ??
     state.networks[0];
@@ -248,14 +251,23 @@ export async function readHomeView(
         ),
       )
     : [];
+  // The overview's values: the prices of its tokens, in the same batch.
+  const prices = priceReads(
+    network,
+    place.view === 'overview' && asked.length > 0
+      ? tokens.map(({ address }) => address)
+      : [],
+    preferences,
+  );
   // The batch: nonces, balances, received tokens' balances, activity,
-  // names — each part's answers parsed by its own reader.
+  // names, prices — each part's answers parsed by its own reader.
   const parts = [
     nonceCalls,
     balanceCalls,
     discovery.calls,
     activity.calls,
     nameReads.calls,
+    prices.calls,
   ];
   const paymasterAnswer =
     reads.paymaster && accounts.length > 0
@@ -293,7 +305,7 @@ export async function readHomeView(
     ),
   );
   const names = await ownNames;
-  const accountViews = accounts.map((account) => {
+  const readAccounts = accounts.map((account) => {
     const index = asked.indexOf(account);
     const { deployed, unreadable } = deploymentOf(
       index < 0 ? undefined : nonces[index],
@@ -322,9 +334,19 @@ export async function readHomeView(
         : [],
     };
   });
+  const valued = withValues(
+    readAccounts,
+    tokens.map(({ address }) => address),
+    prices.bookOf(answersOf(5), Math.floor(Date.now() / 1000)),
+  );
+  const accountViews = valued.accounts;
   return {
     place,
     network,
+    preferences,
+    ...(valued.total
+      ? { total: { total: valued.total, partial: valued.partial } }
+      : {}),
     networks: state.networks.map((each) => {
       const { paymaster, chosen } = paymasterOfNetwork(each);
       return {
@@ -360,7 +382,14 @@ export async function readHomeView(
     })),
     ...(notice ? { notice } : {}),
     ...(nodeError ? { nodeError } : {}),
-    ...(reads.received ? { tokenList: discovery.view(answersOf(2)) } : {}),
+    ...(reads.received
+      ? {
+          tokenList: {
+            ...discovery.view(answersOf(2)),
+            ...(preferences.hideBalances ? { masked: true as const } : {}),
+          },
+        }
+      : {}),
   };
 }
 

@@ -1,4 +1,11 @@
-import { groupsOf, receivedTokens } from './transferSearch';
+import {
+  firstPageCall,
+  newestFirst,
+  readSkipped,
+  receivedTokens,
+  searchFilters,
+} from './transferSearch';
+import type { BlockRange, SearchResult } from './transferSearch';
 import type { HomeTokensView } from './views/tokens';
 import type { Network } from '../../config';
 import { ChainRejectedError } from '../../errors';
@@ -7,7 +14,7 @@ import { isContractNotFound } from '../../node/calls';
 import type { NodeClient } from '../../node/client';
 import { balanceReadingCall } from '../../node/erc20';
 import type { NodeCall } from '../../node/nodeCall';
-import { latestBlockCall, receivedTokensCall } from '../../node/transferEvents';
+import { latestBlockCall } from '../../node/transferEvents';
 import type { ReceivedTokens } from '../../node/transferEvents';
 import { isHiddenToken } from '../../state/hiddenTokens';
 import type { Discovered, TokenRecord, WalletState } from '../../state/schema';
@@ -74,13 +81,45 @@ function heldBalance(
   return { account, unreadable };
 }
 
+/** Skipped ranges kept at most (past it, the two oldest are joined: none is dropped). */
+export const MAX_SKIPPED = 16;
+
+/**
+ * Skipped ranges as kept: at most MAX_SKIPPED, the oldest joined into one
+ * range when there are more (blocks between them are read again too).
+ *
+ * @param ranges - The ranges, in the order they are retried.
+ * @returns The ranges kept.
+ */
+export function keptRanges(ranges: BlockRange[]): BlockRange[] {
+  const kept = [...ranges];
+  while (kept.length > MAX_SKIPPED) {
+    const byAge = [...kept].sort((left, right) => left.from - right.from);
+    const [first, second] = byAge;
+    if (!first || !second) {
+      break;
+    }
+    const joined = {
+      from: Math.min(first.from, second.from),
+      to: Math.max(first.to, second.to),
+    };
+    kept.splice(kept.indexOf(first), 1, joined);
+    kept.splice(kept.indexOf(second), 1);
+  }
+  return kept;
+}
+
 /**
  * Searches a network for the tokens its accounts received since the last
  * search (the whole window when an account was not searched before), as the
  * background check and the page's "Look now" do: the latest block, then the
- * search (DISCOVERY_PAGES round trips at most, see transferSearch); after the first, the latest block
- * rides in the search's batch (one round trip). A search that was not whole
- * keeps the last block where it was, so the next one reads it again.
+ * search (DISCOVERY_PAGES round trips at most, see transferSearch); after
+ * the first, the latest block rides in the search's batch (one round trip).
+ * What a search cannot read is kept as skipped block ranges; each search
+ * then reads the first one again (DISCOVERY_PAGES round trips more at
+ * most), and puts what is still left of it last: every range is read again
+ * until read, none dropped after one note (a spammer flooding the
+ * accounts with transfers cannot hide an earlier one for good).
  *
  * @param node - The network's node.
  * @param accounts - The accounts its node may be asked about.
@@ -97,6 +136,7 @@ export async function searchReceived(
   const fresh =
     stored === undefined ||
     accounts.some((account) => !stored.accounts.includes(account));
+  const filters = searchFilters(chainId, accounts);
   let latestReading: Reading<bigint>;
   let fromBlock: number;
   let asking: Promise<PromiseSettledResult<Reading<ReceivedTokens>>[]>;
@@ -108,9 +148,7 @@ export async function searchReceived(
     }
     fromBlock = Math.max(0, Number(latestReading.value) - DISCOVERY_BLOCKS + 1);
     asking = node.batchSettled(
-      groupsOf(accounts).map(({ group }) =>
-        receivedTokensCall(group, fromBlock),
-      ),
+      filters.map((filter) => firstPageCall(filter, fromBlock)),
     );
   } else {
     // Since the last search: the latest block and the search in one batch
@@ -118,9 +156,7 @@ export async function searchReceived(
     fromBlock = (stored?.toBlock ?? 0) + 1;
     const [latest, ...pages] = await node.batchSettled([
       latestBlockCall(),
-      ...groupsOf(accounts).map(({ group }) =>
-        receivedTokensCall(group, fromBlock),
-      ),
+      ...filters.map((filter) => firstPageCall(filter, fromBlock)),
     ]);
     if (latest?.status !== 'fulfilled' || 'problem' in latest.value) {
       return undefined;
@@ -129,32 +165,26 @@ export async function searchReceived(
     asking = Promise.resolve(pages);
   }
   const latest = Number(latestReading.value);
-  const searchedAt = Math.floor(Date.now() / 1000);
-  if (fromBlock > latest) {
-    return {
-      search: { chainId, toBlock: latest, accounts, tokens: [], searchedAt },
-      fresh,
-    };
-  }
-  const found = await receivedTokens(
-    node,
-    accounts,
-    { fromBlock, latest },
-    asking,
-  );
-  // A failed page is read again next time; blocks left unread under the
-  // latest ones are said, and the search moves on (the next one reads the
-  // blocks since, however busy these were).
-  const whole = found.problems.length === 0;
-  const said = [...found.problems, ...found.gaps];
+  const found: SearchResult =
+    fromBlock > latest
+      ? { tokens: [], problems: [], skipped: [] }
+      : await receivedTokens(node, filters, { fromBlock, latest }, asking);
+  const [retried, ...waiting] = stored?.skipped ?? [];
+  const again = retried
+    ? await readSkipped(node, filters, retried)
+    : { tokens: [], left: [] };
+  const skipped = keptRanges([...waiting, ...found.skipped, ...again.left]);
   return {
     search: {
       chainId,
-      toBlock: whole ? latest : (stored?.toBlock ?? fromBlock - 1),
+      toBlock: latest,
       accounts,
-      tokens: found.tokens,
-      searchedAt,
-      ...(said.length === 0 ? {} : { problem: said.join('; ').slice(0, 1000) }),
+      tokens: newestFirst([again.tokens, found.tokens]),
+      searchedAt: Math.floor(Date.now() / 1000),
+      ...(found.problems.length === 0
+        ? {}
+        : { problem: found.problems.join('; ').slice(0, 1000) }),
+      ...(skipped.length === 0 ? {} : { skipped }),
     },
     fresh,
   };

@@ -35,6 +35,8 @@ import {
   revertReasonText,
   strk,
 } from '../transactionText';
+import { valueLinesOf, valuesSection } from '../values';
+import type { DialogValues } from '../values';
 
 // The dialog of every transaction path (send, sign, deploy, declare), built
 // from the sender's plan.
@@ -190,6 +192,8 @@ export type TransactionView = {
   paymaster?: PaymasterShown;
   /** The Starknet ID name the user typed as the recipient, resolved. */
   recipientName?: ShownName | undefined;
+  /** How the amounts' values are shown (../values.tsx), if they are. */
+  values?: DialogValues | undefined;
 };
 
 /**
@@ -285,6 +289,11 @@ export function transactionContent(
           <Text>{strk(plan.maxFee)}</Text>
         </Row>
       ) : null}
+      {valuesSection({
+        lines: valueLinesOf(preview, view.tokens, paymaster),
+        values: view.values,
+        book: preview.worth,
+      })}
     </Box>
   );
 }

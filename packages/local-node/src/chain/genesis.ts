@@ -13,6 +13,12 @@ import { deployContract } from '../contracts/calls';
 import { initToken, mintTo, shortByteArray } from '../contracts/erc20';
 import { NAMING_CLASS_HASH, namingAddressOf } from '../contracts/naming';
 import { OZ_CLASS_HASH } from '../contracts/oz';
+import {
+  DEFAULT_PRICES,
+  PRAGMA_CLASS_HASH,
+  pragmaAddressOf,
+  setPrice,
+} from '../contracts/pragma';
 import type { ClassRegistry } from '../contracts/registry';
 import type { ExecEnv } from '../contracts/types';
 import {
@@ -73,10 +79,10 @@ export function deriveAccounts(
 
 /**
  * Writes the genesis state (block 0): predeclared classes, fee tokens, the
- * UDCs, Starknet ID's naming contract (at the address starknet.js knows for
- * the chain), funded predeployed accounts and staking (staking-genesis.ts,
- * whose validators' announcements are block 0's transactions); then closes
- * block 0.
+ * UDCs, Pragma's price oracle (see contracts/pragma.ts), Starknet ID's
+ * naming contract (at the address starknet.js knows for the chain), funded
+ * predeployed accounts and staking (staking-genesis.ts, whose validators'
+ * announcements are block 0's transactions); then closes block 0.
  *
  * @param chain - The chain.
  * @param registry - The class registry.
@@ -128,6 +134,9 @@ export function writeGenesis(
   deployContract(env, 0n, UDC_ADDRESS, UDC_CLASS_HASH, []);
   deployContract(env, 0n, LEGACY_UDC_ADDRESS, UDC_CLASS_HASH, []);
   deployContract(env, 0n, namingAddressOf(chainId), NAMING_CLASS_HASH, []);
+  const oracle = pragmaAddressOf(chainId);
+  deployContract(env, 0n, oracle, PRAGMA_CLASS_HASH, []);
+  DEFAULT_PRICES.forEach((price) => setPrice(state, oracle, price));
   for (const account of accounts) {
     const address = BigInt(account.address);
     deployContract(env, 0n, address, OZ_CLASS_HASH, [

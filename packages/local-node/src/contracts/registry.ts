@@ -11,6 +11,7 @@ import { NAMING_CLASS, NAMING_CLASS_HASH } from './naming';
 import { OZ_CLASS, OZ_CLASS_HASH } from './oz';
 import { OZ_ERC20_CLASS } from './oz-erc20';
 import { POOL_CLASS } from './pool';
+import { PRAGMA_ABI, PRAGMA_CLASS, PRAGMA_CLASS_HASH } from './pragma';
 import { REWARD_SUPPLIER_CLASS, STAKING_CLASS } from './staking';
 import { POOL_ABI, REWARD_SUPPLIER_ABI, STAKING_ABI } from './staking-abi';
 import {
@@ -66,6 +67,7 @@ const NATIVES: Record<ContractKind, NativeClass | undefined> = {
   staking: STAKING_CLASS,
   pool: POOL_CLASS,
   'reward-supplier': REWARD_SUPPLIER_CLASS,
+  pragma: PRAGMA_CLASS,
   opaque: undefined,
 };
 
@@ -169,6 +171,13 @@ export class ClassRegistry {
         kind: 'reward-supplier',
         body: (): Json =>
           syntheticBody(REWARD_SUPPLIER_CLASS, REWARD_SUPPLIER_ABI),
+      },
+    ],
+    [
+      PRAGMA_CLASS_HASH,
+      {
+        kind: 'pragma',
+        body: (): Json => syntheticBody(PRAGMA_CLASS, PRAGMA_ABI),
       },
     ],
   ]);

@@ -66,6 +66,7 @@ export type ContractKind =
   | 'staking'
   | 'pool'
   | 'reward-supplier'
+  | 'pragma'
   | 'opaque';
 
 /** A natively emulated contract class. */

@@ -17,6 +17,7 @@ import { devnetControlMethods } from '../methods/devnet-control';
 import { eventMethods } from '../methods/events';
 import { nameMethods } from '../methods/names';
 import type { Params } from '../methods/params';
+import { priceMethods } from '../methods/prices';
 import { simulationMethods } from '../methods/simulation';
 import { stateMethods } from '../methods/state';
 import { trafficMethods } from '../methods/traffic';
@@ -44,6 +45,7 @@ const METHODS: MethodTable = {
   ...contentMethods,
   ...paymasterMethods,
   ...nameMethods,
+  ...priceMethods,
 };
 
 /** Methods whose successful calls are journaled for devnet_dump. */

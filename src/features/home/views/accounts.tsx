@@ -11,6 +11,9 @@ import {
 } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
+import type { Money } from '../../../prices/money';
+import type { Worth } from '../../../prices/quotes';
+
 /**
  * The Accounts view of the home page: each account (name, address,
  * deployment, rename, deploy), then the ways to add one on the page itself
@@ -49,7 +52,11 @@ export type AccountView = {
     amount?: bigint;
     /** Why the node's (or the token's) answer could not be read. */
     unreadable?: string;
+    /** Its value, when its token has a price (see ../values.ts). */
+    worth?: Worth;
   }[];
+  /** The value of its priced lines; `partial` when some had no price. */
+  worth?: { total: Money; partial: boolean };
 };
 
 /**

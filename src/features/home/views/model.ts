@@ -5,6 +5,8 @@ import type { HomeActivity } from './activity';
 import type { PaymasterView } from './paymaster';
 import type { HomeTokensView, TrackedToken } from './tokens';
 import type { Network } from '../../../config';
+import type { Money } from '../../../prices/money';
+import type { Preferences } from '../../../prices/preferences';
 
 /**
  * What the page's views show, the names their events carry, and where the
@@ -99,4 +101,8 @@ export type HomeView = {
   notice?: HomeNotice;
   nodeError?: string;
   tokenList?: HomeTokensView;
+  /** The user's MetaMask preferences, read for this draw. */
+  preferences?: Preferences;
+  /** Every account's value together (see ../values.ts). */
+  total?: { total: Money; partial: boolean };
 };

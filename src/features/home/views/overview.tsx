@@ -16,6 +16,14 @@ import type { AccountView } from './accounts';
 import { HOME } from './model';
 import type { HomeView, HomeViewName } from './model';
 import { receivedBoxes } from './tokens';
+import {
+  accountTotal,
+  balanceText,
+  displayOf,
+  networkTotal,
+  networksListed,
+} from './worth';
+import type { MoneyDisplay } from './worth';
 import { formatUnits } from '../../../format';
 
 /**
@@ -43,9 +51,13 @@ const ACTIONS: [HomeViewName, string][][] = [
  * balance of every tracked token.
  *
  * @param account - The account.
+ * @param display - How amounts and values are written.
  * @returns Its section.
  */
-function accountSummary(account: AccountView): JSXElement {
+function accountSummary(
+  account: AccountView,
+  display: MoneyDisplay,
+): JSXElement {
   return (
     <Section>
       <Text fontWeight="bold">{`${account.name} · ${deploymentText(account)}`}</Text>
@@ -56,19 +68,26 @@ function accountSummary(account: AccountView): JSXElement {
       {account.notAskedBecause === undefined ? null : (
         <Text>{account.notAskedBecause}</Text>
       )}
-      {account.balances.map(({ symbol, decimals, amount, unreadable }) => {
-        let shown = '–';
-        if (amount !== undefined) {
-          shown = `${formatUnits(amount, decimals)} ${symbol}`;
-        } else if (unreadable !== undefined) {
-          shown = `unreadable: ${unreadable}`;
-        }
-        return (
-          <Row label={symbol}>
-            <Text>{shown}</Text>
-          </Row>
-        );
-      })}
+      {account.balances.map(
+        ({ symbol, decimals, amount, unreadable, worth }) => {
+          let shown = '–';
+          if (amount !== undefined) {
+            shown = balanceText(
+              `${formatUnits(amount, decimals)} ${symbol}`,
+              worth,
+              display,
+            );
+          } else if (unreadable !== undefined) {
+            shown = `unreadable: ${unreadable}`;
+          }
+          return (
+            <Row label={symbol}>
+              <Text>{shown}</Text>
+            </Row>
+          );
+        },
+      )}
+      {accountTotal(account, display)}
     </Section>
   );
 }
@@ -84,7 +103,7 @@ export function overviewContent(view: HomeView): JSXElement {
     <Box>
       <Field label="Network">
         <Dropdown name={HOME.network} value={view.network.chainId}>
-          {view.networks.map(({ name, chainId }) => (
+          {networksListed(view).map(({ name, chainId }) => (
             <Option value={chainId}>{`${name} (${chainId})`}</Option>
           ))}
         </Dropdown>
@@ -103,7 +122,8 @@ export function overviewContent(view: HomeView): JSXElement {
           wallet deployed, in Accounts.
         </Text>
       ) : null}
-      {view.accounts.map(accountSummary)}
+      {networkTotal(view)}
+      {view.accounts.map((account) => accountSummary(account, displayOf(view)))}
       {view.tokenList && view.tokenList.verified.length > 0 ? (
         <Section>
           <Text fontWeight="bold">Tokens received</Text>

@@ -14,6 +14,7 @@ import {
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import { formatUnits } from '../../../format';
+import { amountText } from '../../../prices/money';
 
 /**
  * The Tokens view: the tracked tokens, and beyond them the verified tokens
@@ -75,6 +76,8 @@ export type HomeTokensView = {
   hidden: { address: string; label: string }[];
   /** Tracked tokens the user may hide (all but the fee tokens). */
   hideable: { address: string; symbol: string }[];
+  /** Set while the user hides balances in MetaMask: amounts are masked. */
+  masked?: true;
 };
 
 /**
@@ -82,6 +85,7 @@ export type HomeTokensView = {
  * known (verified tokens), in the contract's base units otherwise.
  *
  * @param balance - The balance.
+ * @param masked - Whether amounts are masked (balances hidden).
  * @param unit - The verified symbol and decimals, if verified.
  * @param unit.symbol - The symbol.
  * @param unit.decimals - The decimals.
@@ -89,13 +93,17 @@ export type HomeTokensView = {
  */
 function balanceRow(
   balance: HeldBalance,
+  masked: boolean,
   unit?: { symbol: string; decimals: number },
 ): JSXElement {
   let shown = '–';
   if (balance.amount !== undefined) {
-    shown = unit
-      ? `${formatUnits(balance.amount, unit.decimals)} ${unit.symbol}`
-      : `${balance.amount.toString()} base units`;
+    shown = amountText(
+      unit
+        ? `${formatUnits(balance.amount, unit.decimals)} ${unit.symbol}`
+        : `${balance.amount.toString()} base units`,
+      masked,
+    );
   } else if (balance.unreadable !== undefined) {
     shown = `unreadable: ${balance.unreadable}`;
   }
@@ -142,7 +150,9 @@ export function receivedBoxes(
     <Box>
       <Text fontWeight="bold">{`${token.symbol} · ${token.name} · verified`}</Text>
       <Copyable value={token.address} />
-      {token.balances.map((balance) => balanceRow(balance, token))}
+      {token.balances.map((balance) =>
+        balanceRow(balance, view.masked === true, token),
+      )}
       {hiding ? hideButton(view.chainId, token.address, token.symbol) : null}
     </Box>
   ));
@@ -169,7 +179,9 @@ function unverifiedSection(view: HomeTokensView): JSXElement | null {
       {view.unverified.map((token) => (
         <Box>
           <Copyable value={token.address} />
-          {token.balances.map((balance) => balanceRow(balance))}
+          {token.balances.map((balance) =>
+            balanceRow(balance, view.masked === true),
+          )}
           {hideButton(view.chainId, token.address, 'this token')}
         </Box>
       ))}

@@ -1,0 +1,84 @@
+import { MASK, amountText, intlLocale, moneyText, sumOf } from './money';
+
+const cents = (value: bigint): bigint => value * 10n ** 6n;
+
+describe('moneyText', () => {
+  const en = { locale: 'en', hidden: false };
+
+  it('writes money as MetaMask does: two decimals, the sign, grouped', () => {
+    expect(moneyText({ units: cents(123450n), currency: 'USD' }, en)).toBe(
+      '$1,234.50',
+    );
+    expect(moneyText({ units: 0n, currency: 'USD' }, en)).toBe('$0.00');
+  });
+
+  it('rounds to the cent, half up', () => {
+    expect(moneyText({ units: 499_999n, currency: 'USD' }, en)).toBe('$0.00');
+    expect(moneyText({ units: 500_000n, currency: 'USD' }, en)).toBe('$0.01');
+    expect(moneyText({ units: 1_549_999n, currency: 'USD' }, en)).toBe('$0.02');
+  });
+
+  it("writes it in the user's locale and currency", () => {
+    const euros = { units: cents(123450n), currency: 'EUR' };
+    expect(moneyText(euros, { locale: 'de', hidden: false })).toBe(
+      '1.234,50 €',
+    );
+    expect(moneyText(euros, en)).toBe('€1,234.50');
+    expect(
+      moneyText(
+        { units: cents(123450n), currency: 'GBP' },
+        { locale: 'fr', hidden: false },
+      ),
+    ).toBe('1 234,50 £GB');
+  });
+
+  it('labels a USD fallback with its code, never with another sign', () => {
+    const fallback = {
+      units: cents(150n),
+      currency: 'USD',
+      fallback: true as const,
+    };
+    expect(moneyText(fallback, en)).toBe('USD 1.50');
+    expect(moneyText(fallback, { locale: 'de', hidden: false })).toBe(
+      '1,50 USD',
+    );
+  });
+
+  it("takes MetaMask's locales (pt_BR) and falls back to English", () => {
+    expect(intlLocale('pt_BR')).toBe('pt-BR');
+    expect(intlLocale('zh_CN')).toBe('zh-CN');
+    expect(intlLocale('not a locale!')).toBe('en');
+    expect(intlLocale('')).toBe('en');
+    expect(
+      moneyText(
+        { units: cents(123450n), currency: 'USD' },
+        { locale: '??', hidden: false },
+      ),
+    ).toBe('$1,234.50');
+  });
+
+  it('writes whole units past ten trillion, where a double holds no cent', () => {
+    expect(
+      moneyText({ units: cents(10n ** 17n + 49n), currency: 'USD' }, en),
+    ).toBe('$1,000,000,000,000,000');
+  });
+
+  it('masks values and amounts while balances are hidden', () => {
+    const hidden = { locale: 'en', hidden: true };
+    expect(moneyText({ units: cents(1n), currency: 'USD' }, hidden)).toBe(MASK);
+    expect(amountText('1.5 STRK', true)).toBe(MASK);
+    expect(amountText('1.5 STRK', false)).toBe('1.5 STRK');
+  });
+});
+
+describe('sumOf', () => {
+  it('adds values of one currency, and has none for no value', () => {
+    expect(sumOf([])).toBeUndefined();
+    expect(
+      sumOf([
+        { units: 1n, currency: 'EUR' },
+        { units: 2n, currency: 'EUR' },
+      ]),
+    ).toStrictEqual({ units: 3n, currency: 'EUR' });
+  });
+});

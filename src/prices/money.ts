@@ -1,0 +1,113 @@
+/**
+ * Money as MetaMask writes it: two decimals, the currency's sign (or its
+ * code when the value is not in the user's currency), grouped in the user's
+ * locale — `$1,234.50`, `1.234,50 €`. Every amount and value is masked, as
+ * MetaMask masks them, while the user hides balances.
+ */
+
+/** A value in a currency, exact to 10^-MONEY_DECIMALS of its unit. */
+export type Money = {
+  /** In 10^-MONEY_DECIMALS of the currency's unit. */
+  units: bigint;
+  /** ISO 4217, upper case (`USD`). */
+  currency: string;
+  /**
+   * Set when the user's currency could not be served (the oracle has no
+   * fresh pair for it): the value is in USD and is written with its code.
+   */
+  fallback?: true;
+};
+
+/** The precision values are summed in, before they are rounded to cents. */
+export const MONEY_DECIMALS = 8;
+
+/** How values are written: the user's locale, and whether they are hidden. */
+export type MoneyDisplay = { locale: string; hidden: boolean };
+
+/** What MetaMask shows in place of a hidden amount or value. */
+export const MASK = '••••••';
+
+/**
+ * A MetaMask locale (`pt_BR`) as a BCP 47 tag Intl knows (`pt-BR`); English
+ * for one it does not know.
+ *
+ * @param locale - MetaMask's locale.
+ * @returns The tag.
+ */
+export function intlLocale(locale: string): string {
+  try {
+    const [tag] = Intl.getCanonicalLocales(locale.replace(/_/gu, '-'));
+    return tag !== undefined &&
+      Intl.NumberFormat.supportedLocalesOf(tag).length > 0
+      ? tag
+      : 'en';
+  } catch {
+    return 'en';
+  }
+}
+
+/** Cents below this are written exactly through a double (15 digits). */
+const EXACT_CENTS = 10n ** 15n;
+
+/**
+ * A value as the page and the dialogs write it: cents rounded half away
+ * from zero; past ten trillion, whole units (a double no longer holds
+ * every cent, and Intl takes a number or a bigint).
+ *
+ * @param money - The value.
+ * @param display - The locale, and whether values are hidden.
+ * @returns E.g. `$1,234.50`, `USD 12.00` (a fallback), or the mask.
+ */
+export function moneyText(money: Money, display: MoneyDisplay): string {
+  if (display.hidden) {
+    return MASK;
+  }
+  const negative = money.units < 0n;
+  const size = negative ? -money.units : money.units;
+  const step = 10n ** BigInt(MONEY_DECIMALS - 2);
+  const cents = (size + step / 2n) / step;
+  const exact = cents < EXACT_CENTS;
+  const format = new Intl.NumberFormat(intlLocale(display.locale), {
+    style: 'currency',
+    currency: money.currency,
+    currencyDisplay: money.fallback ? 'code' : 'symbol',
+    minimumFractionDigits: exact ? 2 : 0,
+    maximumFractionDigits: exact ? 2 : 0,
+  });
+  const sign = negative ? -1 : 1;
+  const text = exact
+    ? format.format((sign * Number(cents)) / 100)
+    : format.format(BigInt(sign) * ((cents + 50n) / 100n));
+  // Intl's no-break spaces (`1.234,50 €`) would be shown as invisible
+  // characters marked (see ui/visibleContent.ts): plain spaces instead.
+  return text.replace(/\s/gu, ' ');
+}
+
+/**
+ * The sum of values in one currency.
+ *
+ * @param values - The values (all in the same currency and fallback).
+ * @returns Their sum, or undefined when there are none.
+ */
+export function sumOf(values: Money[]): Money | undefined {
+  const [first] = values;
+  if (first === undefined) {
+    return undefined;
+  }
+  return {
+    ...first,
+    units: values.reduce((sum, { units }) => sum + units, 0n),
+  };
+}
+
+/**
+ * An amount as the page shows it: the text, or the mask while the user
+ * hides balances.
+ *
+ * @param text - The amount (`1.5 STRK`).
+ * @param hidden - Whether balances are hidden.
+ * @returns What to show.
+ */
+export function amountText(text: string, hidden: boolean): string {
+  return hidden ? MASK : text;
+}
