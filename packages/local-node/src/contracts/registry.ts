@@ -10,8 +10,8 @@ import { executedKind } from './executable';
 import { NAMING_CLASS, NAMING_CLASS_HASH } from './naming';
 import { OZ_CLASS, OZ_CLASS_HASH } from './oz';
 import { OZ_ERC20_CLASS } from './oz-erc20';
-import { PRAGMA_ABI, PRAGMA_CLASS, PRAGMA_CLASS_HASH } from './pragma';
 import { POOL_CLASS } from './pool';
+import { PRAGMA_ABI, PRAGMA_CLASS, PRAGMA_CLASS_HASH } from './pragma';
 import { REWARD_SUPPLIER_CLASS, STAKING_CLASS } from './staking';
 import { POOL_ABI, REWARD_SUPPLIER_ABI, STAKING_ABI } from './staking-abi';
 import {
@@ -64,10 +64,10 @@ const NATIVES: Record<ContractKind, NativeClass | undefined> = {
   'oz-erc20': OZ_ERC20_CLASS,
   udc: UDC_CLASS,
   naming: NAMING_CLASS,
-  pragma: PRAGMA_CLASS,
   staking: STAKING_CLASS,
   pool: POOL_CLASS,
   'reward-supplier': REWARD_SUPPLIER_CLASS,
+  pragma: PRAGMA_CLASS,
   opaque: undefined,
 };
 
@@ -155,13 +155,6 @@ export class ClassRegistry {
       },
     ],
     [
-      PRAGMA_CLASS_HASH,
-      {
-        kind: 'pragma',
-        body: (): Json => syntheticBody(PRAGMA_CLASS, PRAGMA_ABI),
-      },
-    ],
-    [
       STAKING_CLASS_HASH,
       {
         kind: 'staking',
@@ -178,6 +171,13 @@ export class ClassRegistry {
         kind: 'reward-supplier',
         body: (): Json =>
           syntheticBody(REWARD_SUPPLIER_CLASS, REWARD_SUPPLIER_ABI),
+      },
+    ],
+    [
+      PRAGMA_CLASS_HASH,
+      {
+        kind: 'pragma',
+        body: (): Json => syntheticBody(PRAGMA_CLASS, PRAGMA_ABI),
       },
     ],
   ]);

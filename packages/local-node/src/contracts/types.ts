@@ -63,10 +63,10 @@ export type ContractKind =
   | 'oz-erc20'
   | 'udc'
   | 'naming'
-  | 'pragma'
   | 'staking'
   | 'pool'
   | 'reward-supplier'
+  | 'pragma'
   | 'opaque';
 
 /** A natively emulated contract class. */
