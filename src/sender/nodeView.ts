@@ -213,13 +213,7 @@ export async function readAccountAndClasses(
   return {
     nodeNonce: nonce === undefined ? undefined : BigInt(nonce),
     reverseNames:
-      lookup &&
-      claimedNames(
-        lookup,
-        answers.slice(targets.length, namesEnd) as PromiseSettledResult<
-          string | undefined
-        >[],
-      ),
+      lookup && claimedNames(lookup, answers.slice(targets.length, namesEnd)),
     worth: request.prices?.bookOf(priceAnswers, Math.floor(Date.now() / 1000)),
     staking: staking?.read(answers.slice(namesEnd, stakingEnd)),
     classHashes: classAnswers.map((answer) => {
