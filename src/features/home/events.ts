@@ -28,6 +28,7 @@ import { removeToken } from '../../state/tokens';
 import { HOME_ORIGIN, walletContext } from '../../wallet/context';
 import { resolveTypedName } from '../../wallet/names';
 import { transferToken } from '../../wallet/transfer';
+import { isStakingEvent, stakingAction } from '../staking/events';
 
 /**
  * The home page's events: each served by its view's actions (accounts,
@@ -234,7 +235,16 @@ export async function handleHomeEvent(
   }
   let notice: HomeNotice;
   try {
-    notice = await act(event);
+    if (isStakingEvent(event)) {
+      const outcome = await stakingAction(id, event, place.drawnOn);
+      if (outcome === 'ignored') {
+        // A second press while the first one's confirmation is open.
+        return;
+      }
+      notice = outcome;
+    } else {
+      notice = await act(event);
+    }
   } catch (error) {
     notice = failure(error);
   }

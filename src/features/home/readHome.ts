@@ -26,6 +26,8 @@ import { isHiddenToken } from '../../state/hiddenTokens';
 import { hiddenFromNode } from '../../state/networks';
 import { isFeeToken } from '../../state/tokens';
 import type { WalletContext } from '../../wallet/context';
+import { stakedReads } from '../staking/overview';
+import { readStakingView } from '../staking/readStaking';
 
 /**
  * Every value the page shows from a node is read by a total reader (see
@@ -134,6 +136,8 @@ type Reads = {
   paymaster: boolean;
   /** The tracked tokens' logos (content storage, beside the batch). */
   logos: boolean;
+  /** Each account's staked total (its known positions, in the batch). */
+  staked: boolean;
 };
 
 /**
@@ -151,6 +155,7 @@ function readsOf(view: HomeViewName): Reads {
     names: view === 'overview' || view === 'accounts',
     paymaster: view === 'send',
     logos: view === 'tokens',
+    staked: view === 'overview',
   };
 }
 
@@ -248,14 +253,20 @@ export async function readHomeView(
         ),
       )
     : [];
+  const staked = stakedReads(
+    state,
+    network,
+    reads.staked ? asked.map(({ address }) => address) : [],
+  );
   // The batch: nonces, balances, received tokens' balances, activity,
-  // names — each part's answers parsed by its own reader.
+  // names, staked positions — each part's answers parsed by its own reader.
   const parts = [
     nonceCalls,
     balanceCalls,
     discovery.calls,
     activity.calls,
     nameReads.calls,
+    staked.calls,
   ];
   const paymasterAnswer =
     reads.paymaster && accounts.length > 0
@@ -293,6 +304,7 @@ export async function readHomeView(
     ),
   );
   const names = await ownNames;
+  const stakedTotals = staked.totals(answersOf(5));
   const accountViews = accounts.map((account) => {
     const index = asked.indexOf(account);
     const { deployed, unreadable } = deploymentOf(
@@ -303,6 +315,9 @@ export async function readHomeView(
       name: account.name ?? `Account ${account.addressIndex}`,
       ...starkNameOf(names, account.address),
       ...(deployed === undefined ? {} : { deployed }),
+      ...(stakedTotals.has(account.address)
+        ? { staked: stakedTotals.get(account.address) ?? [] }
+        : {}),
       ...(unreadable === undefined ? {} : { deploymentUnreadable: unreadable }),
       ...(index < 0
         ? {
@@ -361,6 +376,18 @@ export async function readHomeView(
     ...(notice ? { notice } : {}),
     ...(nodeError ? { nodeError } : {}),
     ...(reads.received ? { tokenList: discovery.view(answersOf(2)) } : {}),
+    ...(place.view === 'stake'
+      ? {
+          staking: await readStakingView(
+            context,
+            network,
+            asked.map((account) => ({
+              address: account.address,
+              name: account.name ?? `Account ${account.addressIndex}`,
+            })),
+          ),
+        }
+      : {}),
   };
 }
 

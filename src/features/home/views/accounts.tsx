@@ -11,6 +11,8 @@ import {
 } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
+import type { StakedTotal } from '../../staking/overview';
+
 /**
  * The Accounts view of the home page: each account (name, address,
  * deployment, rename, deploy), then the ways to add one on the page itself
@@ -50,6 +52,8 @@ export type AccountView = {
     /** Why the node's (or the token's) answer could not be read. */
     unreadable?: string;
   }[];
+  /** What it has staked, per token (see src/features/staking). */
+  staked?: StakedTotal[];
 };
 
 /**

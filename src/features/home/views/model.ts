@@ -5,6 +5,7 @@ import type { HomeActivity } from './activity';
 import type { PaymasterView } from './paymaster';
 import type { HomeTokensView, TrackedToken } from './tokens';
 import type { Network } from '../../../config';
+import type { StakingView } from '../../staking/model';
 
 /**
  * What the page's views show, the names their events carry, and where the
@@ -22,6 +23,7 @@ export const VIEWS = [
   'tokens',
   'accounts',
   'settings',
+  'stake',
 ] as const;
 
 /** One of the page's views. */
@@ -34,6 +36,11 @@ export type HomePlace = {
   shown?: number;
   /** Receive: the account whose address and QR code are shown. */
   receiving?: string;
+  /**
+   * The network the view was drawn for (its chain id): a form that signs
+   * is refused when the current network is no longer this one.
+   */
+  drawnOn?: string;
 };
 
 export const OVERVIEW: HomePlace = { view: 'overview' };
@@ -62,11 +69,12 @@ export const HOME = {
  */
 export function placeOf(context: InterfaceContext | null): HomePlace {
   const view = VIEWS.find((name) => name === context?.view) ?? 'overview';
-  const { shown, receiving } = context ?? {};
+  const { shown, receiving, drawnOn } = context ?? {};
   return {
     view,
     ...(typeof shown === 'number' ? { shown } : {}),
     ...(typeof receiving === 'string' ? { receiving } : {}),
+    ...(typeof drawnOn === 'string' ? { drawnOn } : {}),
   };
 }
 
@@ -99,4 +107,6 @@ export type HomeView = {
   notice?: HomeNotice;
   nodeError?: string;
   tokenList?: HomeTokensView;
+  /** Stake: the positions, validators and forms (src/features/staking). */
+  staking?: StakingView;
 };

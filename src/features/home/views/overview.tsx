@@ -36,6 +36,7 @@ const ACTIONS: [HomeViewName, string][][] = [
     ['accounts', 'Accounts'],
     ['settings', 'Settings'],
   ],
+  [['stake', 'Stake']],
 ];
 
 /**
@@ -69,6 +70,15 @@ function accountSummary(account: AccountView): JSXElement {
           </Row>
         );
       })}
+      {(account.staked ?? []).map(({ symbol, decimals, amount, unreadable }) => (
+        <Row label={`${symbol} staked`}>
+          <Text>
+            {amount === undefined
+              ? `unreadable: ${unreadable ?? 'no answer'}`
+              : `${formatUnits(amount, decimals)} ${symbol}`}
+          </Text>
+        </Row>
+      ))}
     </Section>
   );
 }

@@ -12,6 +12,7 @@ import { sendContent } from './send';
 import { settingsContent } from './settings';
 import { tokensContent } from './tokens';
 import { visibleContent } from '../../../ui/visibleContent';
+import { stakeContent } from '../../staking/views/stake';
 
 /**
  * The snap's home page in MetaMask, where the user lives: an overview (the
@@ -33,6 +34,16 @@ const CONTENT: Record<HomeViewName, (view: HomeView) => JSXElement> = {
     tokensContent(view.network.chainId, view.tokens, view.tokenList),
   accounts: (view) => accountsContent(view.network.name, view.accounts),
   settings: settingsContent,
+  stake: (view) =>
+    stakeContent(
+      view.staking ?? {
+        network: view.network,
+        accounts: [],
+        positions: [],
+        validators: [],
+        now: 0,
+      },
+    ),
 };
 
 /**
@@ -87,6 +98,19 @@ function contentOf(shown: HomeShown): JSXElement {
 }
 
 /**
+ * The interface's context: the view shown, and the network it was drawn
+ * for (its forms sign only there).
+ *
+ * @param shown - What is shown.
+ * @param place - The view shown.
+ * @returns The context.
+ */
+function contextOf(shown: HomeShown, place: HomePlace): HomePlace {
+  const { drawnOn: _before, ...rest } = place;
+  return 'failure' in shown ? rest : { ...rest, drawnOn: shown.network.chainId };
+}
+
+/**
  * Creates the page's interface, the view it shows kept in its context.
  *
  * @param shown - What to show.
@@ -99,7 +123,7 @@ export async function createHomeInterface(
 ): Promise<string> {
   return snap.request({
     method: 'snap_createInterface',
-    params: { ui: contentOf(shown), context: place },
+    params: { ui: contentOf(shown), context: contextOf(shown, place) },
   });
 }
 
@@ -118,6 +142,6 @@ export async function updateHomeInterface(
 ): Promise<void> {
   await snap.request({
     method: 'snap_updateInterface',
-    params: { id, ui: contentOf(shown), context: place },
+    params: { id, ui: contentOf(shown), context: contextOf(shown, place) },
   });
 }

@@ -1,0 +1,195 @@
+import type { EmittedEvent } from '../../node/calls';
+import { eventsCall } from '../../node/calls';
+import type { NodeCall } from '../../node/nodeCall';
+import { RECIPIENTS_PER_CALL } from '../../node/transferEvents';
+import {
+  readNewDelegationPool,
+  REWARD_TOKEN,
+  STAKING_EVENTS,
+} from '../../staking/protocol';
+import { readEvent } from '../../staking/layouts';
+import type { Staking } from '../../state/schema';
+
+/**
+ * How the Stake view finds what to read, on from the block the last read
+ * reached: the validators' pools from the staking contract's
+ * NewDelegationPool events, and the accounts' positions from their own
+ * NewPoolMember events (keyed to the member, from any pool, as JSON-RPC
+ * 0.10 takes a list of keys: all the accounts in a filter). A member is
+ * never deleted from a pool, so a position once found is kept.
+ */
+
+/** Events asked for per page. */
+export const EVENT_CHUNK = 1000;
+
+/** One page of events, as the node answers it. */
+export type EventsPage = {
+  events: EmittedEvent[];
+  continuation_token?: string | undefined;
+};
+
+/** One events query of a read: its filter, page after page. */
+export type EventsQuery = {
+  kind: 'pools' | 'members';
+  address?: string;
+  keys: string[][];
+  fromBlock: number;
+  /** Where the previous page ended, when there is more. */
+  continuation?: string;
+};
+
+/**
+ * A 0x + 64 hex address from a felt.
+ *
+ * @param value - The felt.
+ * @returns The canonical address.
+ */
+export function addressOf(value: bigint): string {
+  return `0x${value.toString(16).padStart(64, '0')}`;
+}
+
+/**
+ * The queries of a read: the pools announced since the last read, the
+ * known accounts' new memberships since then, and the new accounts' from
+ * block 0 (at most RECIPIENTS_PER_CALL accounts per filter).
+ *
+ * @param known - What was read before.
+ * @param members - The accounts of the network asked about.
+ * @returns The queries.
+ */
+export function eventQueries(known: Staking, members: string[]): EventsQuery[] {
+  const searched = new Set(known.searched);
+  const groups = (accounts: string[], fromBlock: number): EventsQuery[] =>
+    Array.from(
+      { length: Math.ceil(accounts.length / RECIPIENTS_PER_CALL) },
+      (_, index) => ({
+        kind: 'members' as const,
+        keys: [
+          [STAKING_EVENTS.NewPoolMember.selector],
+          accounts.slice(
+            index * RECIPIENTS_PER_CALL,
+            (index + 1) * RECIPIENTS_PER_CALL,
+          ),
+        ],
+        fromBlock,
+      }),
+    );
+  return [
+    {
+      kind: 'pools',
+      address: known.contract,
+      keys: [[STAKING_EVENTS.NewDelegationPool.selector]],
+      fromBlock: known.poolsFrom,
+    },
+    ...groups(
+      members.filter((member) => searched.has(member)),
+      known.membersFrom,
+    ),
+    ...groups(
+      members.filter((member) => !searched.has(member)),
+      0,
+    ),
+  ];
+}
+
+/**
+ * A query's next page.
+ *
+ * @param query - The query.
+ * @returns The call.
+ */
+export function pageCall(query: EventsQuery): NodeCall<EventsPage> {
+  return eventsCall({
+    ...(query.address === undefined ? {} : { address: query.address }),
+    keys: query.keys,
+    fromBlock: query.fromBlock,
+    chunkSize: EVENT_CHUNK,
+    ...(query.continuation === undefined
+      ? {}
+      : { continuationToken: query.continuation }),
+  });
+}
+
+/** What pages of events found. */
+export type Found = {
+  pools: Staking['pools'];
+  positions: Staking['positions'];
+};
+
+/**
+ * The pools a page of the staking contract's events announces (either
+ * layout: older pools were announced without their token, STRK's). An
+ * event from another contract, or of another layout, is not one.
+ *
+ * @param contract - The staking contract.
+ * @param events - The page's events.
+ * @returns The pools.
+ */
+export function announcedPools(
+  contract: string,
+  events: EmittedEvent[],
+): Staking['pools'] {
+  return events.flatMap((event) => {
+    if (BigInt(event.from_address) !== BigInt(contract)) {
+      return [];
+    }
+    const reading = readNewDelegationPool(event.keys, event.data);
+    if ('problem' in reading) {
+      return [];
+    }
+    const { staker, pool, token } = reading.value;
+    return [
+      {
+        staker: addressOf(staker),
+        pool: addressOf(pool),
+        token: token === undefined ? addressOf(BigInt(REWARD_TOKEN)) : addressOf(token),
+      },
+    ];
+  });
+}
+
+/**
+ * The positions a page of NewPoolMember events shows: an event of a pool
+ * the staking contract announced, naming that pool's validator, for one of
+ * the accounts (anything else, a contract that only says it is a pool, is
+ * not one).
+ *
+ * @param pools - The pools known.
+ * @param members - The accounts asked about.
+ * @param events - The page's events.
+ * @returns The positions.
+ */
+export function memberships(
+  pools: Staking['pools'],
+  members: string[],
+  events: EmittedEvent[],
+): Staking['positions'] {
+  const byPool = new Map(pools.map((each) => [each.pool, each]));
+  const asked = new Set(members);
+  return events.flatMap((event) => {
+    const pool = byPool.get(addressOf(BigInt(event.from_address)));
+    const reading = readEvent(STAKING_EVENTS.NewPoolMember, event.keys, event.data);
+    if (!pool || 'problem' in reading) {
+      return [];
+    }
+    const member = addressOf(reading.value.pool_member ?? 0n);
+    const staker = addressOf(reading.value.staker_address ?? 0n);
+    return asked.has(member) && staker === pool.staker
+      ? [{ member, pool: pool.pool }]
+      : [];
+  });
+}
+
+/**
+ * Where a query stopped, when it has more pages than a read follows: the
+ * block of its last event (read again next time: what was found is kept
+ * once).
+ *
+ * @param query - The query.
+ * @param events - Its last page.
+ * @returns The block to start from next time.
+ */
+export function stoppedAt(query: EventsQuery, events: EmittedEvent[]): number {
+  const last = events[events.length - 1]?.block_number;
+  return last === undefined ? query.fromBlock : Math.max(query.fromBlock, last);
+}
