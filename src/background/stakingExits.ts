@@ -118,26 +118,26 @@ export async function watchStakingExits(): Promise<void> {
       const told: string[] = [];
       try {
         for (const exit of ready) {
-        const account = state.accounts.find(
-          ({ chainId, address }) =>
-            chainId === network.chainId && address === exit.member,
-        );
-        await notifyExitReady({
-          amount: exit.amount,
-          token: state.tokens.find(
+          const account = state.accounts.find(
             ({ chainId, address }) =>
-              chainId === network.chainId && address === exit.token,
-          ),
-          isStrk: BigInt(exit.token) === BigInt(REWARD_TOKEN),
-          staker: exit.staker,
-          pool: exit.pool,
-          networkName: network.name,
-          accountName:
-            account?.name ?? `Account ${account?.addressIndex ?? '?'}`,
-          account: exit.member,
-        });
-        told.push(exit.key);
-        budget -= 1;
+              chainId === network.chainId && address === exit.member,
+          );
+          await notifyExitReady({
+            amount: exit.amount,
+            token: state.tokens.find(
+              ({ chainId, address }) =>
+                chainId === network.chainId && address === exit.token,
+            ),
+            isStrk: BigInt(exit.token) === BigInt(REWARD_TOKEN),
+            staker: exit.staker,
+            pool: exit.pool,
+            networkName: network.name,
+            accountName:
+              account?.name ?? `Account ${account?.addressIndex ?? '?'}`,
+            account: exit.member,
+          });
+          told.push(exit.key);
+          budget -= 1;
         }
       } finally {
         // Each one told is remembered, even when a later one failed.

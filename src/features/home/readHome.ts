@@ -253,13 +253,9 @@ export async function readHomeView(
         ),
       )
     : [];
-  const staked = stakedReads(
-    state,
-    network,
-    reads.staked ? asked.map(({ address }) => address) : [],
-  );
+  const staked = stakedReads(state, network, reads.staked ? asked : []);
   // The batch: nonces, balances, received tokens' balances, activity,
-  // names, staked positions — each part's answers parsed by its own reader.
+  // names, stakes — each part's answers parsed by its own reader.
   const parts = [
     nonceCalls,
     balanceCalls,
@@ -315,9 +311,7 @@ export async function readHomeView(
       name: account.name ?? `Account ${account.addressIndex}`,
       ...starkNameOf(names, account.address),
       ...(deployed === undefined ? {} : { deployed }),
-      ...(stakedTotals.has(account.address)
-        ? { staked: stakedTotals.get(account.address) ?? [] }
-        : {}),
+      staked: stakedTotals.get(account.address),
       ...(unreadable === undefined ? {} : { deploymentUnreadable: unreadable }),
       ...(index < 0
         ? {
@@ -377,16 +371,7 @@ export async function readHomeView(
     ...(nodeError ? { nodeError } : {}),
     ...(reads.received ? { tokenList: discovery.view(answersOf(2)) } : {}),
     ...(place.view === 'stake'
-      ? {
-          staking: await readStakingView(
-            context,
-            network,
-            asked.map((account) => ({
-              address: account.address,
-              name: account.name ?? `Account ${account.addressIndex}`,
-            })),
-          ),
-        }
+      ? { staking: await readStakingView(context, network, asked) }
       : {}),
   };
 }

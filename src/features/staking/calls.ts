@@ -117,7 +117,12 @@ export function stakingParametersCall(
  * @returns The call.
  */
 export function epochInfoCall(contract: string): NodeCall<Reading<EpochInfo>> {
-  return layoutCall(contract, STAKING_SELECTORS.get_epoch_info, [], readEpochInfo);
+  return layoutCall(
+    contract,
+    STAKING_SELECTORS.get_epoch_info,
+    [],
+    readEpochInfo,
+  );
 }
 
 /**
@@ -170,7 +175,7 @@ export function chainTimeCall(): NodeCall<Reading<ChainTime>> {
   return {
     method: 'starknet_getBlockWithTxHashes',
     params: { block_id: 'latest' },
-    parse: (answer) => {
+    parse: (answer): Reading<ChainTime> => {
       const [error, header] = validateAnswer(
         answer,
         type({ block_number: min(integer(), 0), timestamp: min(integer(), 0) }),

@@ -1,14 +1,18 @@
+import { plan, sendPlan } from './batchPlan';
+import type { Ticket } from './batchPlan';
+import type { Network } from '../../config';
 import type { EmittedEvent } from '../../node/calls';
 import { eventsCall } from '../../node/calls';
 import type { NodeCall } from '../../node/nodeCall';
 import { RECIPIENTS_PER_CALL } from '../../node/transferEvents';
 import {
+  readEvent,
   readNewDelegationPool,
-  REWARD_TOKEN,
   STAKING_EVENTS,
-} from '../../staking/protocol';
-import { readEvent } from '../../staking/layouts';
+} from '../../staking/events';
+import { REWARD_TOKEN } from '../../staking/protocol';
 import type { Staking } from '../../state/schema';
+import type { WalletContext } from '../../wallet/context';
 
 /**
  * How the Stake view finds what to read, on from the block the last read
@@ -142,7 +146,10 @@ export function announcedPools(
       {
         staker: addressOf(staker),
         pool: addressOf(pool),
-        token: token === undefined ? addressOf(BigInt(REWARD_TOKEN)) : addressOf(token),
+        token:
+          token === undefined
+            ? addressOf(BigInt(REWARD_TOKEN))
+            : addressOf(token),
       },
     ];
   });
@@ -168,7 +175,11 @@ export function memberships(
   const asked = new Set(members);
   return events.flatMap((event) => {
     const pool = byPool.get(addressOf(BigInt(event.from_address)));
-    const reading = readEvent(STAKING_EVENTS.NewPoolMember, event.keys, event.data);
+    const reading = readEvent(
+      STAKING_EVENTS.NewPoolMember,
+      event.keys,
+      event.data,
+    );
     if (!pool || 'problem' in reading) {
       return [];
     }
@@ -192,4 +203,98 @@ export function memberships(
 export function stoppedAt(query: EventsQuery, events: EmittedEvent[]): number {
   const last = events[events.length - 1]?.block_number;
   return last === undefined ? query.fromBlock : Math.max(query.fromBlock, last);
+}
+
+/** The most follow-up pages of events per showing. */
+const MAX_PAGES = 5;
+
+/** What the events of one showing found, and where the next read starts. */
+export type EventsOutcome = Found & {
+  /** Where the next read of pools starts (the caller's block if whole). */
+  poolsFrom: number | undefined;
+  /** Whether every account's memberships were read whole. */
+  membersWhole: boolean;
+  problems: string[];
+};
+
+/**
+ * Reads the queries' first pages (answered in the view's batch), then
+ * their next pages, all queries' in one round trip each, at most
+ * MAX_PAGES; a query with still more stops at the block of its last event.
+ *
+ * @param options - The read.
+ * @param options.context - The user's context.
+ * @param options.network - The network.
+ * @param options.known - What was read before.
+ * @param options.members - The accounts asked about.
+ * @param options.first - Each query, with its ticket in the first batch.
+ * @param options.answers - The first batch's answers.
+ * @returns What was found.
+ */
+export async function followEvents(options: {
+  context: WalletContext;
+  network: Network;
+  known: Staking;
+  members: string[];
+  first: { query: EventsQuery; ticket: Ticket<EventsPage> }[];
+  answers: PromiseSettledResult<unknown>[];
+}): Promise<EventsOutcome> {
+  const { context, network, known, members } = options;
+  const outcome: EventsOutcome = {
+    pools: [],
+    positions: [],
+    poolsFrom: undefined,
+    membersWhole: true,
+    problems: [],
+  };
+  let pending = options.first.map(({ query, ticket }) => ({
+    query,
+    page: ticket(options.answers),
+  }));
+  for (let round = 1; pending.length > 0; round++) {
+    const more: EventsQuery[] = [];
+    for (const { query, page } of pending) {
+      if (page === undefined) {
+        outcome.problems.push(
+          'The node did not answer a search of staking events: what is new may be missing.',
+        );
+        if (query.kind === 'pools') {
+          outcome.poolsFrom = query.fromBlock;
+        }
+        outcome.membersWhole &&= query.kind !== 'members';
+      } else if (query.kind === 'pools') {
+        outcome.pools.push(...announcedPools(known.contract, page.events));
+      } else {
+        outcome.positions.push(
+          ...memberships(
+            [...known.pools, ...outcome.pools],
+            members,
+            page.events,
+          ),
+        );
+      }
+      if (page?.continuation_token === undefined) {
+        continue;
+      }
+      if (round < MAX_PAGES) {
+        more.push({ ...query, continuation: page.continuation_token });
+        continue;
+      }
+      outcome.problems.push(
+        'More staking events than one showing reads: Refresh reads on.',
+      );
+      if (query.kind === 'pools') {
+        outcome.poolsFrom = stoppedAt(query, page.events);
+      }
+      outcome.membersWhole &&= query.kind !== 'members';
+    }
+    const next = plan();
+    const tickets = more.map((query) => next.add(pageCall(query)));
+    const { answers } = await sendPlan(context, network, next);
+    pending = more.map((query, index) => ({
+      query,
+      page: tickets[index]?.(answers),
+    }));
+  }
+  return outcome;
 }

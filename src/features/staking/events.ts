@@ -3,6 +3,7 @@ import type { UserInputEvent } from '@metamask/snaps-sdk';
 
 import { positionOf, STAKE } from './model';
 import type { PositionKey } from './model';
+import { readMembership } from './readStaking';
 import { sendStakingCalls } from './send';
 import type { StakingCall } from './send';
 import type { Network } from '../../config';
@@ -10,10 +11,11 @@ import { InvalidInputError } from '../../errors';
 import { parseUnits } from '../../format';
 import { normaliseAddress } from '../../keys/address';
 import {
+  addToPoolCalls,
   claimRewardsCall,
+  enterPoolCalls,
   exitActionCall,
   exitIntentCall,
-  stakeCalls,
   stakingContractOf,
   switchPoolCall,
 } from '../../staking/protocol';
@@ -21,7 +23,6 @@ import type { Staking, WalletState } from '../../state/schema';
 import { stakingOn } from '../../state/staking';
 import { HOME_ORIGIN, walletContext } from '../../wallet/context';
 import type { WalletContext } from '../../wallet/context';
-import { readMembership } from './readStaking';
 
 /**
  * The Stake view's events: stake, claim, start an exit, withdraw, move.
@@ -99,7 +100,11 @@ function amountOf(
   zero = false,
 ): bigint {
   const amount = parseUnits(typed, decimals);
-  if (amount === undefined || amount >= U128_BOUND || (!zero && amount === 0n)) {
+  if (
+    amount === undefined ||
+    amount >= U128_BOUND ||
+    (!zero && amount === 0n)
+  ) {
     throw new InvalidInputError(
       label,
       `enter a ${zero ? '' : 'positive '}number with at most ${decimals} decimals`,
@@ -188,14 +193,34 @@ async function stake(
   scene: Scene,
   values: Record<string, unknown>,
 ): Promise<{ member: string; calls: StakingCall[] }> {
-  const member = ownAccount(scene, textOf(values, `${STAKE.enter}:from`), 'From');
-  const pool = knownPool(scene, textOf(values, `${STAKE.enter}:pool`), 'Validator');
+  const member = ownAccount(
+    scene,
+    textOf(values, `${STAKE.enter}:from`),
+    'From',
+  );
+  const pool = knownPool(
+    scene,
+    textOf(values, `${STAKE.enter}:pool`),
+    'Validator',
+  );
   const token = tokenOf(scene, pool.token);
-  const amount = amountOf(textOf(values, `${STAKE.enter}:amount`), token.decimals, 'Amount');
-  const returning = await readMembership(scene.context, scene.network, pool.pool, member);
+  const amount = amountOf(
+    textOf(values, `${STAKE.enter}:amount`),
+    token.decimals,
+    'Amount',
+  );
+  const returning = await readMembership(
+    scene.context,
+    scene.network,
+    pool.pool,
+    member,
+  );
+  const entry = { token: pool.token, pool: pool.pool, amount };
   return {
     member,
-    calls: stakeCalls({ token: pool.token, pool: pool.pool, member, amount, returning }),
+    calls: returning
+      ? addToPoolCalls({ ...entry, member })
+      : enterPoolCalls({ ...entry, rewardAddress: member }),
   };
 }
 
@@ -215,7 +240,11 @@ function positionAt(
     throw new InvalidInputError('Position', 'is not one of this page');
   }
   const member = ownAccount(scene, position.member, 'Position');
-  return { ...position, member, token: knownPool(scene, position.pool, 'Position').token };
+  return {
+    ...position,
+    member,
+    token: knownPool(scene, position.pool, 'Position').token,
+  };
 }
 
 /**
@@ -240,7 +269,10 @@ async function callsOf(
     return { member, calls: [claimRewardsCall(pool, member)] };
   }
   if (name.startsWith(STAKE.withdraw)) {
-    const { pool, member } = positionAt(scene, name.slice(STAKE.withdraw.length));
+    const { pool, member } = positionAt(
+      scene,
+      name.slice(STAKE.withdraw.length),
+    );
     return { member, calls: [exitActionCall(pool, member)] };
   }
   if (name.startsWith(STAKE.exit)) {
@@ -258,7 +290,10 @@ async function callsOf(
   const { pool, member, token } = positionAt(scene, rest);
   const target = knownPool(scene, textOf(values, `${name}:to`), 'Move to');
   if (target.token !== token || target.pool === pool) {
-    throw new InvalidInputError('Move to', 'choose another validator of the same token');
+    throw new InvalidInputError(
+      'Move to',
+      'choose another validator of the same token',
+    );
   }
   const amount = amountOf(
     textOf(values, `${name}:amount`),
@@ -267,7 +302,14 @@ async function callsOf(
   );
   return {
     member,
-    calls: [switchPoolCall(pool, { staker: target.staker, pool: target.pool, amount })],
+    calls: [
+      switchPoolCall({
+        fromPool: pool,
+        toStaker: target.staker,
+        toPool: target.pool,
+        amount,
+      }),
+    ],
   };
 }
 
@@ -307,9 +349,12 @@ export async function stakingAction(
         text: `This form was drawn for ${drawn}, and the current network is now ${network?.name ?? 'another one'}: nothing was sent. The view is drawn again for it: check it and submit again.`,
       };
     }
-    const contract = stakingContractOf(network.chainId);
+    const contract = stakingContractOf(network);
     if (contract === undefined) {
-      return { severity: 'warning', text: `${network.name} has no staking contract.` };
+      return {
+        severity: 'warning',
+        text: `${network.name} has no staking contract.`,
+      };
     }
     const scene: Scene = {
       context,

@@ -98,8 +98,12 @@ export function positionName(position: PositionKey): string {
  */
 export function positionOf(rest: string): PositionKey | undefined {
   const [pool, member, ...more] = rest.split(':');
-  const hex = /^0x[0-9a-f]{1,64}$/u;
-  return pool && member && more.length === 0 && hex.test(pool) && hex.test(member)
+  const felt = /^0x[0-9a-f]{1,64}$/u;
+  return pool &&
+    member &&
+    more.length === 0 &&
+    felt.test(pool) &&
+    felt.test(member)
     ? { pool, member }
     : undefined;
 }

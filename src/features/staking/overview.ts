@@ -39,14 +39,15 @@ export type StakedReads = {
  *
  * @param state - The wallet state.
  * @param network - The network.
- * @param members - The accounts asked about.
+ * @param asked - The accounts asked about.
  * @returns The calls, and how to add up their answers.
  */
 export function stakedReads(
   state: WalletState,
   network: Network,
-  members: string[],
+  asked: { address: string }[],
 ): StakedReads {
+  const members = asked.map(({ address }) => address);
   const contract = stakingContractOf(network);
   const known =
     contract === undefined
@@ -65,7 +66,7 @@ export function stakedReads(
   );
   return {
     calls: positions.map(({ pool, member }) => memberInfoCall(pool, member)),
-    totals: (answers) => {
+    totals: (answers): Map<string, StakedTotal[]> => {
       const totals = new Map<string, Map<string, StakedTotal>>();
       positions.forEach(({ pool, member }, index) => {
         const token = poolToken.get(pool);

@@ -1,17 +1,37 @@
+import type { Call } from 'starknet';
+
 import type { Network } from '../../config';
 import { findOwnAccount } from '../../keys/ownership';
+import type { WalletCall } from '../../sender/intent';
 import { hiddenFromNode } from '../../state/networks';
 import { confirmNodeSeesAccounts } from '../../ui/dialogs';
 import { requestView } from '../../wallet/access';
 import type { WalletContext } from '../../wallet/context';
 import { sendTransaction } from '../../wallet/transaction';
 
-/** One call of a staking transaction, as the sender takes calls. */
-export type StakingCall = {
-  contractAddress: string;
-  entrypoint: string;
-  calldata: string[];
-};
+/** One call of a staking transaction, as src/staking/protocol.ts builds it. */
+export type StakingCall = Call;
+
+/**
+ * A call as the sender takes it: the builders write calldata as hex text.
+ *
+ * @param call - The call.
+ * @returns The same call, its calldata a list of text.
+ */
+function walletCall(call: Call): WalletCall {
+  const calldata: unknown[] = Array.isArray(call.calldata) ? call.calldata : [];
+  const felts = calldata.filter((felt) => typeof felt === 'string');
+  if (felts.length !== calldata.length || !Array.isArray(call.calldata)) {
+    throw new Error(
+      `The call to ${call.entrypoint} was not built as hex felts`,
+    );
+  }
+  return {
+    contractAddress: call.contractAddress,
+    entrypoint: call.entrypoint,
+    calldata: felts,
+  };
+}
 
 /**
  * Sends the calls of one staking action from one of the user's accounts:
@@ -50,7 +70,7 @@ export async function sendStakingCalls(
     context,
     network,
     account,
-    intent: { type: 'INVOKE', calls },
+    intent: { type: 'INVOKE', calls: calls.map(walletCall) },
     details: {},
     field: 'details',
   });

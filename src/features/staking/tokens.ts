@@ -1,9 +1,9 @@
 import type { Plan } from './batchPlan';
 import type { TokenShown } from './model';
 import type { Network } from '../../config';
+import { selectorOf } from '../../node/abi';
 import { viewCall } from '../../node/calls';
 import { checkedMetadata } from '../../node/tokenMetadata';
-import { selectorOf } from '../../node/abi';
 import type { Staking, WalletState } from '../../state/schema';
 
 /**
@@ -31,7 +31,11 @@ export function tokensShown(
   network: Network,
   pools: Staking['pools'],
   batch: Plan,
-): { shown: (answers: PromiseSettledResult<unknown>[]) => (token: string) => TokenShown } {
+): {
+  shown: (
+    answers: PromiseSettledResult<unknown>[],
+  ) => (token: string) => TokenShown;
+} {
   const tracked = new Map(
     state.tokens
       .filter(({ chainId }) => chainId === network.chainId)
@@ -49,7 +53,10 @@ export function tokensShown(
     shown: (answers) => {
       const read = new Map<string, TokenShown>();
       for (const { token, decimals, symbol } of untracked) {
-        const [decimalsAnswer, symbolAnswer] = [decimals(answers), symbol(answers)];
+        const [decimalsAnswer, symbolAnswer] = [
+          decimals(answers),
+          symbol(answers),
+        ];
         try {
           if (decimalsAnswer && symbolAnswer) {
             read.set(token, {

@@ -53,7 +53,7 @@ export type AccountView = {
     unreadable?: string;
   }[];
   /** What it has staked, per token (see src/features/staking). */
-  staked?: StakedTotal[];
+  staked?: StakedTotal[] | undefined;
 };
 
 /**

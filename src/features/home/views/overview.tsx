@@ -70,15 +70,17 @@ function accountSummary(account: AccountView): JSXElement {
           </Row>
         );
       })}
-      {(account.staked ?? []).map(({ symbol, decimals, amount, unreadable }) => (
-        <Row label={`${symbol} staked`}>
-          <Text>
-            {amount === undefined
-              ? `unreadable: ${unreadable ?? 'no answer'}`
-              : `${formatUnits(amount, decimals)} ${symbol}`}
-          </Text>
-        </Row>
-      ))}
+      {(account.staked ?? []).map(
+        ({ symbol, decimals, amount, unreadable }) => (
+          <Row label={`${symbol} staked`}>
+            <Text>
+              {amount === undefined
+                ? `unreadable: ${unreadable ?? 'no answer'}`
+                : `${formatUnits(amount, decimals)} ${symbol}`}
+            </Text>
+          </Row>
+        ),
+      )}
     </Section>
   );
 }

@@ -107,7 +107,9 @@ function contentOf(shown: HomeShown): JSXElement {
  */
 function contextOf(shown: HomeShown, place: HomePlace): HomePlace {
   const { drawnOn: _before, ...rest } = place;
-  return 'failure' in shown ? rest : { ...rest, drawnOn: shown.network.chainId };
+  return 'failure' in shown
+    ? rest
+    : { ...rest, drawnOn: shown.network.chainId };
 }
 
 /**

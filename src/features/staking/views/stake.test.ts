@@ -9,16 +9,16 @@ import type { StakingView } from '../model';
  * built snap against the local node's staking contract).
  */
 
-const hex = (digits: string): string => `0x${digits.padStart(64, '0')}`;
-const ALICE = hex('a11ce');
-const BOB = hex('b0b');
-const STAKER_A = hex('5a');
-const STAKER_B = hex('5b');
-const POOL_A = hex('9a');
-const POOL_B = hex('9b');
-const POOL_BTC = hex('9c');
+const address = (digits: string): string => `0x${digits.padStart(64, '0')}`;
+const ALICE = address('a11ce');
+const BOB = address('b0b');
+const STAKER_A = address('5a');
+const STAKER_B = address('5b');
+const POOL_A = address('9a');
+const POOL_B = address('9b');
+const POOL_BTC = address('9c');
 const STRK = { address: REWARD_TOKEN, symbol: 'STRK', decimals: 18 };
-const BTC = { address: hex('b7c'), symbol: 'WBTC', decimals: 8 };
+const BTC = { address: address('b7c'), symbol: 'WBTC', decimals: 8 };
 const NOW = 1_800_000_000;
 const WHOLE = 10n ** 18n;
 

@@ -182,7 +182,9 @@ function positionBox(position: PositionView, view: StakingView): JSXElement {
         <Text>{amountText(position.amount, token)}</Text>
       </Row>
       <Row label="Unclaimed rewards">
-        <Text>{amountText(position.unclaimed, { ...token, ...STRK_REWARDS })}</Text>
+        <Text>
+          {amountText(position.unclaimed, { ...token, ...STRK_REWARDS })}
+        </Text>
       </Row>
       <Row label="Commission">
         <Text>{commissionText(position.commission)}</Text>
@@ -202,7 +204,9 @@ function positionBox(position: PositionView, view: StakingView): JSXElement {
       </Box>
       {position.amount > 0n || exit !== undefined ? (
         <Form name={`${STAKE.exit}${name}`}>
-          <Field label={`Unstake (${token.symbol}, up to ${amountText(position.amount + (exit?.amount ?? 0n), token)} in all)`}>
+          <Field
+            label={`Unstake (${token.symbol}, up to ${amountText(position.amount + (exit?.amount ?? 0n), token)} in all)`}
+          >
             <Input name={`${STAKE.exit}${name}:amount`} placeholder="40" />
           </Field>
           <Text>
@@ -218,11 +222,15 @@ function positionBox(position: PositionView, view: StakingView): JSXElement {
           <Field label="Move the pending exit to">
             <Dropdown name={`${STAKE.move}${name}:to`}>
               {targets.map((target) => (
-                <Option value={target.pool}>{`${validatorText(target)} · ${target.commission === undefined ? '?' : commissionText(target.commission)}`}</Option>
+                <Option
+                  value={target.pool}
+                >{`${validatorText(target)} · ${target.commission === undefined ? '?' : commissionText(target.commission)}`}</Option>
               ))}
             </Dropdown>
           </Field>
-          <Field label={`Amount (${token.symbol}, up to ${amountText(exit.amount, token)})`}>
+          <Field
+            label={`Amount (${token.symbol}, up to ${amountText(exit.amount, token)})`}
+          >
             <Input name={`${STAKE.move}${name}:amount`} placeholder="40" />
           </Field>
           <Button type="submit" name={`${STAKE.move}${name}:submit`}>
@@ -278,14 +286,18 @@ function stakeForm(view: StakingView): JSXElement {
         <Field label="From">
           <Dropdown name={`${STAKE.enter}:from`}>
             {view.accounts.map(({ address, name }) => (
-              <Option value={address}>{`${name} (${address.slice(0, 10)}…)`}</Option>
+              <Option
+                value={address}
+              >{`${name} (${address.slice(0, 10)}…)`}</Option>
             ))}
           </Dropdown>
         </Field>
         <Field label="Validator">
           <Dropdown name={`${STAKE.enter}:pool`}>
             {open.map((validator) => (
-              <Option value={validator.pool}>{`${validatorText(validator)} · ${validator.token.symbol} · ${validator.commission === undefined ? '?' : commissionText(validator.commission)}`}</Option>
+              <Option
+                value={validator.pool}
+              >{`${validatorText(validator)} · ${validator.token.symbol} · ${validator.commission === undefined ? '?' : commissionText(validator.commission)}`}</Option>
             ))}
           </Dropdown>
         </Field>
@@ -349,8 +361,8 @@ export function stakeContent(view: StakingView): JSXElement {
   if (view.accounts.length === 0) {
     return (
       <Text>
-        No account on this network yet: create one in Accounts, then stake
-        from it here.
+        No account on this network yet: create one in Accounts, then stake from
+        it here.
       </Text>
     );
   }
@@ -364,8 +376,7 @@ export function stakeContent(view: StakingView): JSXElement {
         <Text fontWeight="bold">Validators</Text>
         <Text>
           Yearly rates are estimates from the minting curve and the total
-          staked, less the commission: what a pool earns changes every
-          epoch.
+          staked, less the commission: what a pool earns changes every epoch.
         </Text>
         {view.validators.map(validatorBox)}
       </Section>
