@@ -166,6 +166,7 @@ const config = createConfig([
               'keys',
               'signing',
               'node',
+              'staking',
               'content',
               'sender',
               'paymaster',
