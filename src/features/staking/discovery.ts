@@ -180,7 +180,10 @@ export function memberships(
       event.keys,
       event.data,
     );
-    if (!pool || 'problem' in reading) {
+    const named =
+      event.keys[0] !== undefined &&
+      BigInt(event.keys[0]) === BigInt(STAKING_EVENTS.NewPoolMember.selector);
+    if (!pool || !named || 'problem' in reading) {
       return [];
     }
     const member = addressOf(reading.value.pool_member ?? 0n);
