@@ -86,7 +86,11 @@ describe('finding staking in events', () => {
 
   it("makes a position of an announced pool's NewPoolMember for an account, naming that pool's validator", () => {
     const pools = announcedPools(CONTRACT, [announced]);
-    const joined = (from: string, member: string, staker: string) =>
+    const joined = (
+      from: string,
+      member: string,
+      staker: string,
+    ): ReturnType<typeof emitted> =>
       emitted(
         from,
         [STAKING_EVENTS.NewPoolMember.selector, member, staker],
