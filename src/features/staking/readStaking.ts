@@ -11,7 +11,7 @@ import {
 } from './calls';
 import { addressOf, eventQueries, followEvents, pageCall } from './discovery';
 import type { StakingView } from './model';
-import { tokensShown } from './tokens';
+import { tokenReads, tokenWriter } from './tokens';
 import { positionsOf, validatorsOf } from './viewParts';
 import type { Gathered } from './viewParts';
 import type { Network } from '../../config';
@@ -164,7 +164,7 @@ export async function readStakingView(
   const reverseOf = (named?.addresses ?? []).map((address) =>
     first.add(reverseNameCall(named?.contract ?? '0x0', address)),
   );
-  const tokens = tokensShown(state, network, known.pools, first);
+  const tokens = tokenReads(state, network, known.pools, first);
   const { answers, failure } = await sendPlan(context, network, first);
   if (failure !== undefined) {
     return { ...empty, problem: `Node unavailable: ${failure}` };
@@ -195,6 +195,14 @@ export async function readStakingView(
     (parameters && addressOf(parameters.rewardSupplier));
   const second = plan();
   const newHoldings = holdingReads(second, contract, newPositions, newStakers);
+  const lateTokens = tokenReads(
+    state,
+    network,
+    found.pools.filter(
+      ({ token }) => !known.pools.some((each) => each.token === token),
+    ),
+    second,
+  );
   const lateRewardsOf =
     rewardsOf === undefined && supplier !== undefined
       ? second.read(epochRewardsCall(supplier))
@@ -247,7 +255,11 @@ export async function readStakingView(
     infos: new Map([...before.infos, ...after.infos]),
     stakers: new Map([...before.stakers, ...after.stakers]),
     names: new Map(shownNames.map(({ name, address }) => [address, name])),
-    tokenOf: tokens.shown(answers),
+    tokenOf: tokenWriter(
+      state,
+      network,
+      new Map([...tokens.read(answers), ...lateTokens.read(later)]),
+    ),
     rate:
       epoch && power && rewards
         ? { rewards, power, epochDuration: epoch.epochDuration }

@@ -17,32 +17,29 @@ import type { Staking, WalletState } from '../../state/schema';
 /** The most untracked pool tokens read per showing. */
 const MAX_UNTRACKED = 16;
 
+/** Reads of the metadata of pool tokens the wallet does not track. */
+export type TokenReads = {
+  /** What the tokens answered, once their batch did. */
+  read: (answers: PromiseSettledResult<unknown>[]) => Map<string, TokenShown>;
+};
+
 /**
- * The tokens of the pools, and their reads for the untracked ones.
+ * Adds to a batch the metadata reads of the untracked tokens of pools.
  *
  * @param state - The wallet state.
  * @param network - The network.
- * @param pools - The pools known.
+ * @param pools - The pools.
  * @param batch - The batch the reads join.
- * @returns How to show each token once the batch answered.
+ * @returns Their reads.
  */
-export function tokensShown(
+export function tokenReads(
   state: WalletState,
   network: Network,
   pools: Staking['pools'],
   batch: Plan,
-): {
-  shown: (
-    answers: PromiseSettledResult<unknown>[],
-  ) => (token: string) => TokenShown;
-} {
-  const tracked = new Map(
-    state.tokens
-      .filter(({ chainId }) => chainId === network.chainId)
-      .map((token) => [token.address, token]),
-  );
+): TokenReads {
   const untracked = [...new Set(pools.map(({ token }) => token))]
-    .filter((token) => !tracked.has(token))
+    .filter((token) => trackedToken(state, network, token) === undefined)
     .slice(0, MAX_UNTRACKED)
     .map((token) => ({
       token,
@@ -50,7 +47,7 @@ export function tokensShown(
       symbol: batch.add(viewCall(token, selectorOf('symbol'), [])),
     }));
   return {
-    shown: (answers) => {
+    read: (answers) => {
       const read = new Map<string, TokenShown>();
       for (const { token, decimals, symbol } of untracked) {
         const [decimalsAnswer, symbolAnswer] = [
@@ -68,13 +65,47 @@ export function tokensShown(
           // A token that does not answer as an ERC-20 is written by address.
         }
       }
-      return (token) =>
-        tracked.get(token) ??
-        read.get(token) ?? {
-          address: token,
-          symbol: `${token.slice(0, 6)}…${token.slice(-4)} (smallest unit)`,
-          decimals: 0,
-        };
+      return read;
     },
   };
+}
+
+/**
+ * A token as the wallet tracks it on a network.
+ *
+ * @param state - The wallet state.
+ * @param network - The network.
+ * @param token - The token.
+ * @returns It, if tracked.
+ */
+function trackedToken(
+  state: WalletState,
+  network: Network,
+  token: string,
+): TokenShown | undefined {
+  return state.tokens.find(
+    ({ chainId, address }) => chainId === network.chainId && address === token,
+  );
+}
+
+/**
+ * How each token is written: tracked, or as it answered, or by address.
+ *
+ * @param state - The wallet state.
+ * @param network - The network.
+ * @param read - What untracked tokens answered.
+ * @returns The writer.
+ */
+export function tokenWriter(
+  state: WalletState,
+  network: Network,
+  read: Map<string, TokenShown>,
+): (token: string) => TokenShown {
+  return (token) =>
+    trackedToken(state, network, token) ??
+    read.get(token) ?? {
+      address: token,
+      symbol: `${token.slice(0, 6)}…${token.slice(-4)} (smallest unit)`,
+      decimals: 0,
+    };
 }
