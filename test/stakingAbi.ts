@@ -211,3 +211,100 @@ export function sampleFelts(
   }
   throw new Error(`The vendored ABI does not define ${type}`);
 }
+
+/** A value decoded by the ABI: a felt, or members / items / a variant. */
+export type Decoded =
+  | bigint
+  | boolean
+  | null
+  | Decoded[]
+  | { [member: string]: Decoded };
+
+/**
+ * Decodes felts as Cairo Serde writes a type of the ABI, all of them: a
+ * missing felt, a trailing one, a bad tag or a value outside its type
+ * throws.
+ *
+ * @param contract - The contract whose ABI defines the type.
+ * @param type - The Cairo type.
+ * @param felts - The felts.
+ * @returns The value.
+ */
+export function decodeFelts(
+  contract: StakingContractName,
+  type: string,
+  felts: readonly (string | bigint)[],
+): Decoded {
+  let index = 0;
+  const take = (): bigint => {
+    const felt = felts[index];
+    if (felt === undefined) {
+      throw new Error(`${type}: ends early`);
+    }
+    index += 1;
+    return BigInt(felt);
+  };
+  const bounds: Record<string, bigint> = {
+    u128: 2n ** 128n,
+    u64: 2n ** 64n,
+    u32: 2n ** 32n,
+    u16: 2n ** 16n,
+    u8: 2n ** 8n,
+    address: 2n ** 251n,
+    felt: 2n ** 252n,
+  };
+  const entries = entriesOf(contract);
+  const read = (cairoType: string): Decoded => {
+    const scalar = SCALARS[cairoType];
+    if (scalar) {
+      const value = take();
+      if (value < 0n || value >= (bounds[scalar] ?? 0n)) {
+        throw new Error(`${cairoType}: out of range`);
+      }
+      return value;
+    }
+    if (cairoType === 'core::bool') {
+      const value = take();
+      if (value > 1n) {
+        throw new Error('bool: neither 0 nor 1');
+      }
+      return value === 1n;
+    }
+    const tuple = /^\((.*)\)$/u.exec(cairoType);
+    if (tuple?.[1]) {
+      return tuple[1].split(', ').map(read);
+    }
+    const spanned = /^core::array::Span::<(.*)>$/u.exec(cairoType);
+    if (spanned?.[1]) {
+      const item = spanned[1];
+      return Array.from({ length: Number(take()) }, () => read(item));
+    }
+    const struct = entries.find(
+      (entry) => entry.type === 'struct' && entry.name === cairoType,
+    );
+    if (struct) {
+      return Object.fromEntries(
+        (struct.members ?? []).map((member) => [
+          member.name,
+          read(member.type),
+        ]),
+      );
+    }
+    const enumeration = entries.find(
+      (entry) => entry.type === 'enum' && entry.name === cairoType,
+    );
+    if (enumeration?.variants) {
+      const variant = enumeration.variants[Number(take())];
+      if (!variant) {
+        throw new Error(`${cairoType}: no such variant`);
+      }
+      return variant.type === '()' ? null : read(variant.type);
+    }
+    throw new Error(`The vendored ABI does not define ${cairoType}`);
+  };
+  const value = read(type);
+  if (index !== felts.length) {
+    throw new Error(`${type}: ${felts.length - index} felts follow it`);
+  }
+  return value;
+}

@@ -39,6 +39,9 @@ const HELP = `Usage: local-node [options]
   --initial-balance <amount>    STRK and ETH balance of each account (default 1e21)
   --start-time <seconds>        Unix time of the genesis block; the chain's clock
                                 runs on from there (default: now)
+  --exit-wait-window <seconds>  The staking contract's exit wait: seconds between
+                                a delegator's exit intent and its withdrawal
+                                (default 300, Sepolia's; Mainnet waits 604800)
   --gas-price <wei>             Starting price of L1 gas in wei (default 1e9);
   --gas-price-fri <fri>         likewise in fri, and --data-gas-price[-fri],
                                 --l2-gas-price[-fri] for L1 data gas and L2 gas
@@ -163,6 +166,9 @@ export function parseArgs(argv: string[]): LocalNodeOptions | undefined {
       }
       case '--start-time':
         options.startTime = integer(flag, value);
+        break;
+      case '--exit-wait-window':
+        options.exitWaitWindow = integer(flag, value);
         break;
       case '--initial-balance':
         options.initialBalance = BigInt(integer(flag, value) === 0 ? 0 : value);

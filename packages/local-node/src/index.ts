@@ -11,6 +11,10 @@ import {
 import type { GasPriceField } from './chain/gas-prices';
 import type { PredeployedAccount } from './chain/genesis';
 import type { GasPrices } from './chain/types';
+import {
+  DEFAULT_EXIT_WAIT_WINDOW,
+  MAX_EXIT_WAIT_WINDOW,
+} from './contracts/staking-protocol';
 import { DumpDirectory } from './methods/dump-files';
 import type { DevSettings } from './methods/types';
 import type { PaymasterDialect } from './paymaster/dialect';
@@ -42,6 +46,12 @@ export type LocalNodeOptions = {
    * Default: now.
    */
   startTime?: number;
+  /**
+   * The staking contract's exit wait (`exit_wait_window`): seconds between
+   * a delegator's exit intent and the withdrawal it allows, from 0 to 12
+   * weeks. Default: 300, Sepolia's (Mainnet waits 7 days).
+   */
+  exitWaitWindow?: number;
   /**
    * The gas prices the chain starts with, per unit of gas, by
    * starknet-devnet's names (`gas_price_wei` is its `--gas-price`,
@@ -169,6 +179,28 @@ function checkedStartTime(startTime: number | undefined): number | undefined {
 }
 
 /**
+ * The exit wait, checked: whole seconds, at most the contracts' bound.
+ *
+ * @param seconds - The option.
+ * @returns It, or the default.
+ */
+function checkedExitWaitWindow(seconds: number | undefined): number {
+  if (seconds === undefined) {
+    return DEFAULT_EXIT_WAIT_WINDOW;
+  }
+  if (
+    !Number.isSafeInteger(seconds) ||
+    seconds < 0 ||
+    seconds > MAX_EXIT_WAIT_WINDOW
+  ) {
+    throw new Error(
+      `exitWaitWindow must be whole seconds from 0 to ${MAX_EXIT_WAIT_WINDOW}, not ${seconds}`,
+    );
+  }
+  return seconds;
+}
+
+/**
  * The batch size limit, checked: a whole number of requests, at least one.
  *
  * @param limit - The option.
@@ -252,6 +284,7 @@ export async function startLocalNode(
       initialBalance: options.initialBalance ?? DEFAULT_BALANCE,
       startTime: checkedStartTime(options.startTime),
       gasPrices: initialGasPrices(options.gasPrices ?? {}),
+      exitWaitWindow: checkedExitWaitWindow(options.exitWaitWindow),
     },
     settings,
     new OriginPolicy(options.allowedOrigins),

@@ -2,6 +2,10 @@ import { ec, hash } from 'starknet';
 
 import type { Chain } from './chain';
 import { devnetPrivateKeys } from './devnet-keys';
+import {
+  includeGenesisTransactions,
+  writeStakingGenesis,
+} from './staking-genesis';
 import { ERC20_CLASS_HASH, ETH_ADDRESS, STRK_ADDRESS } from '../base/constants';
 import { shortString, toHex } from '../base/felt';
 import { Overlay, declaredKey } from '../base/state-store';
@@ -70,13 +74,16 @@ export function deriveAccounts(
 /**
  * Writes the genesis state (block 0): predeclared classes, fee tokens, the
  * UDCs, Starknet ID's naming contract (at the address starknet.js knows for
- * the chain) and funded predeployed accounts; then closes block 0.
+ * the chain), funded predeployed accounts and staking (staking-genesis.ts,
+ * whose validators' announcements are block 0's transactions); then closes
+ * block 0.
  *
  * @param chain - The chain.
  * @param registry - The class registry.
  * @param accounts - Predeployed accounts.
  * @param balance - Initial STRK and ETH balance of each account.
- * @param chainId - The chain id (which naming address to use).
+ * @param chainId - The chain id (which naming and staking addresses to use).
+ * @param exitWaitWindow - The staking contract's exit wait, in seconds.
  */
 export function writeGenesis(
   chain: Chain,
@@ -84,7 +91,10 @@ export function writeGenesis(
   accounts: PredeployedAccount[],
   balance: bigint,
   chainId: string,
+  exitWaitWindow: number,
 ): void {
+  // Genesis takes no time on the chain's clock, however long it takes here.
+  const genesisTime = chain.now();
   const state = new Overlay(chain.pendingState);
   for (const classHash of registry.predeclared) {
     state.write(declaredKey(classHash), classHash);
@@ -127,6 +137,15 @@ export function writeGenesis(
       mintTo(state, token, address, balance);
     }
   }
+  const stakingTxs = writeStakingGenesis(state, {
+    chainId,
+    exitWaitWindow,
+    accounts: accounts.map((account) => BigInt(account.address)),
+    resolve: registry.resolve,
+    now: genesisTime,
+  });
   chain.writeDirect(state.writes);
+  includeGenesisTransactions(chain, stakingTxs);
+  chain.setTime(genesisTime);
   chain.closeBlock();
 }

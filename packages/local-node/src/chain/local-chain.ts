@@ -16,6 +16,8 @@ export type ChainOptions = {
   startTime: number | undefined;
   /** The gas prices the chain starts with (genesis block included). */
   gasPrices: GasPrices;
+  /** The staking contract's exit wait, in seconds. */
+  exitWaitWindow: number;
 };
 
 /** A parsed block id. */
@@ -61,6 +63,7 @@ export class LocalChain {
       this.accounts,
       options.initialBalance,
       options.chainId,
+      options.exitWaitWindow,
     );
   }
 

@@ -10,6 +10,14 @@ import { executedKind } from './executable';
 import { NAMING_CLASS, NAMING_CLASS_HASH } from './naming';
 import { OZ_CLASS, OZ_CLASS_HASH } from './oz';
 import { OZ_ERC20_CLASS } from './oz-erc20';
+import { POOL_CLASS } from './pool';
+import { REWARD_SUPPLIER_CLASS, STAKING_CLASS } from './staking';
+import { POOL_ABI, REWARD_SUPPLIER_ABI, STAKING_ABI } from './staking-abi';
+import {
+  POOL_CLASS_HASH,
+  REWARD_SUPPLIER_CLASS_HASH,
+  STAKING_CLASS_HASH,
+} from './staking-protocol';
 import type { ContractKind, NativeClass } from './types';
 import { UDC_CLASS, UDC_CLASS_HASH } from './udc';
 import { ERC20_CLASS_HASH } from '../base/constants';
@@ -55,6 +63,9 @@ const NATIVES: Record<ContractKind, NativeClass | undefined> = {
   'oz-erc20': OZ_ERC20_CLASS,
   udc: UDC_CLASS,
   naming: NAMING_CLASS,
+  staking: STAKING_CLASS,
+  pool: POOL_CLASS,
+  'reward-supplier': REWARD_SUPPLIER_CLASS,
   opaque: undefined,
 };
 
@@ -139,6 +150,25 @@ export class ClassRegistry {
       {
         kind: 'naming',
         body: (): Json => syntheticBody(NAMING_CLASS, NAMING_ABI),
+      },
+    ],
+    [
+      STAKING_CLASS_HASH,
+      {
+        kind: 'staking',
+        body: (): Json => syntheticBody(STAKING_CLASS, STAKING_ABI),
+      },
+    ],
+    [
+      POOL_CLASS_HASH,
+      { kind: 'pool', body: (): Json => syntheticBody(POOL_CLASS, POOL_ABI) },
+    ],
+    [
+      REWARD_SUPPLIER_CLASS_HASH,
+      {
+        kind: 'reward-supplier',
+        body: (): Json =>
+          syntheticBody(REWARD_SUPPLIER_CLASS, REWARD_SUPPLIER_ABI),
       },
     ],
   ]);

@@ -63,6 +63,9 @@ export type ContractKind =
   | 'oz-erc20'
   | 'udc'
   | 'naming'
+  | 'staking'
+  | 'pool'
+  | 'reward-supplier'
   | 'opaque';
 
 /** A natively emulated contract class. */

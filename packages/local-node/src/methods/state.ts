@@ -62,7 +62,8 @@ const classBody = (
  */
 function call(node: LocalChain, params: Params): string[] {
   const request = expectObject(required(params, 'request'), 'request');
-  const state = stateOf(node, params);
+  const block = node.block(parseBlockId(required(params, 'block_id')));
+  const state = node.chain.stateAt(block.number);
   const contract = parseFelt(
     request.contract_address,
     'request.contract_address',
@@ -88,6 +89,13 @@ function call(node: LocalChain, params: Params): string[] {
       events: [],
       deployed: [],
       resolve: node.registry.resolve,
+      // What the view sees of its block: the block's time, or the chain's
+      // clock for the pre-confirmed block (as a transaction sees it).
+      block: {
+        timestamp:
+          block.status === 'PRE_CONFIRMED' ? node.chain.now() : block.timestamp,
+        chainId: node.options.chainId,
+      },
     };
     return callContract(env, 0n, contract, selector, calldata).result.map(
       toHex,
