@@ -10,7 +10,12 @@ import {
 import type { HomeInterface } from './homePage';
 import { nodeRequest, ONE_STRK, useFundedNode } from './node';
 import { ACCOUNT_0, MAINNET, STRK, TESTNET } from '../fixtures';
-import { createAccount, installSharedWallet, textOf } from '../installedWallet';
+import {
+  createAccount,
+  installSharedWallet,
+  installWallet,
+  textOf,
+} from '../installedWallet';
 import type { Wallet } from '../installedWallet';
 
 /**
@@ -272,7 +277,9 @@ describe('staking from the page', () => {
       approve,
     );
     expect(text).toContain('Sent. Transaction 0x');
-    expect(buttonsOf(after)).toContain(`stake-exit:${secondPool}:${member}`);
+    expect(buttonsOf(after)).toContain(
+      `stake-exit:${secondPool}:${member}:submit`,
+    );
     expect(text).toContain('10 STRK');
   });
 });
