@@ -47,7 +47,7 @@ export function tokenReads(
       symbol: batch.add(viewCall(token, selectorOf('symbol'), [])),
     }));
   return {
-    read: (answers) => {
+    read: (answers): Map<string, TokenShown> => {
       const read = new Map<string, TokenShown>();
       for (const { token, decimals, symbol } of untracked) {
         const [decimalsAnswer, symbolAnswer] = [
