@@ -17,6 +17,7 @@ import {
   VARIANTS,
 } from './scenarios';
 import type { BenchContext, Scenario, Wallet } from './scenarios';
+import { stakeFromBenchAccounts } from './stakingBench';
 import { summarize } from './stats';
 import type { MethodMeasurement, SnapMeasurements } from './types';
 import { methods } from '../src/methods/router';
@@ -253,6 +254,30 @@ describe('snap benchmark', () => {
         note: 'onCronjob as above, its token search due (every ten minutes): the statuses and balances batch, then the latest block and the Transfer search of every account (and the Cairo 0 tokens, by address) in one batch',
         action: async (wallet) =>
           wallet.onCronjob({ method: 'refreshTransactions' }),
+      });
+    // The Stake view once each account stakes in 3 pools: opened once
+    // (untimed: it finds the positions and stores them), then read anew.
+    await stakeFromBenchAccounts(node, 5, 3);
+    let staking: Awaited<ReturnType<Wallet['onHomePage']>> | undefined;
+    measurements.methods['home page stake view (5 accounts × 3 pools)'] =
+      await measurePageAction({
+        node,
+        install,
+        calls: CALLS,
+        note: "the Stake view's Refresh (opened untimed, which found the positions from block 0 in two round trips): the latest block, the new events, 15 positions, the validators' pools, the rate's inputs, in one batch",
+        before: async (wallet) => {
+          staking = await wallet.onHomePage();
+          const home = staking.getInterface();
+          const updated = home.waitForUpdate();
+          await home.clickElement('home-view:stake');
+          await updated;
+        },
+        action: async () => {
+          const home = staking?.getInterface();
+          const updated = home?.waitForUpdate();
+          await home?.clickElement('home-refresh');
+          await updated;
+        },
       });
   });
 

@@ -9,6 +9,7 @@ import type {
 
 import { discoverEverywhere } from './background/discover';
 import { refreshTransactions } from './background/refresh';
+import { watchStakingExits } from './background/stakingExits';
 import { handleHomeEvent } from './features/home/events';
 import { openHomePage } from './features/home/page';
 import { handleRequest } from './methods/router';
@@ -56,8 +57,8 @@ export const onUpdate: OnUpdateHandler = async () => initialiseState();
 
 /**
  * The snap's page in MetaMask: an overview (network, accounts and what they
- * hold), then a view each for send, receive, activity, tokens, accounts and
- * settings (see src/features/home/).
+ * hold), then a view each for send, receive, activity, tokens, accounts,
+ * settings (see src/features/home/) and stake (src/features/staking/).
  *
  * @returns The page's interface.
  */
@@ -79,11 +80,13 @@ export const onUserInput: OnUserInputHandler = async ({ id, event, context }) =>
  * The background check, about once a minute (snap.manifest.json): pending
  * transactions asked about, their outcomes notified once (see
  * src/background/refresh.ts); then the tokens received since the last
- * search (src/background/discover.ts). Never throws.
+ * search (src/background/discover.ts); then the staking exits whose wait
+ * is over (src/background/stakingExits.ts). Never throws.
  *
  * @returns Nothing.
  */
 export const onCronjob: OnCronjobHandler = async () => {
   await refreshTransactions();
   await discoverEverywhere();
+  await watchStakingExits();
 };

@@ -37,7 +37,7 @@ const MAX_SYMBOL = 31;
  * @param symbol - The felts `symbol` returned.
  * @returns The checked metadata.
  */
-function checkedMetadata(
+export function checkedMetadata(
   tokenAddress: string,
   decimals: string[],
   symbol: string[],

@@ -66,6 +66,13 @@ describe('migrate', () => {
     expect(state).toStrictEqual(defaultState());
   });
 
+  it('brings version 4 to version 5: nothing of staking known yet, everything else kept', () => {
+    const { staking: _none, ...rest } = defaultState();
+    const { state, changed } = migrate({ ...rest, version: 4 });
+    expect(changed).toBe(true);
+    expect(state).toStrictEqual(defaultState());
+  });
+
   it('brings version 2 to version 3: a network whose chain id hashes like another chain is dropped with its tokens', () => {
     // Mainnet's id plus the prime: the same felt once the hash reduces it.
     const lookalike = `0x${(

@@ -28,6 +28,9 @@ const migrations: Record<number, (state: StoredState) => StoredState> = {
   2: dropNetworksWithInvalidChainIds,
   // Version 4 keeps the tokens the user hid from the home page: none yet.
   3: (state) => ({ ...state, hiddenTokens: [] }),
+  // Version 5 keeps what the wallet found of staking per network: nothing
+  // yet (the Stake view reads it on first showing).
+  4: (state) => ({ ...state, staking: [] }),
 };
 
 /**

@@ -213,6 +213,35 @@ const WatchCursorStruct = object({
   next: number(),
 });
 
+/**
+ * What the wallet knows of staking on one network (src/features/staking):
+ * the validators' pools, from the staking contract's NewDelegationPool
+ * events, and the pools where its accounts are members, from their own
+ * NewPoolMember events, each read on from the block it reached (never from
+ * the start each time); the exits the background check told of.
+ */
+const StakingStruct = object({
+  chainId: HexText,
+  /** The staking contract the pools were announced by. */
+  contract: HexText,
+  /** Its reward supplier (contract_parameters_v1), once read. */
+  rewardSupplier: optional(HexText),
+  /** The first block the next read of NewDelegationPool events starts at. */
+  poolsFrom: number(),
+  pools: size(
+    array(object({ staker: HexText, pool: HexText, token: HexText })),
+    0,
+    5000,
+  ),
+  /** The first block the next read of NewPoolMember events starts at. */
+  membersFrom: number(),
+  /** The accounts searched (a new one is searched from block 0). */
+  searched: array(HexText),
+  positions: size(array(object({ member: HexText, pool: HexText })), 0, 5000),
+  /** Exits told of, as `<pool>:<member>:<unpool time>`. */
+  toldExits: size(array(string()), 0, 5000),
+});
+
 export const WalletStateStruct = object({
   version: number(),
   currentChainId: HexText,
@@ -225,6 +254,7 @@ export const WalletStateStruct = object({
   notified: optional(NotifiedStruct),
   discovered: optional(array(DiscoveredStruct)),
   watchCursors: optional(array(WatchCursorStruct)),
+  staking: array(StakingStruct),
 });
 
 export type AccountKind = Infer<typeof AccountKindStruct>;
@@ -235,8 +265,9 @@ export type TransactionRecord = Infer<typeof TransactionRecordStruct>;
 export type WalletState = Infer<typeof WalletStateStruct>;
 export type Notified = Infer<typeof NotifiedStruct>;
 export type Discovered = Infer<typeof DiscoveredStruct>;
+export type Staking = Infer<typeof StakingStruct>;
 
-export const STATE_VERSION = 4;
+export const STATE_VERSION = 5;
 
 /**
  * The state of a fresh install: both networks, Testnet current, the fee
@@ -269,5 +300,6 @@ export function defaultState(): WalletState {
     transactions: [],
     permissions: [],
     hiddenTokens: [],
+    staking: [],
   };
 }

@@ -142,3 +142,63 @@ export async function notifyArrival(notice: ArrivalNotice): Promise<void> {
     },
   });
 }
+
+/** What a notification about an exit whose wait is over needs. */
+export type ExitReadyNotice = {
+  /** What can be withdrawn, in the token's smallest unit. */
+  amount: bigint;
+  /** The pool's token as the wallet tracks it, if it does. */
+  token: { address: string; symbol: string; decimals: number } | undefined;
+  /** Whether the token is the wallet's own STRK (its symbol is its word). */
+  isStrk: boolean;
+  staker: string;
+  pool: string;
+  networkName: string;
+  accountName: string;
+  account: string;
+};
+
+/**
+ * Tells the user that a staking exit's wait is over: the amount can be
+ * withdrawn (on the Stake view of the page).
+ *
+ * @param notice - The exit.
+ */
+export async function notifyExitReady(notice: ExitReadyNotice): Promise<void> {
+  const { token } = notice;
+  const amount = token
+    ? `${formatUnits(notice.amount, token.decimals)} ${notice.isStrk ? token.symbol : 'tokens'}`
+    : 'Your stake';
+  await snap.request({
+    method: 'snap_notify',
+    params: {
+      type: 'inApp',
+      message: visible(
+        `${amount} can be withdrawn from validator ${shortAddress(notice.staker)}`,
+      ),
+      title: 'Stake ready to withdraw',
+      content: visibleContent(
+        <Box>
+          <Text fontWeight="bold">
+            {token
+              ? `${formatUnits(notice.amount, token.decimals)} ${token.symbol} can be withdrawn: open the wallet's page, Stake, and press Withdraw.`
+              : `${notice.amount.toString()} (smallest unit) can be withdrawn: open the wallet's page, Stake, and press Withdraw.`}
+          </Text>
+          <Row label="Validator">
+            <Text>{notice.staker}</Text>
+          </Row>
+          <Row label="Pool">
+            <Text>{notice.pool}</Text>
+          </Row>
+          <Row label="Network">
+            <Text>{notice.networkName}</Text>
+          </Row>
+          <Row label="Account">
+            <Text>{notice.accountName}</Text>
+          </Row>
+          <Text>{notice.account}</Text>
+        </Box>,
+      ),
+    },
+  });
+}

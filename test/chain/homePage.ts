@@ -24,7 +24,8 @@ export type ViewName =
   | 'activity'
   | 'tokens'
   | 'accounts'
-  | 'settings';
+  | 'settings'
+  | 'stake';
 
 /**
  * Opens a view of the page as the user does: its button on the overview

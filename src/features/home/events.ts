@@ -30,6 +30,7 @@ import { removeToken } from '../../state/tokens';
 import { HOME_ORIGIN, walletContext } from '../../wallet/context';
 import { resolveTypedName } from '../../wallet/names';
 import { transferToken } from '../../wallet/transfer';
+import { isStakingEvent, stakingAction } from '../staking/events';
 
 /**
  * The home page's events: each served by its view's actions (accounts,
@@ -178,6 +179,11 @@ async function act(
   }
   if (values && name === HOME.send) {
     return signOnce(id, place, async (network) => send(network, values));
+  }
+  if (isStakingEvent(event)) {
+    return signOnce(id, place, async (network) =>
+      stakingAction(event, network),
+    );
   }
   if (values && name.startsWith(HOME_ACCOUNTS.rename)) {
     return rename(name.slice(HOME_ACCOUNTS.rename.length), values);

@@ -28,6 +28,8 @@ import { isHiddenToken } from '../../state/hiddenTokens';
 import { hiddenFromNode } from '../../state/networks';
 import { isFeeToken } from '../../state/tokens';
 import type { WalletContext } from '../../wallet/context';
+import { stakedReads } from '../staking/overview';
+import { readStakingView } from '../staking/readStaking';
 
 /**
  * Every value the page shows from a node is read by a total reader (see
@@ -136,6 +138,8 @@ type Reads = {
   paymaster: boolean;
   /** The tracked tokens' logos (content storage, beside the batch). */
   logos: boolean;
+  /** Each account's staked total (its known positions, in the batch). */
+  staked: boolean;
 };
 
 /**
@@ -153,6 +157,7 @@ function readsOf(view: HomeViewName): Reads {
     names: view === 'overview' || view === 'accounts',
     paymaster: view === 'send',
     logos: view === 'tokens',
+    staked: view === 'overview',
   };
 }
 
@@ -259,8 +264,9 @@ export async function readHomeView(
       : [],
     preferences,
   );
+  const staked = stakedReads(state, network, reads.staked ? asked : []);
   // The batch: nonces, balances, received tokens' balances, activity,
-  // names, prices — each part's answers parsed by its own reader.
+  // names, prices, stakes — each part's answers parsed by its own reader.
   const parts = [
     nonceCalls,
     balanceCalls,
@@ -268,6 +274,7 @@ export async function readHomeView(
     activity.calls,
     nameReads.calls,
     prices.calls,
+    staked.calls,
   ];
   const paymasterAnswer =
     reads.paymaster && accounts.length > 0
@@ -305,6 +312,7 @@ export async function readHomeView(
     ),
   );
   const names = await ownNames;
+  const stakedTotals = staked.totals(answersOf(6));
   const readAccounts = accounts.map((account) => {
     const index = asked.indexOf(account);
     const { deployed, unreadable } = deploymentOf(
@@ -315,6 +323,7 @@ export async function readHomeView(
       name: account.name ?? `Account ${account.addressIndex}`,
       ...starkNameOf(names, account.address),
       ...(deployed === undefined ? {} : { deployed }),
+      staked: stakedTotals.get(account.address),
       ...(unreadable === undefined ? {} : { deploymentUnreadable: unreadable }),
       ...(index < 0
         ? {
@@ -389,6 +398,9 @@ export async function readHomeView(
             ...(preferences.hideBalances ? { masked: true as const } : {}),
           },
         }
+      : {}),
+    ...(place.view === 'stake'
+      ? { staking: await readStakingView(context, network, asked) }
       : {}),
   };
 }

@@ -13,6 +13,7 @@ import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import type { Money } from '../../../prices/money';
 import type { Worth } from '../../../prices/quotes';
+import type { StakedTotal } from '../../staking/overview';
 
 /**
  * The Accounts view of the home page: each account (name, address,
@@ -57,6 +58,8 @@ export type AccountView = {
   }[];
   /** The value of its priced lines; `partial` when some had no price. */
   worth?: { total: Money; partial: boolean };
+  /** What it has staked, per token (see src/features/staking). */
+  staked?: StakedTotal[] | undefined;
 };
 
 /**

@@ -7,6 +7,7 @@ import type { HomeTokensView, TrackedToken } from './tokens';
 import type { Network } from '../../../config';
 import type { Money } from '../../../prices/money';
 import type { Preferences } from '../../../prices/preferences';
+import type { StakingView } from '../../staking/model';
 
 /**
  * What the page's views show, the names their events carry, and where the
@@ -24,6 +25,7 @@ export const VIEWS = [
   'tokens',
   'accounts',
   'settings',
+  'stake',
 ] as const;
 
 /** One of the page's views. */
@@ -122,4 +124,6 @@ export type HomeView = {
   preferences?: Preferences;
   /** Every account's value together (see ../values.ts). */
   total?: { total: Money; partial: boolean };
+  /** Stake: the positions, validators and forms (src/features/staking). */
+  staking?: StakingView;
 };

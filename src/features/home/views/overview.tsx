@@ -25,6 +25,7 @@ import {
 } from './worth';
 import type { MoneyDisplay } from './worth';
 import { formatUnits } from '../../../format';
+import { amountText } from '../../../prices/money';
 
 /**
  * The page as it opens: the network (and a switch, its one input), each
@@ -44,6 +45,7 @@ const ACTIONS: [HomeViewName, string][][] = [
     ['accounts', 'Accounts'],
     ['settings', 'Settings'],
   ],
+  [['stake', 'Stake']],
 ];
 
 /**
@@ -86,6 +88,20 @@ function accountSummary(
             </Row>
           );
         },
+      )}
+      {(account.staked ?? []).map(
+        ({ symbol, decimals, amount, unreadable }) => (
+          <Row label={`${symbol} staked`}>
+            <Text>
+              {amount === undefined
+                ? `unreadable: ${unreadable ?? 'no answer'}`
+                : amountText(
+                    `${formatUnits(amount, decimals)} ${symbol}`,
+                    display.hidden,
+                  )}
+            </Text>
+          </Row>
+        ),
       )}
       {accountTotal(account, display)}
     </Section>

@@ -12,6 +12,7 @@ import { sendContent } from './send';
 import { settingsContent } from './settings';
 import { tokensContent } from './tokens';
 import { visibleContent } from '../../../ui/visibleContent';
+import { stakeContent } from '../../staking/views/stake';
 
 /**
  * The snap's home page in MetaMask, where the user lives: an overview (the
@@ -33,6 +34,16 @@ const CONTENT: Record<HomeViewName, (view: HomeView) => JSXElement> = {
     tokensContent(view.network.chainId, view.tokens, view.tokenList),
   accounts: (view) => accountsContent(view.network.name, view.accounts),
   settings: settingsContent,
+  stake: (view) =>
+    stakeContent(
+      view.staking ?? {
+        network: view.network,
+        accounts: [],
+        positions: [],
+        validators: [],
+        now: 0,
+      },
+    ),
 };
 
 /**

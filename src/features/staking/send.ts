@@ -1,0 +1,78 @@
+import type { Call } from 'starknet';
+
+import type { Network } from '../../config';
+import { findOwnAccount } from '../../keys/ownership';
+import type { WalletCall } from '../../sender/intent';
+import { hiddenFromNode } from '../../state/networks';
+import { confirmNodeSeesAccounts } from '../../ui/dialogs';
+import { requestView } from '../../wallet/access';
+import type { WalletContext } from '../../wallet/context';
+import { sendTransaction } from '../../wallet/transaction';
+
+/** One call of a staking transaction, as src/staking/protocol.ts builds it. */
+export type StakingCall = Call;
+
+/**
+ * A call as the sender takes it: the builders write calldata as hex text.
+ *
+ * @param call - The call.
+ * @returns The same call, its calldata a list of text.
+ */
+function walletCall(call: Call): WalletCall {
+  const calldata: unknown[] = Array.isArray(call.calldata) ? call.calldata : [];
+  const felts = calldata.filter((felt) => typeof felt === 'string');
+  if (felts.length !== calldata.length || !Array.isArray(call.calldata)) {
+    throw new Error(
+      `The call to ${call.entrypoint} was not built as hex felts`,
+    );
+  }
+  return {
+    contractAddress: call.contractAddress,
+    entrypoint: call.entrypoint,
+    calldata: felts,
+  };
+}
+
+/**
+ * Sends the calls of one staking action from one of the user's accounts:
+ * the same sender and the same confirmation as Send (and
+ * snapnet_executeTxn), which describe staking calls in words and refuse
+ * what cannot succeed. On a network a site added, its node sees the
+ * account only after the user agrees.
+ *
+ * @param context - The user's context (the home page).
+ * @param network - The network the form was drawn for (the current one).
+ * @param member - The account that signs.
+ * @param calls - The calls, in one multicall.
+ * @returns The transaction's hash.
+ */
+export async function sendStakingCalls(
+  context: WalletContext,
+  network: Network,
+  member: string,
+  calls: StakingCall[],
+): Promise<string> {
+  const state = await context.state();
+  const account = await findOwnAccount(
+    context.keys,
+    member,
+    state.accounts.filter(({ chainId }) => chainId === network.chainId),
+    'From',
+  );
+  if (hiddenFromNode(state, network, [member]).length > 0) {
+    await confirmNodeSeesAccounts({
+      request: requestView(context, network, member),
+      title: 'Stake from this account',
+      accounts: `this account (${member})`,
+    });
+  }
+  const { hashes } = await sendTransaction({
+    context,
+    network,
+    account,
+    intent: { type: 'INVOKE', calls: calls.map(walletCall) },
+    details: {},
+    field: 'details',
+  });
+  return hashes[hashes.length - 1] ?? '';
+}
