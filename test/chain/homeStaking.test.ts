@@ -1,4 +1,5 @@
 import { balanceOn, deployAccount0 } from './actions';
+import { BACKEND } from './backend';
 import {
   act,
   approve,
@@ -17,6 +18,10 @@ import {
   textOf,
 } from '../installedWallet';
 import type { Wallet } from '../installedWallet';
+
+// starknet-devnet has no staking contracts: the local node's emulation alone is
+// tested here (the conformance tier skips this file).
+const describeLocal = BACKEND === 'local' ? describe : describe.skip;
 
 /**
  * Staking from the page, as a user meets it, against the local node's
@@ -91,7 +96,7 @@ async function backgroundRun(wallet: Wallet): Promise<string[]> {
     .filter((message) => message.includes('can be withdrawn'));
 }
 
-describe('staking from the page', () => {
+describeLocal('staking from the page', () => {
   let wallet: Wallet;
   let firstPool = '';
   let secondPool = '';

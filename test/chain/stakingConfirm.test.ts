@@ -1,6 +1,7 @@
 import { outsideExecution } from 'starknet';
 
 import { receiptOf } from './actions';
+import { BACKEND } from './backend';
 import type { HostileNode, SeenCall } from './hostile-node';
 import {
   holdForwardLookups,
@@ -28,6 +29,10 @@ import {
 } from '../installedWallet';
 import type { Wallet } from '../installedWallet';
 import type { LocalNode } from '@snapnet/local-node';
+
+// starknet-devnet has no staking contracts: the local node's emulation alone is
+// tested here (the conformance tier skips this file).
+const describeLocal = BACKEND === 'local' ? describe : describe.skip;
 
 /**
  * Staking confirmations through the built snap, as a dapp sends the calls
@@ -285,7 +290,7 @@ afterEach(() => {
   front.forget();
 });
 
-describe("a dapp's staking calls, confirmed in words", () => {
+describeLocal("a dapp's staking calls, confirmed in words", () => {
   it('reads a stake with its approve, in the round trips of any transaction; declined, nothing is sent', async () => {
     front.forget();
     const { pending, dialog, shown } = await confirmation(
@@ -401,7 +406,7 @@ describe("a dapp's staking calls, confirmed in words", () => {
   });
 });
 
-describe('an outside execution to sign', () => {
+describeLocal('an outside execution to sign', () => {
   it("reads its pool calls in words too, the pool checked in the signing dialog's two round trips", async () => {
     const now = Math.floor(Date.now() / 1000);
     front.forget();
@@ -434,77 +439,87 @@ describe('an outside execution to sign', () => {
   });
 });
 
-describe('staking calls that cannot be done are refused before anything is signed', () => {
-  it('refuses a stake of zero and one of more than the account holds', async () => {
-    const zero = await refusalOf(stakeCalls(first.pool, 0n));
-    expect(zero).toMatchObject({ code: -32602 });
-    expect(zero.message).toContain('calls[1]');
-    expect(zero.message).toContain('the amount is zero');
-    const [balance] = await view(STRK, selectorOf('balance_of'), [ACCOUNT]);
-    const tooMuch = await refusalOf(
-      stakeCalls(first.pool, (balance ?? 0n) + 1n),
-    );
-    expect(tooMuch.message).toContain(
-      `but the account holds ${strk(balance ?? 0n)}`,
-    );
-  });
-
-  it('refuses an unstake of more than is staked', async () => {
-    const { amount, unpool } = await memberOf(first.pool);
-    const error = await refusalOf([
-      poolCall(first.pool, 'exit_delegation_pool_intent', [
-        toFelt(amount + unpool + 1n),
-      ]),
-    ]);
-    expect(error.message).toContain(
-      `but ${strk(amount + unpool)} is staked in this pool`,
-    );
-  });
-
-  it('refuses a stake with the genesis validator that is leaving, saying so', async () => {
-    const leaving: Validator[] = [];
-    for (const validator of await strkValidators()) {
-      // staker_info_v1: reward, operational, then Option<Timestamp> (0: Some).
-      const [, , tag] = await view(STAKING, STAKING_SELECTORS.staker_info_v1, [
-        validator.staker,
-      ]);
-      if (tag === 0n) {
-        leaving.push(validator);
-      }
-    }
-    const [gone] = leaving;
-    if (!gone) {
-      throw new Error(
-        'The local node has no leaving validator with a STRK pool',
+describeLocal(
+  'staking calls that cannot be done are refused before anything is signed',
+  () => {
+    it('refuses a stake of zero and one of more than the account holds', async () => {
+      const zero = await refusalOf(stakeCalls(first.pool, 0n));
+      expect(zero).toMatchObject({ code: -32602 });
+      expect(zero.message).toContain('calls[1]');
+      expect(zero.message).toContain('the amount is zero');
+      const [balance] = await view(STRK, selectorOf('balance_of'), [ACCOUNT]);
+      const tooMuch = await refusalOf(
+        stakeCalls(first.pool, (balance ?? 0n) + 1n),
       );
-    }
-    const error = await refusalOf(stakeCalls(gone.pool, ONE_STRK));
-    expect(error.code).toBe(-32602);
-    expect(error.message).toContain(
-      `validator ${gone.staker} is leaving the staking contract`,
-    );
-  });
-
-  it('refuses a stake with a validator the node says is leaving', async () => {
-    // The node says the validator asked to leave (unstake_time set).
-    front.script('starknet_call', (call, honest) => {
-      if (!isView(call, STAKING, STAKING_SELECTORS.staker_info_v1)) {
-        return undefined;
-      }
-      const felts = honest.result as string[];
-      // reward, operational, then Option<Timestamp>: Some(…).
-      return {
-        result: [...felts.slice(0, 2), '0x0', '0x7fffffff', ...felts.slice(3)],
-      };
+      expect(tooMuch.message).toContain(
+        `but the account holds ${strk(balance ?? 0n)}`,
+      );
     });
-    const error = await refusalOf(stakeCalls(first.pool, ONE_STRK));
-    expect(error.message).toContain(
-      `validator ${first.staker} is leaving the staking contract`,
-    );
-  });
-});
 
-describe('a contract that is not a pool of the staking contract', () => {
+    it('refuses an unstake of more than is staked', async () => {
+      const { amount, unpool } = await memberOf(first.pool);
+      const error = await refusalOf([
+        poolCall(first.pool, 'exit_delegation_pool_intent', [
+          toFelt(amount + unpool + 1n),
+        ]),
+      ]);
+      expect(error.message).toContain(
+        `but ${strk(amount + unpool)} is staked in this pool`,
+      );
+    });
+
+    it('refuses a stake with the genesis validator that is leaving, saying so', async () => {
+      const leaving: Validator[] = [];
+      for (const validator of await strkValidators()) {
+        // staker_info_v1: reward, operational, then Option<Timestamp> (0: Some).
+        const [, , tag] = await view(
+          STAKING,
+          STAKING_SELECTORS.staker_info_v1,
+          [validator.staker],
+        );
+        if (tag === 0n) {
+          leaving.push(validator);
+        }
+      }
+      const [gone] = leaving;
+      if (!gone) {
+        throw new Error(
+          'The local node has no leaving validator with a STRK pool',
+        );
+      }
+      const error = await refusalOf(stakeCalls(gone.pool, ONE_STRK));
+      expect(error.code).toBe(-32602);
+      expect(error.message).toContain(
+        `validator ${gone.staker} is leaving the staking contract`,
+      );
+    });
+
+    it('refuses a stake with a validator the node says is leaving', async () => {
+      // The node says the validator asked to leave (unstake_time set).
+      front.script('starknet_call', (call, honest) => {
+        if (!isView(call, STAKING, STAKING_SELECTORS.staker_info_v1)) {
+          return undefined;
+        }
+        const felts = honest.result as string[];
+        // reward, operational, then Option<Timestamp>: Some(…).
+        return {
+          result: [
+            ...felts.slice(0, 2),
+            '0x0',
+            '0x7fffffff',
+            ...felts.slice(3),
+          ],
+        };
+      });
+      const error = await refusalOf(stakeCalls(first.pool, ONE_STRK));
+      expect(error.message).toContain(
+        `validator ${first.staker} is leaving the staking contract`,
+      );
+    });
+  },
+);
+
+describeLocal('a contract that is not a pool of the staking contract', () => {
   it('is marked, and its calls are not read as staking', async () => {
     const { pending, dialog, shown } = await confirmation([
       poolCall(STRK, 'enter_delegation_pool', [ACCOUNT, toFelt(ONE_STRK)]),
