@@ -104,7 +104,7 @@ describe("starknet's CallData", () => {
 
   it('keeps the statics the snap reaches; the ABI-driven members throw', async () => {
     const source = await read();
-    const rewritten = callDataStaticsOnly(source, 'leftOut');
+    const rewritten = callDataStaticsOnly(source, 'leftOut', new Set(['hash']));
     expect(rewritten.split('\n')).toHaveLength(source.split('\n').length);
     expect(rewritten).toContain(
       '  static toHex(raw = []) {\n    const calldata = _CallData.compile(raw);',
@@ -125,7 +125,7 @@ describe("starknet's CallData", () => {
     expect(rewritten).not.toContain('this.parser = createAbiParser(');
   });
 
-  it('stops the build when the class or its strategies change', async () => {
+  it('stops the build when the class or its strategies change, or the source imports what builds one', async () => {
     const source = await read();
     expect(() =>
       callDataStaticsOnly(
@@ -134,6 +134,7 @@ describe("starknet's CallData", () => {
           '  static hex(raw = []) {',
         ),
         'leftOut',
+        new Set(),
       ),
     ).toThrow("starknet's CallData class has the members");
     expect(() =>
@@ -143,8 +144,12 @@ describe("starknet's CallData", () => {
           'let fastParsingStrategy = {',
         ),
         'leftOut',
+        new Set(),
       ),
     ).toThrow("1 of starknet's 2 calldata parsing strategies");
+    expect(() =>
+      callDataStaticsOnly(source, 'leftOut', new Set(['hash', 'Contract'])),
+    ).toThrow('the source imports ["Contract"] from starknet');
   });
 });
 

@@ -4,9 +4,11 @@
  *
  * @param source - The text of starknet's ESM bundle.
  * @param leftOut - The name of the function that throws.
+ * @param imported - What the snap's source imports from starknet.
  * @returns The rewritten text.
  */
 export declare function callDataStaticsOnly(
   source: string,
   leftOut: string,
+  imported: Set<string>,
 ): string;

@@ -14,7 +14,9 @@
  *
  * Each of those members keeps its name and parameters, its body a stand-in
  * that throws (the `left out` helper the loader declares), so the code only
- * they reached goes. The ABI parser's two parsing strategies, objects keyed
+ * they reached goes. The build stops if the source imports one of the
+ * classes that build a `CallData` from an ABI (`BUILDERS`: the file's
+ * three `new CallData(` are theirs), since those members would then throw. The ABI parser's two parsing strategies, objects keyed
  * by the Cairo types' `abiSelector` statics (reads a minifier must keep),
  * are built by pure calls instead, so the Cairo integer classes go with
  * them. The file keeps its lines (source maps). The build stops when the
@@ -37,6 +39,20 @@ const MEMBERS = [
   'decodeParameters',
 ];
 
+/**
+ * starknet's exports that build a `CallData` from an ABI (`Contract`;
+ * `Deployer`, and the accounts that deploy through it), or the class itself.
+ */
+const BUILDERS = [
+  'Account',
+  'CallData',
+  'Contract',
+  'Deployer',
+  'WalletAccount',
+  'defaultDeployer',
+  'legacyDeployer',
+];
+
 /** The members kept: the statics starknet's helpers call. */
 const KEPT = new Set(['static compile', 'static toCalldata', 'static toHex']);
 
@@ -45,9 +61,16 @@ const KEPT = new Set(['static compile', 'static toCalldata', 'static toHex']);
  *
  * @param {string} source - The text of starknet's ESM bundle, as the loader has it.
  * @param {string} leftOut - The name of the function that throws.
+ * @param {Set<string>} imported - What the snap's source imports from it.
  * @returns {string} The rewritten text.
  */
-function callDataStaticsOnly(source, leftOut) {
+function callDataStaticsOnly(source, leftOut, imported) {
+  const builders = BUILDERS.filter((name) => imported.has(name));
+  if (builders.length > 0 || source.match(/\bnew CallData\(/gu)?.length !== 3) {
+    throw new Error(
+      `starknet-namespaces-loader: the source imports ${JSON.stringify(builders)} from starknet, or its \`new CallData(\` changed, and scripts/starknet-calldata-statics.js leaves out what builds a CallData from an ABI; update it`,
+    );
+  }
   const classText = /^var CallData = class _CallData \{\n[^]*?\n\};$/mu.exec(
     source,
   )?.[0];

@@ -187,7 +187,7 @@ function readMembersOnly(source, srcDir, watch) {
       ([, name, as]) => [name, as],
     ),
   );
-  const { members, files } = starknetUsedMembers(
+  const { members, imported, files } = starknetUsedMembers(
     srcDir,
     new Set(exported.values()),
   );
@@ -241,6 +241,7 @@ function readMembersOnly(source, srcDir, watch) {
   return callDataStaticsOnly(
     starkCurveReadMembersOnly(withHelper, members.get('ec')),
     UNUSED_HELPER,
+    imported,
   );
 }
 
