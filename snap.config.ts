@@ -180,7 +180,8 @@ const config: SnapConfig = {
         rules: [
           {
             // starknet.js's namespaces as pure declarations, so the ones
-            // the snap never reaches are left out (the loader says why).
+            // the snap never reaches are left out, and its CallData class
+            // with only the statics the snap reaches (the loader says why).
             test: /[\\/]node_modules[\\/]starknet[\\/]dist[\\/]index\.mjs$/u,
             enforce: 'pre' as const,
             loader: resolve(__dirname, 'scripts/starknet-namespaces-loader.js'),

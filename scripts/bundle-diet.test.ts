@@ -4,6 +4,7 @@ import { join, resolve } from 'path';
 
 import keyTreeUnused from './key-tree-unused-loader';
 import scureBasePure from './scure-base-pure-loader';
+import { callDataStaticsOnly } from './starknet-calldata-statics';
 import starknetNamespaces from './starknet-namespaces-loader';
 import { starknetUsedMembers } from './starknet-used-members';
 
@@ -94,6 +95,61 @@ describe('the starknet loader', () => {
         source.replace('var { EDAMode } = RPCSPEC0104;', 'var EDAMode;'),
       ),
     ).toThrow("starknet's RPC type namespaces changed");
+  });
+});
+
+describe("starknet's CallData", () => {
+  const read = async (): Promise<string> =>
+    readFile(join(root, 'node_modules/starknet/dist/index.mjs'), 'utf8');
+
+  it('keeps the statics the snap reaches; the ABI-driven members throw', async () => {
+    const source = await read();
+    const rewritten = callDataStaticsOnly(source, 'leftOut', new Set(['hash']));
+    expect(rewritten.split('\n')).toHaveLength(source.split('\n').length);
+    expect(rewritten).toContain(
+      '  static toHex(raw = []) {\n    const calldata = _CallData.compile(raw);',
+    );
+    expect(rewritten).toContain('  static compile(rawArgs) {\n');
+    for (const member of [
+      'constructor(abi, parsingStrategy)',
+      'validate(type, method, args = [])',
+      'compile(method, argsCalldata)',
+      'static getAbiStruct(abi)',
+      'decodeParameters(typeCairo, response)',
+    ]) {
+      expect(rewritten).toContain(`  ${member} { return leftOut();\n`);
+    }
+    expect(rewritten).toContain(
+      'var hdParsingStrategy = /* @__PURE__ */ (() => ({\n',
+    );
+    expect(rewritten).not.toContain('this.parser = createAbiParser(');
+  });
+
+  it('stops the build when the class or its strategies change, or the source imports what builds one', async () => {
+    const source = await read();
+    expect(() =>
+      callDataStaticsOnly(
+        source.replace(
+          '  static toHex(raw = []) {',
+          '  static hex(raw = []) {',
+        ),
+        'leftOut',
+        new Set(),
+      ),
+    ).toThrow("starknet's CallData class has the members");
+    expect(() =>
+      callDataStaticsOnly(
+        source.replace(
+          'var fastParsingStrategy = {',
+          'let fastParsingStrategy = {',
+        ),
+        'leftOut',
+        new Set(),
+      ),
+    ).toThrow("1 of starknet's 2 calldata parsing strategies");
+    expect(() =>
+      callDataStaticsOnly(source, 'leftOut', new Set(['hash', 'Contract'])),
+    ).toThrow('the source imports ["Contract"] from starknet');
   });
 });
 

@@ -15,7 +15,8 @@
  * the snaps CLI's post-processing drops comments before Terser runs). A
  * used namespace is kept whole, as before. The Universal Deployer helpers
  * built at load time for the Account class (not used by the snap) are made
- * pure the same way.
+ * pure the same way. Last, `CallData` keeps only the statics the snap
+ * reaches (scripts/starknet-calldata-statics.js).
  *
  * It fails the build when starknet's file no longer has that shape (an
  * upgrade), rather than silently growing the bundle again.
@@ -23,6 +24,7 @@
 
 const { dirname, resolve } = require('path');
 
+const { callDataStaticsOnly } = require('./starknet-calldata-statics');
 const { starknetUsedMembers } = require('./starknet-used-members');
 
 /** The namespace helper's name in the rewritten file (see pure_funcs). */
@@ -185,7 +187,7 @@ function readMembersOnly(source, srcDir, watch) {
       ([, name, as]) => [name, as],
     ),
   );
-  const { members, files } = starknetUsedMembers(
+  const { members, imported, files } = starknetUsedMembers(
     srcDir,
     new Set(exported.values()),
   );
@@ -236,7 +238,11 @@ function readMembersOnly(source, srcDir, watch) {
     (line) =>
       `${line} var ${UNUSED_HELPER} = () => { throw new Error("This part of starknet.js is left out of the snap's bundle: its source never reads it (scripts/starknet-namespaces-loader.js)"); };`,
   );
-  return starkCurveReadMembersOnly(withHelper, members.get('ec'));
+  return callDataStaticsOnly(
+    starkCurveReadMembersOnly(withHelper, members.get('ec')),
+    UNUSED_HELPER,
+    imported,
+  );
 }
 
 /**

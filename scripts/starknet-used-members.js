@@ -15,10 +15,11 @@ const ts = require('typescript');
  *
  * @param {string} srcDir - The source folder.
  * @param {Set<string>} namespaces - The names starknet exports namespaces as.
- * @returns {{ members: Map<string, Set<string>>, files: string[] }} Per
- * namespace (by its exported name), the members read (`sign`), with what of
- * each is read in turn (`starkCurve.sign`, or `starkCurve.*` when it is
- * used as a value); and the files read.
+ * @returns {{ members: Map<string, Set<string>>, imported: Set<string>, files: string[] }}
+ * Per namespace (by its exported name), the members read (`sign`), with what
+ * of each is read in turn (`starkCurve.sign`, or `starkCurve.*` when it is
+ * used as a value); every value the source imports from starknet, by its
+ * exported name; and the files read.
  */
 function starknetUsedMembers(srcDir, namespaces) {
   const files = sourceFiles(srcDir);
@@ -30,6 +31,7 @@ function starknetUsedMembers(srcDir, namespaces) {
   });
   const checker = program.getTypeChecker();
   const members = new Map();
+  const importedNames = new Set();
   for (const file of program.getSourceFiles()) {
     const imported = new Map();
     for (const statement of file.statements) {
@@ -48,6 +50,9 @@ function starknetUsedMembers(srcDir, namespaces) {
       }
       for (const element of bindings?.elements ?? []) {
         const name = (element.propertyName ?? element.name).text;
+        if (!element.isTypeOnly) {
+          importedNames.add(name);
+        }
         if (!element.isTypeOnly && namespaces.has(name)) {
           imported.set(checker.getSymbolAtLocation(element.name), name);
         }
@@ -100,7 +105,7 @@ function starknetUsedMembers(srcDir, namespaces) {
     };
     visit(file);
   }
-  return { members, files };
+  return { members, imported: importedNames, files };
 }
 
 /**
