@@ -15,6 +15,7 @@ import type {
   HomeViewName,
 } from './views/model';
 import type { HomeShown } from './views/page';
+import { displayOf } from './views/worth';
 import { rpcUrlsFor } from '../../config';
 import { tokenLogo } from '../../content/logo';
 import { NodeError, toSnapError } from '../../errors';
@@ -270,6 +271,7 @@ export async function readHomeView(
             accounts: asked,
             tokens,
             shown: activityShown,
+            display: displayOf({ preferences }),
           }),
         }
       : {}),
