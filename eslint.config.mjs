@@ -183,6 +183,32 @@ const config = createConfig([
     },
   },
   {
+    // Every amount the page shows goes through amountText
+    // (src/prices/money.ts), which masks it while the user hides balances:
+    // the page's folder formats no amount of its own.
+    files: [
+      'src/features/home/**/*.ts',
+      'src/features/home/**/*.tsx',
+      'src/ui/activityText.ts',
+    ],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/format'],
+              importNames: ['formatUnits'],
+              message:
+                'Write amounts on the page with amountText (src/prices/money.ts): it masks them while the user hides balances.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // One file per wallet method, none importing another: what handlers
     // share lives in method.ts, structs.ts and params.ts (the router alone
     // imports every handler).

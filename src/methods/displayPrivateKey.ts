@@ -15,7 +15,9 @@ export const displayPrivateKey = defineMethod({
   handler: async ({ userAddress, chainId }, context) => {
     const network = await resolveNetwork(context, chainId);
     const account = await ownAccount(context, userAddress, 'userAddress');
-    await confirmRevealPrivateKey(requestView(context, network, userAddress));
+    await confirmRevealPrivateKey(
+      await requestView(context, network, userAddress),
+    );
     await showPrivateKey({
       address: userAddress,
       privateKey: account.privateKey,

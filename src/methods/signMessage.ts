@@ -43,7 +43,7 @@ export const signMessage = defineMethod({
       'typedDataMessage',
     );
     const account = await ownAccount(context, signerAddress, 'signerAddress');
-    const request = requestView(context, network, signerAddress);
+    const request = await requestView(context, network, signerAddress);
     const { grant } = analysis;
     if (grant?.kind === 'outside-execution') {
       await confirmOutsideExecution({

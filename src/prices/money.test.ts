@@ -66,8 +66,9 @@ describe('moneyText', () => {
   it('masks values and amounts while balances are hidden', () => {
     const hidden = { locale: 'en', hidden: true };
     expect(moneyText({ units: cents(1n), currency: 'USD' }, hidden)).toBe(MASK);
-    expect(amountText('1.5 STRK', true)).toBe(MASK);
-    expect(amountText('1.5 STRK', false)).toBe('1.5 STRK');
+    const strk = { decimals: 18, symbol: 'STRK' };
+    expect(amountText(1_500_000_000_000_000_000n, strk, hidden)).toBe(MASK);
+    expect(amountText(1_500_000_000_000_000_000n, strk, en)).toBe('1.5 STRK');
   });
 });
 

@@ -1,3 +1,5 @@
+import { formatUnits } from '../format';
+
 /**
  * Money as MetaMask writes it: two decimals, the currency's sign (or its
  * code when the value is not in the user's currency), grouped in the user's
@@ -21,7 +23,10 @@ export type Money = {
 /** The precision values are summed in, before they are rounded to cents. */
 export const MONEY_DECIMALS = 8;
 
-/** How values are written: the user's locale, and whether they are hidden. */
+/**
+ * How the page and dialogs write amounts, values and dates: the user's
+ * locale, and whether amounts and values are hidden.
+ */
 export type MoneyDisplay = { locale: string; hidden: boolean };
 
 /** What MetaMask shows in place of a hidden amount or value. */
@@ -101,13 +106,24 @@ export function sumOf(values: Money[]): Money | undefined {
 }
 
 /**
- * An amount as the page shows it: the text, or the mask while the user
- * hides balances.
+ * A token amount as the page shows it, exact (`1.5 STRK`), or the mask
+ * while the user hides balances: the one helper every amount on the page
+ * goes through, so that no view can show one the user chose to hide.
  *
- * @param text - The amount (`1.5 STRK`).
- * @param hidden - Whether balances are hidden.
+ * @param amount - In the token's smallest unit.
+ * @param unit - The token's decimals and symbol (`base units` and 0
+ * decimals for a token whose decimals are not known).
+ * @param unit.decimals - Its decimals.
+ * @param unit.symbol - Its symbol.
+ * @param display - Whether balances are hidden.
  * @returns What to show.
  */
-export function amountText(text: string, hidden: boolean): string {
-  return hidden ? MASK : text;
+export function amountText(
+  amount: bigint,
+  unit: { decimals: number; symbol: string },
+  display: Pick<MoneyDisplay, 'hidden'>,
+): string {
+  return display.hidden
+    ? MASK
+    : `${formatUnits(amount, unit.decimals)} ${unit.symbol}`;
 }

@@ -5,6 +5,7 @@ import {
   NO_PRICES,
   PRICE_RULES,
   TOKEN_PAIRS,
+  crossRate,
   moneyOf,
   priceReads,
   usablePrice,
@@ -105,18 +106,37 @@ describe('moneyOf', () => {
   });
 });
 
+describe('crossRate', () => {
+  it("is USD per unit of the currency, from an asset's two prices", () => {
+    expect(
+      crossRate(
+        { price: 6_250_000_000_000n, decimals: 8 },
+        { price: 500_000n, decimals: 1 },
+      ),
+    ).toStrictEqual({ price: 12_500_000_000_000_000n, decimals: 16 });
+    expect(crossRate(undefined, { price: 1n, decimals: 0 })).toBeUndefined();
+    expect(crossRate({ price: 1n, decimals: 0 }, undefined)).toBeUndefined();
+  });
+});
+
 describe('priceReads', () => {
-  it('asks one call per pair of verified tokens, and the currency pair', () => {
+  it("asks one call per pair of verified tokens, and the currency's two", () => {
     const reads = priceReads(TESTNET, [STRK, USDC, EKUBO, STRK], {
       ...DEFAULT_PREFERENCES,
       currency: 'eur',
     });
-    expect(reads.calls).toHaveLength(3);
+    expect(FIAT_PAIRS.EUR).toStrictEqual({
+      inUsd: 'BTC/USD',
+      inCurrency: 'BTC/EUR',
+    });
+    expect(reads.calls).toHaveLength(4);
+    // BTC at $62,500 and €50,000: 1.25 USD per EUR.
     const book = reads.bookOf(
       [
         answered(),
         answered({ price: 1_000_000n, decimals: 6 }),
-        answered({ price: 125n, decimals: 2 }),
+        answered({ price: 6_250_000_000_000n }),
+        answered({ price: 5_000_000_000_000n }),
       ],
       NOW,
     );
@@ -138,14 +158,30 @@ describe('priceReads', () => {
     expect(book.worthOf(STRK, 1n, 18)).toStrictEqual({ noRecentPrice: true });
   });
 
-  it('values in USD, labelled, when the currency pair has no recent answer', () => {
+  it("values in USD, labelled, when one of the currency's pairs has no recent answer", () => {
+    const reads = priceReads(TESTNET, [STRK], {
+      ...DEFAULT_PREFERENCES,
+      currency: 'eur',
+    });
+    const book = reads.bookOf(
+      [answered(), answered(), answered({ sources: 0 })],
+      NOW,
+    );
+    expect(book.worthOf(STRK, 10n ** 18n, 18)).toStrictEqual({
+      money: { units: 50_000_000n, currency: 'USD', fallback: true },
+    });
+  });
+
+  it('values in USD, labelled, for a currency Pragma has no pair for (GBP), asking nothing more', () => {
+    expect(FIAT_PAIRS.GBP).toBeUndefined();
     const reads = priceReads(TESTNET, [STRK], {
       ...DEFAULT_PREFERENCES,
       currency: 'gbp',
     });
-    expect(FIAT_PAIRS.GBP).toBe('GBP/USD');
-    const book = reads.bookOf([answered(), answered({ sources: 0 })], NOW);
-    expect(book.worthOf(STRK, 10n ** 18n, 18)).toStrictEqual({
+    expect(reads.calls).toHaveLength(1);
+    expect(
+      reads.bookOf([answered()], NOW).worthOf(STRK, 10n ** 18n, 18),
+    ).toStrictEqual({
       money: { units: 50_000_000n, currency: 'USD', fallback: true },
     });
   });

@@ -45,14 +45,22 @@ export const TOKEN_PAIRS: Readonly<Record<string, string>> = {
 };
 
 /**
- * The pair that turns USD into the user's currency (USD per unit of it),
- * for the currencies whose pair is asked for. Another currency, or one
- * whose pair has no recent answer, is shown in USD, labelled so.
+ * How USD turns into the user's currency: USD per unit of it, as the
+ * price of one asset in USD over its price in the currency. Pragma
+ * publishes no EUR/USD or GBP/USD spot pair on Starknet (its supported
+ * assets and its price pusher's Mainnet and Sepolia lists, checked
+ * 2026-11-28: vendor/README.md); it does publish BTC/USD and BTC/EUR. A
+ * currency not here, or whose pairs have no recent answer, is shown in
+ * USD, labelled so.
  */
-export const FIAT_PAIRS: Readonly<Record<string, string>> = {
-  EUR: 'EUR/USD',
-  GBP: 'GBP/USD',
+export const FIAT_PAIRS: Readonly<
+  Record<string, { inUsd: string; inCurrency: string }>
+> = {
+  EUR: { inUsd: 'BTC/USD', inCurrency: 'BTC/EUR' },
 };
+
+/** The decimals a cross rate is computed to, beyond its USD price's. */
+const RATE_DECIMALS = 8;
 
 /** A usable price: `price` × 10^-`decimals` of the quote per whole unit. */
 export type Price = { price: bigint; decimals: number };
@@ -149,7 +157,7 @@ export function isPriced(
 /**
  * The oracle reads that price some tokens in the user's currency, to join
  * the batch that reads their balances: one per pair the tokens have, and
- * one for the currency's pair. None when the user turned external pricing
+ * the currency's two (see FIAT_PAIRS). None when the user turned external pricing
  * data off, hides balances (nothing would be shown), or the network has no
  * oracle.
  *
@@ -172,11 +180,13 @@ export function priceReads(
     return { calls: [], bookOf: () => NO_PRICES };
   }
   const currency = preferences.currency.toUpperCase();
-  const currencyPair = FIAT_PAIRS[currency];
-  const pairs = [
-    ...new Set(tokens.flatMap((token) => pairOf(network.chainId, token) ?? [])),
+  const fiat = FIAT_PAIRS[currency];
+  const pairs = tokens.flatMap((token) => pairOf(network.chainId, token) ?? []);
+  const asked = [
+    ...new Set(
+      fiat === undefined ? pairs : [...pairs, fiat.inUsd, fiat.inCurrency],
+    ),
   ];
-  const asked = currencyPair === undefined ? pairs : [...pairs, currencyPair];
   return {
     calls: asked.map((pair) => spotMedianCall(oracle, pair)),
     bookOf: (answers, nowSeconds): PriceBook => {
@@ -187,7 +197,9 @@ export function priceReads(
         ]),
       );
       const rate =
-        currencyPair === undefined ? undefined : prices.get(currencyPair);
+        fiat === undefined
+          ? undefined
+          : crossRate(prices.get(fiat.inUsd), prices.get(fiat.inCurrency));
       return {
         worthOf: (token, amount, decimals): Worth => {
           const pair = pairOf(network.chainId, token);
@@ -201,6 +213,29 @@ export function priceReads(
         },
       };
     },
+  };
+}
+
+/**
+ * USD per unit of a currency, from one asset's price in USD and in the
+ * currency (both usable, so both positive).
+ *
+ * @param inUsd - The asset's price in USD.
+ * @param inCurrency - Its price in the currency.
+ * @returns The rate, or undefined when either price is missing.
+ */
+export function crossRate(
+  inUsd: Price | undefined,
+  inCurrency: Price | undefined,
+): Price | undefined {
+  if (inUsd === undefined || inCurrency === undefined) {
+    return undefined;
+  }
+  return {
+    price:
+      (inUsd.price * 10n ** BigInt(inCurrency.decimals + RATE_DECIMALS)) /
+      inCurrency.price,
+    decimals: inUsd.decimals + RATE_DECIMALS,
   };
 }
 

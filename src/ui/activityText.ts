@@ -1,9 +1,10 @@
 import { describeCall } from './decodeCalls';
 import { revertReasonText } from './transactionText';
-import { formatUnits } from '../format';
 import { normaliseAddress } from '../keys/address';
 import { selectorOf } from '../node/abi';
 import { readTokenCall } from '../node/tokenCalls';
+import { amountText } from '../prices/money';
+import type { MoneyDisplay } from '../prices/money';
 import type { TokenRecord, TransactionRecord } from '../state/schema';
 
 /**
@@ -16,6 +17,9 @@ import type { TokenRecord, TransactionRecord } from '../state/schema';
 
 /** A line, and the other parties it names (canonical addresses). */
 export type Line = { text: string; parties: string[] };
+
+/** Amounts shown (a notification; the page passes the user's choice). */
+const SHOWN: Pick<MoneyDisplay, 'hidden'> = { hidden: false };
 
 /** The longest revert reason a line shows (details show it whole). */
 const LINE_REASON = 120;
@@ -76,12 +80,14 @@ function strangerLine(record: TransactionRecord): Line {
  * @param record - The record.
  * @param account - The account whose activity this is (canonical).
  * @param tokens - Tokens tracked on the record's network.
+ * @param display - Whether amounts are hidden.
  * @returns The line.
  */
 function invokeLine(
   record: TransactionRecord,
   account: string,
   tokens: TokenRecord[],
+  display: Pick<MoneyDisplay, 'hidden'>,
 ): Line {
   if (record.contractAddress === '' || record.contractFuncName === '') {
     return normaliseAddress(record.senderAddress) === account
@@ -98,7 +104,7 @@ function invokeLine(
   const read = token ? readTokenCall(call.selector, call.calldata) : undefined;
   const own = normaliseAddress(record.senderAddress) === account;
   if (token && read) {
-    const amount = `${formatUnits(read.amount, token.decimals)} ${token.symbol}`;
+    const amount = amountText(read.amount, token, display);
     if (read.action === 'approve') {
       const spender = addressOf(read.spender);
       return own
@@ -150,12 +156,14 @@ function invokeLine(
  * @param record - The record.
  * @param account - The account whose activity this is (canonical).
  * @param tokens - Tokens tracked on the record's network.
+ * @param display - Whether amounts are hidden (the page's choice).
  * @returns The line and its parties (canonical addresses).
  */
 export function activityLineOf(
   record: TransactionRecord,
   account: string,
   tokens: TokenRecord[],
+  display = SHOWN,
 ): Line {
   if (record.txnType === 'deploy_account') {
     return { text: 'Deployed the account', parties: [] };
@@ -170,7 +178,7 @@ export function activityLineOf(
     };
   }
   try {
-    return invokeLine(record, account, tokens);
+    return invokeLine(record, account, tokens, display);
   } catch {
     // Calldata that is no number: the call is named, not decoded.
     return { text: `Called ${record.contractFuncName}`, parties: [] };

@@ -11,6 +11,8 @@ export type RequestView = {
   /** The site that added the network, whose node sees this request. */
   networkAddedBy?: string | undefined;
   address: string;
+  /** MetaMask's locale: the dialog's dates are written in it. */
+  locale: string;
 };
 
 /** A decoded call (ERC-20 transfer, approve, ABI-decoded, ...). */

@@ -38,6 +38,8 @@ export type DecodeContext = {
   staking?: StakingFacts | undefined;
   /** Starknet ID names of the addresses shown, read both ways. */
   names?: ShownName[] | undefined;
+  /** The user's locale, for dates in the words (English when absent). */
+  locale?: string;
 };
 
 /**
@@ -170,6 +172,7 @@ const stakingPools: KnownContractRow = (calls, index, context) => {
     tokens: context.tokens,
     account: context.account,
     names: context.names ?? [],
+    locale: context.locale ?? 'en',
   };
   const reading = readStakingCall(calls, index, staking);
   if (reading === undefined) {

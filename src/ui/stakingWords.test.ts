@@ -5,6 +5,7 @@ import { durationText, momentText } from './stakingWords';
 import { STRK } from '../../test/fixtures';
 import { normaliseAddress } from '../keys/address';
 import { selectorOf } from '../node/abi';
+import { dateText } from '../prices/dates';
 import type { CallToShow } from '../protocol/calls';
 import type { MemberFacts, StakingFacts } from '../sender/stakingCalls';
 import { defaultState } from '../state/schema';
@@ -160,7 +161,7 @@ describe('staking calls in words', () => {
       call(POOL, 'exit_delegation_pool_intent', [40n * ONE]),
     ]);
     expect(exit?.decoded?.summary).toBe(
-      `Unstake 40 STRK: withdraw after 5 minutes (at ${momentText(NOW + 300n)})`,
+      `Unstake 40 STRK: withdraw after 5 minutes (at ${dateText(NOW + 300n, 'en')})`,
     );
     expect(exit?.decoded?.warning).toContain(
       'replaces any pending one: 40 STRK becomes the whole pending amount, and its wait starts again',

@@ -3,6 +3,7 @@ import { formatUnits } from '../format';
 import { normaliseAddress } from '../keys/address';
 import type { ShownName } from '../node/names';
 import { readTokenCall } from '../node/tokenCalls';
+import { dateText } from '../prices/dates';
 import type { CallToShow } from '../protocol/calls';
 import { readPoolCall } from '../sender/stakingCalls';
 import type {
@@ -29,6 +30,8 @@ export type StakingContext = {
   tokens: TokenRecord[];
   account: string;
   names: ShownName[];
+  /** The user's locale (dates). */
+  locale: string;
 };
 
 export const NOT_A_POOL =
@@ -98,7 +101,8 @@ export function durationText(seconds: bigint): string {
 }
 
 /**
- * A moment as UTC text: "14:05 UTC on 2026-11-28".
+ * A moment as UTC text for an error a site reads: "14:05 UTC on
+ * 2026-11-28" (dialogs write dates in the user's locale: prices/dates.ts).
  *
  * @param seconds - Seconds since 1970.
  * @returns The text.
@@ -230,7 +234,7 @@ function wordsOf(
   pool: Pool,
   context: StakingContext,
 ): DecodedCallView {
-  const { facts, tokens, names } = context;
+  const { facts, tokens, names, locale } = context;
   const validator = validatorText(pool.staker, names);
   const staked = (amount: bigint): string =>
     amountText(amount, pool.token, tokens);
@@ -280,7 +284,7 @@ function wordsOf(
         : `after ${durationText(facts.exitWait)}${
             facts.now === undefined
               ? ''
-              : ` (at ${momentText(facts.now + facts.exitWait)})`
+              : ` (at ${dateText(facts.now + facts.exitWait, locale)})`
           }`;
     return {
       summary: `Unstake ${staked(call.amount)}: withdraw ${when}`,

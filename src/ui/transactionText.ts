@@ -141,12 +141,14 @@ export function previewCalls(preview: TransactionPreview): CallToShow[] {
  * @param preview - The preview.
  * @param tokens - Tokens tracked on the network.
  * @param siteAbis - ABIs the site passed, if any.
+ * @param locale - The user's locale (dates in the calls' words).
  * @returns The context.
  */
 function decodeContextOf(
   preview: TransactionPreview,
   tokens: TokenRecord[],
   siteAbis: unknown,
+  locale: string | undefined,
 ): DecodeContext {
   const read = new Map<string, ContractAbi | undefined>();
   const siteAbi = (address: string): ContractAbi | undefined => {
@@ -162,6 +164,7 @@ function decodeContextOf(
     staking: preview.staking,
     names: preview.names,
     ...(siteAbis === undefined ? {} : { siteAbi }),
+    ...(locale === undefined ? {} : { locale }),
   };
 }
 
@@ -172,16 +175,18 @@ function decodeContextOf(
  * @param preview - The preview.
  * @param tokens - Tokens tracked on the network.
  * @param siteAbis - ABIs the site passed, if any.
+ * @param locale - The user's locale (dates in the calls' words).
  * @returns One view per call, and whether decoding was given up.
  */
 export function callViewsOf(
   preview: TransactionPreview,
   tokens: TokenRecord[],
   siteAbis?: unknown,
+  locale?: string,
 ): { calls: CallView[]; tooLarge: boolean } {
   return describeCalls(
     previewCalls(preview),
-    decodeContextOf(preview, tokens, siteAbis),
+    decodeContextOf(preview, tokens, siteAbis, locale),
   );
 }
 
@@ -199,7 +204,7 @@ export function rawCallViewsOf(
 ): CallView[] {
   return rawCalls(
     previewCalls(preview),
-    decodeContextOf(preview, tokens, undefined),
+    decodeContextOf(preview, tokens, undefined, undefined),
   );
 }
 

@@ -1,5 +1,6 @@
 import type { FeeLine, MessageField } from './dialogInputs';
 import { normaliseAddress } from '../keys/address';
+import { dateText } from '../prices/dates';
 import { printableShortString, toHex, U128_BOUND } from '../protocol/values';
 import type { CheckedScalar } from '../signing/typedDataScalars';
 import { typeText } from '../signing/typedDataShapes';
@@ -18,19 +19,21 @@ import type {
  * definitions of the types no value lays out, the rows determine the hash.
  */
 
-/** Past this many seconds a timestamp is not a date JavaScript can show. */
-const LATEST_DATE = 8_640_000_000_000n;
+/** Past this many seconds (the end of year 9999) a timestamp is "never". */
+const LATEST_DATE = 253_402_300_799n;
 
 /**
- * A time in seconds, readable: its date and its number.
+ * A time in seconds, readable: its date in the user's locale (UTC) and its
+ * number, as signed.
  *
  * @param seconds - Unix seconds.
- * @returns E.g. `2024-08-14T16:23:49.000Z (1723652629)`.
+ * @param locale - The user's locale.
+ * @returns E.g. `Aug 14, 2024, 4:23:49 PM UTC (1723652629)`.
  */
-export function timeText(seconds: bigint): string {
+export function timeText(seconds: bigint, locale: string): string {
   return seconds > LATEST_DATE
     ? `never (${seconds})`
-    : `${new Date(Number(seconds) * 1000).toISOString()} (${seconds})`;
+    : `${dateText(seconds, locale, true)} (${seconds})`;
 }
 
 /**
@@ -58,10 +61,12 @@ export function feltText(felt: bigint): string {
  * A basic value as it is hashed, readable.
  *
  * @param value - The checked value.
+ * @param locale - The user's locale (a timestamp's date).
  * @returns Its text.
  */
 function scalarText(
   value: CheckedScalar | { kind: 'integer'; type: 'u256'; value: bigint },
+  locale: string,
 ): string {
   switch (value.kind) {
     case 'bool':
@@ -70,7 +75,7 @@ function scalarText(
       return `"${value.text}"`;
     case 'integer':
       return value.type === 'timestamp'
-        ? timeText(value.value)
+        ? timeText(value.value, locale)
         : value.value.toString();
     default:
   }
@@ -100,22 +105,24 @@ function scalarText(
  * @param name - The member's name (or `#n` for an item).
  * @param type - Its type.
  * @param value - Its checked value.
+ * @param locale - The user's locale (a timestamp's date).
  * @returns The field.
  */
 function fieldOf(
   name: string,
   type: ValueType,
   value: CheckedValue,
+  locale: string,
 ): MessageField {
   const label = `${name} (${typeText(type)})`;
   switch (value.kind) {
     case 'struct':
-      return { label, children: memberFields(value.members) };
+      return { label, children: memberFields(value.members, locale) };
     case 'array':
       return {
         label,
         children: value.items.map((item, index) =>
-          fieldOf(`#${index + 1}`, value.element, item),
+          fieldOf(`#${index + 1}`, value.element, item, locale),
         ),
       };
     case 'enum':
@@ -124,7 +131,7 @@ function fieldOf(
         children: [
           { label: 'variant', value: value.variant },
           ...value.params.map((param, index) =>
-            fieldOf(`#${index + 1}`, param.type, param.value),
+            fieldOf(`#${index + 1}`, param.type, param.value, locale),
           ),
         ],
       };
@@ -134,12 +141,12 @@ function fieldOf(
         children: [
           { label: 'root', value: toHex(value.root) },
           ...value.leaves.map((leaf, index) =>
-            fieldOf(`#${index + 1}`, value.leaf, leaf),
+            fieldOf(`#${index + 1}`, value.leaf, leaf, locale),
           ),
         ],
       };
     default:
-      return { label, value: scalarText(value) };
+      return { label, value: scalarText(value, locale) };
   }
 }
 
@@ -147,20 +154,30 @@ function fieldOf(
  * The fields of a struct's members, in the type's order.
  *
  * @param members - The checked members.
+ * @param locale - The user's locale (timestamps' dates).
  * @returns Their fields.
  */
-export function memberFields(members: CheckedMember[]): MessageField[] {
-  return members.map(({ name, type, value }) => fieldOf(name, type, value));
+export function memberFields(
+  members: CheckedMember[],
+  locale: string,
+): MessageField[] {
+  return members.map(({ name, type, value }) =>
+    fieldOf(name, type, value, locale),
+  );
 }
 
 /**
  * The domain's lines, each labelled with its type.
  *
  * @param members - The checked domain members.
+ * @param locale - The user's locale (timestamps' dates).
  * @returns Its lines.
  */
-export function domainLines(members: CheckedMember[]): FeeLine[] {
-  return memberFields(members).map(({ label, value }) => ({
+export function domainLines(
+  members: CheckedMember[],
+  locale: string,
+): FeeLine[] {
+  return memberFields(members, locale).map(({ label, value }) => ({
     label,
     value: value ?? '',
   }));

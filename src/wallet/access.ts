@@ -97,24 +97,26 @@ export async function ownPublicKey(
 }
 
 /**
- * The header every confirmation shows.
+ * The header every confirmation shows, and the user's locale its dates are
+ * written in.
  *
  * @param context - The request context.
  * @param network - The network.
  * @param address - The account.
  * @returns The view.
  */
-export function requestView(
+export async function requestView(
   context: WalletContext,
   network: Network,
   address: string,
-): RequestView {
+): Promise<RequestView> {
   return {
     origin: context.origin,
     networkName: network.name,
     chainId: network.chainId,
     networkAddedBy: network.addedBy,
     address,
+    locale: (await context.preferences()).locale,
   };
 }
 

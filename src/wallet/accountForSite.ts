@@ -143,7 +143,7 @@ export async function createAccountForSite(
     const user = isUser(context);
     const shared = user || isShared(state, context.origin, record.address);
     const warning = farAheadWarning(index, nextAccountIndex(state));
-    const request = requestView(context, network, record.address);
+    const request = await requestView(context, network, record.address);
     // Named only when this site is about to be given the account.
     const otherSites = shared
       ? []

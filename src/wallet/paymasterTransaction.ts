@@ -114,7 +114,7 @@ export async function sendWithPaymaster(
     confirm: async (preview) =>
       confirmTransaction({
         ...display,
-        request: requestView(context, network, account.address),
+        request: await requestView(context, network, account.address),
         preview: preview.transaction,
         tokens,
         warnings: [...(display.warnings ?? []), ...stillOpen],

@@ -162,7 +162,7 @@ export async function recoverAccounts(
   const state = await context.state();
   const user = isUser(context);
   const end = Math.min(startScanIndex + maxScanned, MAX_ADDRESS_INDEX + 1);
-  const request = (address: string): RequestView =>
+  const request = async (address: string): Promise<RequestView> =>
     requestView(context, network, address);
   // On a site's own network, every address is derived first, to know
   // whether its node may see them; elsewhere only as the scan goes.
@@ -177,7 +177,7 @@ export async function recoverAccounts(
   );
   if (firstHidden !== undefined) {
     await confirmNodeSeesAccounts({
-      request: request(firstHidden),
+      request: await request(firstHidden),
       title: 'Look for your accounts',
       accounts: `the addresses of your accounts ${startScanIndex} to ${end - 1} (both Argent generations)`,
       ...(user
@@ -215,7 +215,7 @@ export async function recoverAccounts(
   const [first] = newToSite;
   if (first && firstHidden === undefined) {
     await confirmShareAccounts({
-      request: request(first.address),
+      request: await request(first.address),
       accounts: newToSite.map(({ address, addressIndex }) => ({
         address,
         addressIndex,

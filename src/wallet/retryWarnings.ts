@@ -1,6 +1,6 @@
 import type { WalletContext } from './context';
 import type { Network } from '../config';
-import { utcText } from '../paymaster/handOver';
+import { dateText } from '../prices/dates';
 import type { WalletCall } from '../sender/intent';
 import { callsKeyOf, openExecutionsOfCalls } from '../state/openExecutions';
 
@@ -35,8 +35,9 @@ export async function payTwiceWarnings(
     callsKeyOf(calls),
     Math.floor(Date.now() / 1000),
   );
+  const { locale } = await context.preferences();
   return open.map(
     ({ outsideExecution }) =>
-      `The same calls of this account, signed earlier and handed to ${outsideExecution?.paymaster ?? 'a paymaster'}, may still run until ${utcText(outsideExecution?.executeBefore ?? 0)} (UTC): the wallet has not seen them run or expire. Sending them again may pay twice.`,
+      `The same calls of this account, signed earlier and handed to ${outsideExecution?.paymaster ?? 'a paymaster'}, may still run until ${dateText(outsideExecution?.executeBefore ?? 0, locale, true)}: the wallet has not seen them run or expire. Sending them again may pay twice.`,
   );
 }

@@ -78,7 +78,7 @@ export async function addToken(
   }));
   const imitated = lookalikeOf(token, [...tokens, ...verified]);
   await confirmAddToken({
-    request: requestView(
+    request: await requestView(
       context,
       network,
       proposal.address ?? proposal.tokenAddress,

@@ -58,7 +58,7 @@ async function senderRequest(
     confirm: async (preview) =>
       confirmTransaction({
         ...display,
-        request: requestView(context, network, account.address),
+        request: await requestView(context, network, account.address),
         preview,
         tokens,
         warnings: [...(display.warnings ?? []), ...payTwice],

@@ -50,7 +50,7 @@ export async function transferToken(
   );
   if (hiddenFromNode(state, network, [from]).length > 0) {
     await confirmNodeSeesAccounts({
-      request: requestView(context, network, from),
+      request: await requestView(context, network, from),
       title: 'Send from this account',
       accounts: `this account (${from})`,
     });

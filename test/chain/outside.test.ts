@@ -6,6 +6,7 @@ import {
 } from 'starknet';
 
 import { nodeRequest, ONE_STRK, useFundedNode } from './node';
+import { dateText } from '../../src/prices/dates';
 import { ACCOUNT_0, STRK, TESTNET } from '../fixtures';
 import {
   confirmationOf,
@@ -103,8 +104,9 @@ describe('SNIP-9 outside execution', () => {
     expect(text).toContain('Send 1 STRK');
     expect(text).toContain(RECIPIENT);
     expect(text).toContain('Nonce Text 0x51');
+    // The date beside the signed number, in the user's locale (English).
     expect(text).toContain(
-      new Date(window.execute_before * 1000).toISOString(),
+      `${dateText(window.execute_before, 'en', true)} (${window.execute_before})`,
     );
     await dialog.ok();
     const signature = String(await plainResultOf(pending)).split(',');

@@ -13,6 +13,7 @@ import type { RecordJson } from './handOverSteps';
 import { useHostileTestnet } from './hostile-node';
 import type { Answer } from './hostile-node';
 import { SPONSORED, nodeRequest } from './node';
+import { dateText } from '../../src/prices/dates';
 import { ACCOUNT_0 } from '../fixtures';
 import {
   confirmationOf,
@@ -106,8 +107,9 @@ describe('after the hand-over', () => {
     hostile.clearScripts();
     const next = transfer(IN_ETH);
     const dialog = await confirmationOf(next);
+    // The dialog writes the same moment in the user's locale (English).
     expect(textOf(dialog.content)).toContain(
-      `may still run until ${signedWindowEnd()} (UTC)`,
+      `may still run until ${dateText(Date.parse(signedWindowEnd()) / 1000, 'en', true)}:`,
     );
     await dialog.cancel();
     expect((await errorOf(next)).code).toBe(4001);

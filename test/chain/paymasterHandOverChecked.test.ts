@@ -12,6 +12,7 @@ import {
 import { useHostileTestnet } from './hostile-node';
 import type { Answer } from './hostile-node';
 import { SPONSORED, nodeRequest } from './node';
+import { dateText } from '../../src/prices/dates';
 import { ACCOUNT_0 } from '../fixtures';
 import {
   confirmationOf,
@@ -154,7 +155,8 @@ describe('a paymaster that answers a refusal after the hand-over', () => {
 
     // The same calls again, through the paymaster or not: warned.
     hostile.clearScripts();
-    const warning = `may still run until ${end} (UTC)`;
+    // The dialog writes the same moment in the user's locale (English).
+    const warning = `may still run until ${dateText(Date.parse(end) / 1000, 'en', true)}:`;
     const again = await dialogTextOf(IN_ETH);
     expect(again).toContain(warning);
     expect(again).toContain(PAY_TWICE);

@@ -31,8 +31,8 @@ const describeLocal = BACKEND === 'local' ? describe : describe.skip;
  * Values from prices read on chain, and MetaMask's preferences, through the
  * built snap: its Testnet node is a scripted node in front of a local node
  * whose Pragma oracle (at Pragma's Sepolia address) answers the default
- * prices (STRK $0.50, ETH $3,000, EUR/USD 1.08), so a test can also make
- * the oracle answer garbage. Each preference is an install option of the
+ * prices (STRK $0.50, ETH $3,000, BTC $60,000 and €50,000), so a test can
+ * also make the oracle answer garbage. Each preference is an install option of the
  * simulator, as MetaMask hands it to `snap_getPreferences`.
  */
 
@@ -145,8 +145,9 @@ describeLocal('values on the page', () => {
   it("writes values in the user's currency and locale, converted through the oracle's pair", async () => {
     const wallet = await walletWith({ currency: 'eur', locale: 'de' });
     const text = textOf((await openHome(wallet)).content);
-    // STRK/USD, ETH/USD and EUR/USD, in the same batch.
-    expect(front.seen().filter(isOracleRead)).toHaveLength(3);
+    // STRK/USD, ETH/USD, and BTC/USD and BTC/EUR for the euro (Pragma has
+    // no EUR/USD pair), in the same batch.
+    expect(front.seen().filter(isOracleRead)).toHaveLength(4);
     expect(front.roundTrips()).toBe(1);
     expect(text).toMatch(/\d STRK · \d+,\d\d €/u);
     expect(text).toContain('0 ETH · 0,00 €');

@@ -60,8 +60,8 @@ describe('Pragma prices on the local node', () => {
       ['USDC/USD', 100_000_000n],
       ['USDT/USD', 100_000_000n],
       ['WBTC/USD', 6_000_000_000_000n],
-      ['EUR/USD', 108_000_000n],
-      ['GBP/USD', 127_000_000n],
+      ['BTC/USD', 6_000_000_000_000n],
+      ['BTC/EUR', 5_000_000_000_000n],
     ] as const) {
       expect((await spotMedian(node, SEPOLIA_ORACLE, pair))[0]).toBe(expected);
     }

@@ -21,6 +21,7 @@ import {
 } from '../../node/names';
 import type { NameLookup, ReverseNames } from '../../node/names';
 import type { NodeCall } from '../../node/nodeCall';
+import type { MoneyDisplay } from '../../prices/money';
 import { isFinal } from '../../state/activity';
 import type {
   AccountRecord,
@@ -188,6 +189,7 @@ async function nodeHistory(
  * @param options.accounts - The accounts asked about.
  * @param options.tokens - Tracked tokens of the network.
  * @param options.shown - How many lines to show.
+ * @param options.display - Whether amounts are hidden.
  * @returns The activity.
  */
 export async function activityOf(
@@ -198,6 +200,7 @@ export async function activityOf(
     accounts: AccountRecord[];
     tokens: TokenRecord[];
     shown: number;
+    display: MoneyDisplay;
   },
 ): Promise<HomeActivity> {
   const refreshed = new Map(
@@ -243,7 +246,9 @@ export async function activityOf(
   );
   const lines = all
     .slice(0, options.shown)
-    .map(([account, record]) => entryOf(account, record, options.tokens));
+    .map(([account, record]) =>
+      entryOf(account, record, options.tokens, options.display),
+    );
   const reverse = reads.names
     ? claimedNames(
         reads.names,
@@ -277,14 +282,16 @@ export async function activityOf(
  * @param account - The account it belongs to.
  * @param record - The transaction.
  * @param tokens - Tracked tokens of the network.
+ * @param display - Whether amounts are hidden.
  * @returns The entry and its parties.
  */
 export function entryOf(
   account: AccountRecord,
   record: TransactionRecord,
   tokens: TokenRecord[],
+  display: MoneyDisplay,
 ): { entry: ActivityEntry; parties: string[] } {
-  const line = activityLineOf(record, account.address, tokens);
+  const line = activityLineOf(record, account.address, tokens, display);
   return {
     entry: {
       chainId: record.chainId,

@@ -4,17 +4,20 @@ import { number, optional, string, type } from 'superstruct';
 
 import { ACTIVITY_PAGE, entryOf } from './activity';
 import { readHomePage } from './readHome';
-import { ACTIVITY, showActivityDetail, timeText } from './views/activity';
+import { ACTIVITY, showActivityDetail } from './views/activity';
 import type { ActivityDetail } from './views/activity';
 import { HOME } from './views/model';
 import type { HomePlace } from './views/model';
 import { updateHomeInterface } from './views/page';
+import { displayOf } from './views/worth';
+import type { MoneyDisplay } from './views/worth';
 import { NodeError, toSnapError } from '../../errors';
-import { formatUnits } from '../../format';
 import { FeltText, parsedBy } from '../../node/answers';
 import { normaliseHash, statusOf } from '../../node/history';
 import { nameLookupOf, namesWithin } from '../../node/names';
 import type { NodeCall } from '../../node/nodeCall';
+import { dateText } from '../../prices/dates';
+import { amountText } from '../../prices/money';
 import { hiddenFromNode } from '../../state/networks';
 import type { WalletState } from '../../state/schema';
 import { activityStatus } from '../../ui/activityText';
@@ -78,6 +81,7 @@ function transactionCall(txnHash: string): NodeCall<unknown> {
  * @param state - The state.
  * @param chainId - The network.
  * @param txnHash - The transaction (canonical).
+ * @param display - Whether amounts are hidden.
  * @returns The rows, or why there are none.
  */
 async function nodeRows(
@@ -85,6 +89,7 @@ async function nodeRows(
   state: WalletState,
   chainId: string,
   txnHash: string,
+  display: MoneyDisplay,
 ): Promise<Pick<ActivityDetail, 'rows' | 'unreadable'>> {
   const network = state.networks.find(
     (candidate) => candidate.chainId === chainId,
@@ -125,7 +130,11 @@ async function nodeRows(
       },
       {
         label: 'Fee',
-        value: `${formatUnits(BigInt(amount), 18)} ${unit === 'FRI' ? 'STRK' : 'ETH'}`,
+        value: amountText(
+          BigInt(amount),
+          { decimals: 18, symbol: unit === 'FRI' ? 'STRK' : 'ETH' },
+          display,
+        ),
       },
     );
     if (receipt.block_number !== undefined) {
@@ -167,12 +176,14 @@ async function readDetail(
   const account = state.accounts.find(
     ({ address }) => address === record?.senderAddress,
   );
+  const display = displayOf({ preferences: await context.preferences() });
   const line =
     record && account
       ? entryOf(
           account,
           record,
           state.tokens.filter((token) => token.chainId === chainId),
+          display,
         )
       : undefined;
   const own: ActivityDetail['rows'] = record
@@ -184,7 +195,7 @@ async function readDetail(
         ...(record.contractFuncName === ''
           ? []
           : [{ label: 'Function', value: record.contractFuncName }]),
-        { label: 'Sent', value: timeText(record.timestamp) },
+        { label: 'Sent', value: dateText(record.timestamp, display.locale) },
       ]
     : [];
   const hidden =
@@ -196,7 +207,7 @@ async function readDetail(
         rows: [],
         unreadable: `not asked: this network's node was added by ${network.addedBy ?? 'a site'}, which was not given this account`,
       }
-    : await nodeRows(context, state, chainId, txnHash);
+    : await nodeRows(context, state, chainId, txnHash, display);
   const sender = fromNode.rows.find(({ label }) => label === 'From')?.value;
   const names =
     network && !hidden

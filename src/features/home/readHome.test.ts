@@ -1,6 +1,6 @@
 import * as fc from 'fast-check';
 
-import { balanceOf, deploymentOf } from './readHome';
+import { balanceOf, deploymentOf } from './homeAnswers';
 import { ChainRejectedError } from '../../errors';
 import { readFelt } from '../../node/answers';
 import { readU256 } from '../../node/erc20';

@@ -1,4 +1,5 @@
 import { ACTIVITY_PAGE, activityOf, activityReads } from './activity';
+import { accountViewsOf } from './homeAnswers';
 import { ownNameReads, ownNamesOf } from './ownNames';
 import {
   askPaymaster,
@@ -14,13 +15,12 @@ import type {
   HomeViewName,
 } from './views/model';
 import type { HomeShown } from './views/page';
+import { displayOf } from './views/worth';
 import { rpcUrlsFor } from '../../config';
 import { tokenLogo } from '../../content/logo';
-import { ChainRejectedError, NodeError, toSnapError } from '../../errors';
-import { normaliseAddress } from '../../keys/address';
+import { NodeError, toSnapError } from '../../errors';
 import { readFelt, readingCall } from '../../node/answers';
-import type { Reading } from '../../node/answers';
-import { isContractNotFound, nonceCall } from '../../node/calls';
+import { nonceCall } from '../../node/calls';
 import { balanceReadingCall } from '../../node/erc20';
 import { priceReads } from '../../prices/quotes';
 import { discoveredOn } from '../../state/discovered';
@@ -31,96 +31,7 @@ import type { WalletContext } from '../../wallet/context';
 import { stakedReads } from '../staking/overview';
 import { readStakingView } from '../staking/readStaking';
 
-/**
- * Every value the page shows from a node is read by a total reader (see
- * readingCall): a value that cannot be read is shown as unreadable, with
- * the reason, beside every other value, and the page always opens.
- */
-
-/** One settled read of the page's round trip, if it was made. */
-type Answer = PromiseSettledResult<Reading<bigint>> | undefined;
-
-/**
- * Why a call the node refused has no value, in the wallet's words (the
- * node's own text is not repeated on the page).
- *
- * @param reason - What the call failed with.
- * @returns The reason.
- */
-function refusal(reason: unknown): string {
-  if (isContractNotFound(reason)) {
-    return 'no contract at this address';
-  }
-  return reason instanceof ChainRejectedError
-    ? `the node refused the call (error ${reason.code})`
-    : 'the node did not answer it';
-}
-
-/**
- * Whether an account is deployed, from its nonce answer: a nonce means yes,
- * "Contract not found" means no; a refusal or an answer that is no nonce
- * is unreadable, with the reason. Never throws.
- *
- * @param answer - The settled nonce read, if it was made.
- * @returns Whether it is deployed, or why that is not known (neither when
- * the node was not asked or did not answer).
- */
-export function deploymentOf(answer: Answer): {
-  deployed?: boolean;
-  unreadable?: string;
-} {
-  if (answer === undefined) {
-    return {};
-  }
-  if (answer.status === 'rejected') {
-    return isContractNotFound(answer.reason)
-      ? { deployed: false }
-      : { unreadable: refusal(answer.reason) };
-  }
-  return 'problem' in answer.value
-    ? { unreadable: `the nonce: ${answer.value.problem}` }
-    : { deployed: true };
-}
-
-/**
- * A balance from its balanceOf answer, or why it is unreadable. Never
- * throws.
- *
- * @param answer - The settled balance read, if it was made.
- * @returns The amount, or why it is not known (neither when the node was
- * not asked or did not answer).
- */
-export function balanceOf(answer: Answer): {
-  amount?: bigint;
-  unreadable?: string;
-} {
-  if (answer === undefined) {
-    return {};
-  }
-  if (answer.status === 'rejected') {
-    return { unreadable: refusal(answer.reason) };
-  }
-  return 'problem' in answer.value
-    ? { unreadable: `balanceOf: ${answer.value.problem}` }
-    : { amount: answer.value.value };
-}
-
 export type { HomeNotice } from './views/model';
-
-/**
- * An account's Starknet ID name, as a view field, when it has one.
- *
- * @param names - Names by canonical address.
- * @param address - The account.
- * @returns `{ starkName }`, or nothing.
- */
-function starkNameOf(
-  names: Map<string, string>,
-  address: string,
-): { starkName?: string } {
-  const starkName = names.get(normaliseAddress(address));
-  return starkName === undefined ? {} : { starkName };
-}
 
 /** What a view reads: its share of the node's one batch, and beside it. */
 type Reads = {
@@ -256,15 +167,16 @@ export async function readHomeView(
         ),
       )
     : [];
-  // The overview's values: the prices of its tokens, in the same batch.
+  const staked = stakedReads(state, network, reads.staked ? asked : []);
+  // The overview's values: the prices of its tokens and of those staked,
+  // in the same batch.
   const prices = priceReads(
     network,
     place.view === 'overview' && asked.length > 0
-      ? tokens.map(({ address }) => address)
+      ? [...tokens.map(({ address }) => address), ...staked.tokens]
       : [],
     preferences,
   );
-  const staked = stakedReads(state, network, reads.staked ? asked : []);
   // The batch: nonces, balances, received tokens' balances, activity,
   // names, prices, stakes — each part's answers parsed by its own reader.
   const parts = [
@@ -297,8 +209,6 @@ export async function readHomeView(
   );
   const answersOf = <Value>(index: number): PromiseSettledResult<Value>[] =>
     sliceOf<Value>(settled, starts[index] ?? 0, parts[index]?.length ?? 0);
-  const nonces = answersOf<Reading<bigint>>(0);
-  const balances = answersOf<Reading<bigint>>(1);
   const ownNames = ownNamesOf(context.node(network), nameReads, answersOf(4));
   const logos = await Promise.all(
     tokens.map(async ({ address, logo }) =>
@@ -312,36 +222,15 @@ export async function readHomeView(
     ),
   );
   const names = await ownNames;
-  const stakedTotals = staked.totals(answersOf(6));
-  const readAccounts = accounts.map((account) => {
-    const index = asked.indexOf(account);
-    const { deployed, unreadable } = deploymentOf(
-      index < 0 ? undefined : nonces[index],
-    );
-    return {
-      address: account.address,
-      name: account.name ?? `Account ${account.addressIndex}`,
-      ...starkNameOf(names, account.address),
-      ...(deployed === undefined ? {} : { deployed }),
-      staked: stakedTotals.get(account.address),
-      ...(unreadable === undefined ? {} : { deploymentUnreadable: unreadable }),
-      ...(index < 0
-        ? {
-            notAskedBecause: `Balances not read: this network's node was added by ${network.addedBy ?? 'a site'}, which was not given this account and would learn it.`,
-          }
-        : {}),
-      balances: reads.balances
-        ? tokens.map((token, tokenIndex) => ({
-            symbol: token.symbol,
-            decimals: token.decimals,
-            ...balanceOf(
-              index < 0
-                ? undefined
-                : balances[index * tokens.length + tokenIndex],
-            ),
-          }))
-        : [],
-    };
+  const readAccounts = accountViewsOf({
+    accounts,
+    asked,
+    network,
+    tokens: reads.balances ? tokens : undefined,
+    nonces: answersOf(0),
+    balances: answersOf(1),
+    names,
+    staked: staked.totals(answersOf(6)),
   });
   const valued = withValues(
     readAccounts,
@@ -382,6 +271,7 @@ export async function readHomeView(
             accounts: asked,
             tokens,
             shown: activityShown,
+            display: displayOf({ preferences }),
           }),
         }
       : {}),

@@ -26,6 +26,8 @@ const BOOK: PriceBook = {
   },
 };
 
+const UNIT = { decimals: 2, symbol: 'T' };
+
 const account = (amounts: (bigint | undefined)[]): AccountView => ({
   address: '0xa',
   name: 'Account 0',
@@ -65,6 +67,25 @@ describe('withValues', () => {
     expect(valued.partial).toBe(true);
   });
 
+  it('values staked totals with the same prices and counts them in the totals', () => {
+    const staking = {
+      ...account([150n]),
+      staked: [
+        { token: PRICED, symbol: 'T', decimals: 2, amount: 50n },
+        { token: PRICED, symbol: 'T', decimals: 2, unreadable: 'no' },
+      ],
+    };
+    const valued = withValues([staking], [PRICED], BOOK);
+    expect(valued.accounts[0]?.staked?.[0]?.worth).toStrictEqual({
+      money: { units: 100_000_000n, currency: 'USD' },
+    });
+    expect(valued.accounts[0]?.staked?.[1]?.worth).toBeUndefined();
+    expect(valued.total).toStrictEqual({
+      units: 400_000_000n,
+      currency: 'USD',
+    });
+  });
+
   it('has no total when nothing has a value', () => {
     const valued = withValues([account([1n])], [UNPRICED], BOOK);
     expect(valued.total).toBeUndefined();
@@ -76,19 +97,19 @@ describe('the page in words', () => {
   const display = { locale: 'en', hidden: false };
 
   it('writes an amount, then its value or "no recent price"', () => {
-    expect(balanceText('1.5 T', BOOK.worthOf(PRICED, 150n, 2), display)).toBe(
-      '1.5 T · $3.00',
-    );
-    expect(balanceText('1 T', { noRecentPrice: true }, display)).toBe(
+    expect(
+      balanceText(150n, UNIT, BOOK.worthOf(PRICED, 150n, 2), display),
+    ).toBe('1.5 T · $3.00');
+    expect(balanceText(100n, UNIT, { noRecentPrice: true }, display)).toBe(
       '1 T · no recent price',
     );
-    expect(balanceText('1 T', undefined, display)).toBe('1 T');
+    expect(balanceText(100n, UNIT, undefined, display)).toBe('1 T');
     expect(worthText(undefined, display)).toBeUndefined();
   });
 
   it('masks amounts and values while balances are hidden', () => {
     expect(
-      balanceText('1.5 T', BOOK.worthOf(PRICED, 150n, 2), {
+      balanceText(150n, UNIT, BOOK.worthOf(PRICED, 150n, 2), {
         locale: 'en',
         hidden: true,
       }),

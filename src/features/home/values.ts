@@ -5,13 +5,38 @@ import type { PriceBook, Worth } from '../../prices/quotes';
 
 /**
  * What the page's balances are worth: each token line's value (or "no
- * recent price"), each account's total and the network's, from the prices
- * read in the same node batch as the balances. A total counts the lines
- * that have a value; it says so when some line has none.
+ * recent price"), each staked total's, each account's total and the
+ * network's, from the prices read in the same node batch as the balances.
+ * A total counts the lines that have a value (staked amounts too, not the
+ * unclaimed rewards: an estimate the overview does not show); it says so
+ * when some line has none.
  */
 
 /**
- * The accounts with each balance's worth, their totals, and the network's.
+ * A line with its worth, when its token has a pair.
+ *
+ * @param line - A balance or a staked total.
+ * @param line.amount - Its amount, when read.
+ * @param line.decimals - Its token's decimals.
+ * @param token - Its token's address.
+ * @param book - The prices.
+ * @returns The line, with `worth` when it has one.
+ */
+function valued<Line extends { amount?: bigint; decimals: number }>(
+  line: Line,
+  token: string | undefined,
+  book: PriceBook,
+): Line & { worth?: Worth } {
+  const worth: Worth =
+    line.amount === undefined || token === undefined
+      ? undefined
+      : book.worthOf(token, line.amount, line.decimals);
+  return worth === undefined ? line : { ...line, worth };
+}
+
+/**
+ * The accounts with each balance's and staked total's worth, their totals,
+ * and the network's.
  *
  * @param accounts - The accounts as read (balances without worth).
  * @param tokens - The tokens, in the balances' order (their addresses).
@@ -23,34 +48,34 @@ export function withValues(
   tokens: string[],
   book: PriceBook,
 ): { accounts: AccountView[]; total?: Money; partial: boolean } {
-  const valued = accounts.map((account) => {
-    const balances = account.balances.map((balance, index) => {
-      const token = tokens[index];
-      const worth: Worth =
-        balance.amount === undefined || token === undefined
-          ? undefined
-          : book.worthOf(token, balance.amount, balance.decimals);
-      return worth === undefined ? balance : { ...balance, worth };
-    });
-    const values = balances.flatMap(({ worth }) =>
+  const valuedAccounts = accounts.map((account) => {
+    const balances = account.balances.map((balance, index) =>
+      valued(balance, tokens[index], book),
+    );
+    const staked = account.staked?.map((total) =>
+      valued(total, total.token, book),
+    );
+    const lines = [...balances, ...(staked ?? [])];
+    const values = lines.flatMap(({ worth }) =>
       worth !== undefined && 'money' in worth ? [worth.money] : [],
     );
-    const partial = balances.some(
+    const partial = lines.some(
       ({ worth }) => worth !== undefined && 'noRecentPrice' in worth,
     );
     const total = sumOf(values);
     return {
       ...account,
       balances,
+      ...(staked === undefined ? {} : { staked }),
       ...(total === undefined ? {} : { worth: { total, partial } }),
     };
   });
   const total = sumOf(
-    valued.flatMap(({ worth }) => (worth ? [worth.total] : [])),
+    valuedAccounts.flatMap(({ worth }) => (worth ? [worth.total] : [])),
   );
   return {
-    accounts: valued,
+    accounts: valuedAccounts,
     ...(total === undefined ? {} : { total }),
-    partial: valued.some(({ worth }) => worth?.partial === true),
+    partial: valuedAccounts.some(({ worth }) => worth?.partial === true),
   };
 }

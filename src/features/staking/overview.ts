@@ -16,6 +16,8 @@ import { stakingOn } from '../../state/staking';
 
 /** One account's stake in one token, as the overview shows it. */
 export type StakedTotal = {
+  /** The token's address. */
+  token: string;
   symbol: string;
   decimals: number;
   amount?: bigint;
@@ -25,6 +27,8 @@ export type StakedTotal = {
 /** The overview's staking reads. */
 export type StakedReads = {
   calls: NodeCall<Reading<PoolMemberInfo | undefined>>[];
+  /** The tokens staked in those positions (to price them in the batch). */
+  tokens: string[];
   /**
    * Each account's totals, by token (tracked tokens only: the Stake view
    * shows the rest), from the calls' answers in order.
@@ -66,6 +70,11 @@ export function stakedReads(
   );
   return {
     calls: positions.map(({ pool, member }) => memberInfoCall(pool, member)),
+    tokens: [
+      ...new Set(
+        positions.flatMap(({ pool }) => poolToken.get(pool)?.address ?? []),
+      ),
+    ],
     totals: (answers): Map<string, StakedTotal[]> => {
       const totals = new Map<string, Map<string, StakedTotal>>();
       positions.forEach(({ pool, member }, index) => {
@@ -76,6 +85,7 @@ export function stakedReads(
         const byToken = totals.get(member) ?? new Map<string, StakedTotal>();
         totals.set(member, byToken);
         const total = byToken.get(token.address) ?? {
+          token: token.address,
           symbol: token.symbol,
           decimals: token.decimals,
           amount: 0n,

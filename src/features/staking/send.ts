@@ -61,7 +61,7 @@ export async function sendStakingCalls(
   );
   if (hiddenFromNode(state, network, [member]).length > 0) {
     await confirmNodeSeesAccounts({
-      request: requestView(context, network, member),
+      request: await requestView(context, network, member),
       title: 'Stake from this account',
       accounts: `this account (${member})`,
     });

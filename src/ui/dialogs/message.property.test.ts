@@ -81,6 +81,7 @@ function show(data: TypedData, signer: string): Shown {
     networkName: TESTNET.name,
     chainId: TESTNET.chainId,
     address: signer,
+    locale: 'en',
   };
   const grant =
     analysis.grant?.kind === 'outside-execution' ? analysis.grant : undefined;

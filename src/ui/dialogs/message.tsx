@@ -97,13 +97,17 @@ function chainDataBanner(view: OutsideExecutionView): JSXElement | null {
  * with its type.
  *
  * @param analysis - The typed data.
+ * @param locale - The user's locale (timestamps' dates).
  * @returns The section.
  */
-function domainSection(analysis: TypedDataAnalysis): JSXElement {
+function domainSection(
+  analysis: TypedDataAnalysis,
+  locale: string,
+): JSXElement {
   return (
     <LinesSection
       heading={`Domain (SNIP-12 revision ${analysis.revision})`}
-      lines={domainLines(analysis.domain)}
+      lines={domainLines(analysis.domain, locale)}
     />
   );
 }
@@ -143,10 +147,12 @@ export function signMessageContent(
         </Banner>
       ) : null}
       {chainBanner(analysis.chain, request.networkName)}
-      {domainSection(analysis)}
+      {domainSection(analysis, request.locale)}
       <Section>
         <Text fontWeight="bold">{`Message (${analysis.primaryType})`}</Text>
-        <MessageFields fields={memberFields(analysis.message)} />
+        <MessageFields
+          fields={memberFields(analysis.message, request.locale)}
+        />
       </Section>
       <ReadingNamesSection reading={names} />
       {analysis.definitions.length > 0 ? (
@@ -268,13 +274,19 @@ export function outsideExecutionContent(
               ? `${normaliseAddress(execution.caller)} (ANY_CALLER: anyone)`
               : normaliseAddress(execution.caller),
           },
-          { label: 'Valid after', value: timeText(execution.executeAfter) },
-          { label: 'Valid before', value: timeText(execution.executeBefore) },
+          {
+            label: 'Valid after',
+            value: timeText(execution.executeAfter, view.request.locale),
+          },
+          {
+            label: 'Valid before',
+            value: timeText(execution.executeBefore, view.request.locale),
+          },
           { label: 'Nonce', value: execution.nonce },
         ]}
       />
       <CallSections calls={shown.calls} tooLarge={shown.tooLarge} />
-      {domainSection(analysis)}
+      {domainSection(analysis, view.request.locale)}
     </Box>
   );
 }

@@ -157,6 +157,7 @@ function dialogAndHash(build: PaymasterBuild): {
         networkName: NETWORK.name,
         chainId: NETWORK.chainId,
         address: account,
+        locale: 'en',
       },
       preview,
       tokens,

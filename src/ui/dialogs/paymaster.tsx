@@ -4,6 +4,7 @@ import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 import { formatUnits } from '../../format';
 import type { LateNames } from '../../node/names';
 import type { CheckedBuild } from '../../paymaster/checkBuilt';
+import { dateText } from '../../prices/dates';
 import { NameLine } from '../names';
 import type { NamesReading } from '../names';
 
@@ -18,18 +19,15 @@ export type PaymasterShown = {
 };
 
 /**
- * A time of a validity window: the number signed, and its date (UTC).
+ * A time of a validity window: the number signed, and its date in the
+ * user's locale (UTC).
  *
  * @param seconds - Seconds since 1970.
+ * @param locale - The user's locale.
  * @returns The text.
  */
-function timeText(seconds: bigint): string {
-  const millis = Number(seconds) * 1000;
-  const date =
-    Number.isFinite(millis) && Math.abs(millis) <= 8.64e15
-      ? `${new Date(millis).toISOString().replace('.000Z', 'Z')}`
-      : 'not a date';
-  return `${seconds} (${date})`;
+function timeText(seconds: bigint, locale: string): string {
+  return `${seconds} (${dateText(seconds, locale, true)})`;
 }
 
 /**
@@ -56,11 +54,13 @@ export function paymasterTitle(shown: PaymasterShown): string {
  * @param shown - The paymaster and what it built, checked.
  * @param relayer - The relayer's name as read so far, its line held from
  * the start (absent: none looked up).
+ * @param locale - The user's locale (the window's dates).
  * @returns The sections.
  */
 export function paymasterSections(
   shown: PaymasterShown,
-  relayer?: NamesReading,
+  relayer: NamesReading | undefined,
+  locale: string,
 ): JSXElement {
   const { host, build } = shown;
   const fee = build.feeTransfer;
@@ -99,10 +99,10 @@ export function paymasterSections(
             </Box>
           )}
           <Row label="Valid after">
-            <Text>{timeText(execution.executeAfter)}</Text>
+            <Text>{timeText(execution.executeAfter, locale)}</Text>
           </Row>
           <Row label="Valid before">
-            <Text>{timeText(execution.executeBefore)}</Text>
+            <Text>{timeText(execution.executeBefore, locale)}</Text>
           </Row>
           <Text>Nonce (unused, checked on chain):</Text>
           <Copyable value={execution.nonce} />

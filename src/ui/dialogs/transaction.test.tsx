@@ -256,6 +256,7 @@ function dialogOf(payload: Payload): ShownLine[] {
         networkName: 'Some network',
         chainId: payload.chainId,
         address,
+        locale: 'en',
       },
       preview,
       tokens,

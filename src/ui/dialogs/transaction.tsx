@@ -286,7 +286,9 @@ export function transactionContent(
       ) : null}
       {intentSections(preview, calls, paymaster)}
       {accountContractSection(preview)}
-      {paymaster ? paymasterSections(paymaster, relayer) : null}
+      {paymaster
+        ? paymasterSections(paymaster, relayer, view.request.locale)
+        : null}
       {(paymaster ? [] : plan.transactions).map((planned, index) => (
         <LinesSection
           heading={feeHeadingOf(planned, index + 1, total)}
@@ -329,7 +331,12 @@ export function transactionContent(
  */
 export async function confirmTransaction(view: TransactionView): Promise<void> {
   assertStakingPossible(view.preview, view.tokens, view.callsField ?? 'calls');
-  const decoded = callViewsOf(view.preview, view.tokens, view.siteAbis);
+  const decoded = callViewsOf(
+    view.preview,
+    view.tokens,
+    view.siteAbis,
+    view.request.locale,
+  );
   const raw = (relayer?: NamesReading): JSXElement =>
     transactionContent(
       view,

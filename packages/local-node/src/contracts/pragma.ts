@@ -71,8 +71,10 @@ export const DEFAULT_PRICES: PairPrice[] = (
     ['USDC/USD', 100_000_000n],
     ['USDT/USD', 100_000_000n],
     ['WBTC/USD', 6_000_000_000_000n],
-    ['EUR/USD', 108_000_000n],
-    ['GBP/USD', 127_000_000n],
+    // Pragma has no EUR/USD pair on Starknet: the wallet converts through
+    // BTC/USD and BTC/EUR (1.20 USD per EUR here).
+    ['BTC/USD', 6_000_000_000_000n],
+    ['BTC/EUR', 5_000_000_000_000n],
   ] as const
 ).map(([pair, price]) => ({
   pair,

@@ -58,8 +58,11 @@ export type AccountView = {
   }[];
   /** The value of its priced lines; `partial` when some had no price. */
   worth?: { total: Money; partial: boolean };
-  /** What it has staked, per token (see src/features/staking). */
-  staked?: StakedTotal[] | undefined;
+  /**
+   * What it has staked, per token (see src/features/staking), with its
+   * value; counted in `worth`.
+   */
+  staked?: (StakedTotal & { worth?: Worth })[] | undefined;
 };
 
 /**

@@ -1,14 +1,36 @@
-import { timeText } from './activity';
+import { activitySection } from './activity';
+import type { HomeActivity } from './activity';
 
-describe('timeText', () => {
-  it('shows a block time as a UTC date', () => {
-    expect(timeText(0)).toBe('1970-01-01 00:00 UTC');
-    expect(timeText(1_764_201_600)).toBe('2025-11-27 00:00 UTC');
-  });
+/**
+ * @param content - An element.
+ * @returns Its strings, joined.
+ */
+function textOf(content: unknown): string {
+  return JSON.stringify(content);
+}
 
-  it('is total: any u64 a node answers shows, as the number it is past year 9999', () => {
-    expect(timeText(253_402_300_800)).toBe('block time 253402300800');
-    expect(timeText(2 ** 64 - 1)).toBe(`block time ${String(2 ** 64 - 1)}`);
-    expect(timeText(Number.NaN)).toBe('block time NaN');
+describe('activitySection', () => {
+  const activity: HomeActivity = {
+    entries: [
+      {
+        chainId: '0x1',
+        txnHash: '0x2',
+        accountName: 'Account 0',
+        line: 'Deployed the account',
+        status: 'accepted on L2',
+        timestamp: 1_796_048_700,
+      },
+    ],
+    more: false,
+    shown: 1,
+  };
+
+  it("dates each line in the user's locale, in UTC, said so", () => {
+    expect(textOf(activitySection(activity, 'de'))).toContain(
+      'Details (30.11.2026, 14:25 UTC)',
+    );
+    expect(textOf(activitySection(activity, 'en_GB'))).toContain(
+      'Details (30 Nov 2026, 14:25 UTC)',
+    );
   });
 });

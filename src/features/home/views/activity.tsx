@@ -10,6 +10,7 @@ import {
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import type { ShownName } from '../../../node/names';
+import { dateText } from '../../../prices/dates';
 import { visibleContent } from '../../../ui/visibleContent';
 
 /**
@@ -93,29 +94,16 @@ function namesLines(names: ShownName[] | undefined): JSXElement[] | null {
 }
 
 /**
- * A time as a line shows it (UTC). Total: a block timestamp is any u64 a
- * node answers, and one that is no date between 1970 and 9999 is shown as
- * the number it is.
- *
- * @param timestamp - Unix seconds.
- * @returns `YYYY-MM-DD HH:MM UTC`, or `block time <n>`.
- */
-export function timeText(timestamp: number): string {
-  const date = new Date(timestamp * 1000);
-  const year = Number.isNaN(date.getTime()) ? -1 : date.getUTCFullYear();
-  if (year < 1970 || year > 9999) {
-    return `block time ${String(timestamp)}`;
-  }
-  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
-/**
  * The activity section.
  *
  * @param activity - What to show.
+ * @param locale - The user's locale (its dates).
  * @returns The section.
  */
-export function activitySection(activity: HomeActivity): JSXElement {
+export function activitySection(
+  activity: HomeActivity,
+  locale: string,
+): JSXElement {
   return (
     <Section>
       <Heading>Activity</Heading>
@@ -137,7 +125,7 @@ export function activitySection(activity: HomeActivity): JSXElement {
           {namesLines(entry.names)}
           <Button
             name={`${ACTIVITY.detail}${entry.chainId}:${entry.txnHash}`}
-          >{`Details (${timeText(entry.timestamp)})`}</Button>
+          >{`Details (${dateText(entry.timestamp, locale)})`}</Button>
         </Box>
       ))}
       {activity.more ? (

@@ -24,8 +24,6 @@ import {
   networksListed,
 } from './worth';
 import type { MoneyDisplay } from './worth';
-import { formatUnits } from '../../../format';
-import { amountText } from '../../../prices/money';
 
 /**
  * The page as it opens: the network (and a switch, its one input), each
@@ -74,11 +72,7 @@ function accountSummary(
         ({ symbol, decimals, amount, unreadable, worth }) => {
           let shown = '–';
           if (amount !== undefined) {
-            shown = balanceText(
-              `${formatUnits(amount, decimals)} ${symbol}`,
-              worth,
-              display,
-            );
+            shown = balanceText(amount, { decimals, symbol }, worth, display);
           } else if (unreadable !== undefined) {
             shown = `unreadable: ${unreadable}`;
           }
@@ -90,15 +84,12 @@ function accountSummary(
         },
       )}
       {(account.staked ?? []).map(
-        ({ symbol, decimals, amount, unreadable }) => (
+        ({ symbol, decimals, amount, unreadable, worth }) => (
           <Row label={`${symbol} staked`}>
             <Text>
               {amount === undefined
                 ? `unreadable: ${unreadable ?? 'no answer'}`
-                : amountText(
-                    `${formatUnits(amount, decimals)} ${symbol}`,
-                    display.hidden,
-                  )}
+                : balanceText(amount, { decimals, symbol }, worth, display)}
             </Text>
           </Row>
         ),

@@ -11,6 +11,7 @@ import { receiveContent } from './receive';
 import { sendContent } from './send';
 import { settingsContent } from './settings';
 import { tokensContent } from './tokens';
+import { displayOf } from './worth';
 import { visibleContent } from '../../../ui/visibleContent';
 import { stakeContent } from '../../staking/views/stake';
 
@@ -29,7 +30,10 @@ const CONTENT: Record<HomeViewName, (view: HomeView) => JSXElement> = {
   send: sendContent,
   receive: receiveContent,
   activity: (view) =>
-    activitySection(view.activity ?? { entries: [], more: false, shown: 0 }),
+    activitySection(
+      view.activity ?? { entries: [], more: false, shown: 0 },
+      displayOf(view).locale,
+    ),
   tokens: (view) =>
     tokensContent(view.network.chainId, view.tokens, view.tokenList),
   accounts: (view) => accountsContent(view.network.name, view.accounts),
@@ -43,6 +47,7 @@ const CONTENT: Record<HomeViewName, (view: HomeView) => JSXElement> = {
         validators: [],
         now: 0,
       },
+      displayOf(view),
     ),
 };
 

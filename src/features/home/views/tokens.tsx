@@ -13,7 +13,6 @@ import {
 } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
-import { formatUnits } from '../../../format';
 import { amountText } from '../../../prices/money';
 
 /**
@@ -99,10 +98,9 @@ function balanceRow(
   let shown = '–';
   if (balance.amount !== undefined) {
     shown = amountText(
-      unit
-        ? `${formatUnits(balance.amount, unit.decimals)} ${unit.symbol}`
-        : `${balance.amount.toString()} base units`,
-      masked,
+      balance.amount,
+      unit ?? { decimals: 0, symbol: 'base units' },
+      { hidden: masked },
     );
   } else if (balance.unreadable !== undefined) {
     shown = `unreadable: ${balance.unreadable}`;

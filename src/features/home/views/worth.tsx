@@ -50,18 +50,22 @@ export function worthText(
  * A balance line's text: the exact amount (masked while balances are
  * hidden), then its value when its token has a price.
  *
- * @param amount - The amount as the page writes it (`1.5 STRK`).
+ * @param amount - In the token's smallest unit.
+ * @param unit - The token's decimals and symbol.
+ * @param unit.decimals - Its decimals.
+ * @param unit.symbol - Its symbol.
  * @param worth - Its worth.
  * @param display - How values are written.
  * @returns E.g. `1.5 STRK · $0.75`.
  */
 export function balanceText(
-  amount: string,
+  amount: bigint,
+  unit: { decimals: number; symbol: string },
   worth: Worth,
   display: MoneyDisplay,
 ): string {
   const value = worthText(worth, display);
-  const shown = amountText(amount, display.hidden);
+  const shown = amountText(amount, unit, display);
   return value === undefined ? shown : `${shown} · ${value}`;
 }
 

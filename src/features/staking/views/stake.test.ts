@@ -3,6 +3,9 @@ import { REWARD_TOKEN } from '../../../staking/protocol';
 import { positionName, positionOf, STAKE } from '../model';
 import type { StakingView } from '../model';
 
+/** Amounts shown, in English. */
+const SHOWN = { locale: 'en', hidden: false };
+
 /**
  * The Stake view as pure content: what it draws from one reading of the
  * positions and validators (the chain tier drives the same view in the
@@ -122,7 +125,7 @@ function elementsOf(node: unknown): Drawn[] {
  * @returns Its texts.
  */
 function textsOf(view: StakingView): string[] {
-  return elementsOf(stakeContent(view))
+  return elementsOf(stakeContent(view, SHOWN))
     .filter(({ type }) => type === 'Text')
     .map(({ props }) => [props.children].flat().join(''));
 }
@@ -135,7 +138,7 @@ function textsOf(view: StakingView): string[] {
  * @returns Their names.
  */
 function namesOf(view: StakingView, type: string): unknown[] {
-  return elementsOf(stakeContent(view))
+  return elementsOf(stakeContent(view, SHOWN))
     .filter((element) => element.type === type)
     .map(({ props }) => props.name);
 }
@@ -149,7 +152,7 @@ describe('the Stake view', () => {
         '100 STRK',
         '1.2 STRK',
         '5 %',
-        '40 STRK, 5 min left (at 2027-01-15 08:05 UTC)',
+        '40 STRK, 5 min left (at Jan 15, 2027, 8:05 AM UTC)',
         '40 STRK, ready to withdraw',
         'Position unreadable: get_pool_member_info_v1: it ends before amount',
       ]),
@@ -185,7 +188,7 @@ describe('the Stake view', () => {
   });
 
   it('moves only to another pool of the same token', () => {
-    const options = elementsOf(stakeContent(VIEW))
+    const options = elementsOf(stakeContent(VIEW, SHOWN))
       .filter(({ type }) => type === 'Option')
       .map(({ props }) => props.value);
     // Alice's move (from A): B only; Bob's (from B): A only; the stake
@@ -237,8 +240,20 @@ describe('the Stake view', () => {
     expect(durationText(300)).toBe('5 min');
     expect(durationText(7 * 86_400)).toBe('7 d');
     expect(durationText(86_400 + 3_600 + 61)).toBe('1 d 1 h 2 min');
-    expect(exitText({ amount: WHOLE, at: NOW }, STRK, NOW)).toBe(
+    expect(exitText({ amount: WHOLE, at: NOW }, STRK, NOW, SHOWN)).toBe(
       '1 STRK, ready to withdraw',
     );
+    expect(
+      exitText({ amount: WHOLE, at: NOW + 300 }, STRK, NOW, {
+        locale: 'de',
+        hidden: false,
+      }),
+    ).toMatch(/^1 STRK, 5 min left \(at \d\d\.\d\d\.\d{4}, \d\d:\d\d UTC\)$/u);
+    expect(
+      exitText({ amount: WHOLE, at: NOW }, STRK, NOW, {
+        locale: 'en',
+        hidden: true,
+      }),
+    ).toBe('••••••, ready to withdraw');
   });
 });

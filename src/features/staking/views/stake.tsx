@@ -14,6 +14,9 @@ import {
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import { formatUnits } from '../../../format';
+import { dateText } from '../../../prices/dates';
+import { amountText } from '../../../prices/money';
+import type { MoneyDisplay } from '../../../prices/money';
 import { REWARD_TOKEN } from '../../../staking/protocol';
 import { positionName, STAKE } from '../model';
 import type {
@@ -34,17 +37,6 @@ import type {
 
 /** Rewards are paid in STRK, whatever the pool's token (BTC pools too). */
 const STRK_REWARDS = { symbol: 'STRK', decimals: 18 };
-
-/**
- * An amount with its token.
- *
- * @param amount - In the token's smallest unit.
- * @param token - The token.
- * @returns E.g. "40 STRK".
- */
-export function amountText(amount: bigint, token: TokenShown): string {
-  return `${formatUnits(amount, token.decimals)} ${token.symbol}`;
-}
 
 /**
  * A commission in basis points as a percentage.
@@ -79,16 +71,6 @@ export function durationText(seconds: number): string {
 }
 
 /**
- * A moment, as the page writes times.
- *
- * @param seconds - Seconds since the epoch.
- * @returns E.g. "2026-11-28 14:05 UTC".
- */
-export function momentText(seconds: number): string {
-  return `${new Date(seconds * 1000).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-}
-
-/**
  * A pending exit: how much, and the time left or that it can be withdrawn.
  *
  * @param exit - The exit.
@@ -96,17 +78,19 @@ export function momentText(seconds: number): string {
  * @param exit.at - When it can be withdrawn (seconds).
  * @param token - The pool's token.
  * @param now - The time the view was read at.
+ * @param display - The user's locale, and whether amounts are hidden.
  * @returns Its line.
  */
 export function exitText(
   exit: { amount: bigint; at: number },
   token: TokenShown,
   now: number,
+  display: MoneyDisplay,
 ): string {
-  const amount = amountText(exit.amount, token);
+  const amount = amountText(exit.amount, token, display);
   return exit.at <= now
     ? `${amount}, ready to withdraw`
-    : `${amount}, ${durationText(exit.at - now)} left (at ${momentText(exit.at)})`;
+    : `${amount}, ${durationText(exit.at - now)} left (at ${dateText(exit.at, display.locale)})`;
 }
 
 /**
@@ -152,9 +136,14 @@ export function rateText(validator: ValidatorView): string {
  *
  * @param position - The position.
  * @param view - The view.
+ * @param display - The user's locale, and whether amounts are hidden.
  * @returns Its box.
  */
-function positionBox(position: PositionView, view: StakingView): JSXElement {
+function positionBox(
+  position: PositionView,
+  view: StakingView,
+  display: MoneyDisplay,
+): JSXElement {
   const name = positionName(position);
   if ('unreadable' in position) {
     return (
@@ -179,19 +168,17 @@ function positionBox(position: PositionView, view: StakingView): JSXElement {
         <Text>{validatorText(position)}</Text>
       </Row>
       <Row label="Staked">
-        <Text>{amountText(position.amount, token)}</Text>
+        <Text>{amountText(position.amount, token, display)}</Text>
       </Row>
       <Row label="Unclaimed rewards">
-        <Text>
-          {amountText(position.unclaimed, { ...token, ...STRK_REWARDS })}
-        </Text>
+        <Text>{amountText(position.unclaimed, STRK_REWARDS, display)}</Text>
       </Row>
       <Row label="Commission">
         <Text>{commissionText(position.commission)}</Text>
       </Row>
       {exit === undefined ? null : (
         <Row label="Pending exit">
-          <Text>{exitText(exit, token, view.now)}</Text>
+          <Text>{exitText(exit, token, view.now, display)}</Text>
         </Row>
       )}
       <Box direction="horizontal" alignment="space-between">
@@ -205,7 +192,7 @@ function positionBox(position: PositionView, view: StakingView): JSXElement {
       {position.amount > 0n || exit !== undefined ? (
         <Form name={`${STAKE.exit}${name}`}>
           <Field
-            label={`Unstake (${token.symbol}, up to ${amountText(position.amount + (exit?.amount ?? 0n), token)} in all)`}
+            label={`Unstake (${token.symbol}, up to ${amountText(position.amount + (exit?.amount ?? 0n), token, display)} in all)`}
           >
             <Input name={`${STAKE.exit}${name}:amount`} placeholder="40" />
           </Field>
@@ -229,7 +216,7 @@ function positionBox(position: PositionView, view: StakingView): JSXElement {
             </Dropdown>
           </Field>
           <Field
-            label={`Amount (${token.symbol}, up to ${amountText(exit.amount, token)})`}
+            label={`Amount (${token.symbol}, up to ${amountText(exit.amount, token, display)})`}
           >
             <Input name={`${STAKE.move}${name}:amount`} placeholder="40" />
           </Field>
@@ -249,11 +236,13 @@ function positionBox(position: PositionView, view: StakingView): JSXElement {
  * @param account.address - Its address.
  * @param account.name - Its name.
  * @param view - The view.
+ * @param display - The user's locale, and whether amounts are hidden.
  * @returns Its section.
  */
 function accountPositions(
   account: { address: string; name: string },
   view: StakingView,
+  display: MoneyDisplay,
 ): JSXElement {
   const positions = view.positions.filter(
     ({ member }) => member === account.address,
@@ -263,7 +252,7 @@ function accountPositions(
       <Text fontWeight="bold">{account.name}</Text>
       <Copyable value={account.address} />
       {positions.length === 0 ? <Text>No stake yet.</Text> : null}
-      {positions.map((position) => positionBox(position, view))}
+      {positions.map((position) => positionBox(position, view, display))}
     </Section>
   );
 }
@@ -320,9 +309,13 @@ function stakeForm(view: StakingView): JSXElement {
  * One validator to choose from.
  *
  * @param validator - The validator.
+ * @param display - Whether amounts are hidden.
  * @returns Its box.
  */
-function validatorBox(validator: ValidatorView): JSXElement {
+function validatorBox(
+  validator: ValidatorView,
+  display: MoneyDisplay,
+): JSXElement {
   return (
     <Box>
       <Text fontWeight="bold">{`${validatorText(validator)} · ${validator.token.symbol}`}</Text>
@@ -338,7 +331,7 @@ function validatorBox(validator: ValidatorView): JSXElement {
         <Text>
           {validator.delegated === undefined
             ? 'not known'
-            : amountText(validator.delegated, validator.token)}
+            : amountText(validator.delegated, validator.token, display)}
         </Text>
       </Row>
       <Row label="Yearly rate">
@@ -352,9 +345,14 @@ function validatorBox(validator: ValidatorView): JSXElement {
  * The Stake view.
  *
  * @param view - What it shows.
+ * @param display - The user's locale, and whether amounts are hidden
+ * (every amount, as on the rest of the page).
  * @returns Its content.
  */
-export function stakeContent(view: StakingView): JSXElement {
+export function stakeContent(
+  view: StakingView,
+  display: MoneyDisplay,
+): JSXElement {
   if (view.unavailable !== undefined) {
     return <Text>{view.unavailable}</Text>;
   }
@@ -370,7 +368,7 @@ export function stakeContent(view: StakingView): JSXElement {
     <Box>
       <Text fontWeight="bold">{`Staking on ${view.network.name}`}</Text>
       {view.problem === undefined ? null : <Text>{view.problem}</Text>}
-      {view.accounts.map((account) => accountPositions(account, view))}
+      {view.accounts.map((account) => accountPositions(account, view, display))}
       {stakeForm(view)}
       <Section>
         <Text fontWeight="bold">Validators</Text>
@@ -378,7 +376,7 @@ export function stakeContent(view: StakingView): JSXElement {
           Yearly rates are estimates from the minting curve and the total
           staked, less the commission: what a pool earns changes every epoch.
         </Text>
-        {view.validators.map(validatorBox)}
+        {view.validators.map((validator) => validatorBox(validator, display))}
       </Section>
     </Box>
   );
