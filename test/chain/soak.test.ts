@@ -2,6 +2,7 @@ import { RpcProvider, typedData as snip12 } from 'starknet';
 import { assert } from 'superstruct';
 
 import { receiptOf } from './actions';
+import { BACKEND } from './backend';
 import {
   freshStateWithoutEth,
   mintStrk,
@@ -227,27 +228,45 @@ async function ask(origin: string, kind: Kind, turn: number): Promise<Outcome> {
     revoke: ['snapnet_revokeAccess', { addresses: [own.revoked] }],
   };
   const [method, params] = request[kind];
+  // A token another request added first is refused as already there: the
+  // answer is kept for the test to judge.
   return {
     origin,
     kind,
     turn,
-    result: await resultFrom(origin, method, params),
+    result:
+      kind === 'token'
+        ? await approved(origin, method, params)
+        : await resultFrom(origin, method, params),
   };
 }
 
 // On starknet-devnet too: the snap keeps at most EXCHANGES_PER_ORIGIN
-// exchanges in flight to a node (src/node/exchange.ts), so the 200
-// requests at once never open hundreds of connections to it (devnet
-// 0.10.1's HTTP server answered such a burst "fetch failed").
-describe('five sites, 200 requests at once', () => {
+// exchanges in flight to a node (src/node/exchange.ts), so a burst never
+// opens hundreds of connections to it (devnet 0.10.1's HTTP server
+// answered 200 requests' connections "fetch failed"). Devnet answers one
+// request at a time, slowly on this 2-core machine (an exchange waited
+// more than the test build's 10 s behind the others): there the sites
+// keep 5 requests outstanding, not 200.
+const AT_ONCE = BACKEND === 'devnet' ? 5 : 200;
+
+describe(`five sites, 200 requests, ${AT_ONCE} at once`, () => {
   let outcomes: Outcome[];
 
   beforeAll(async () => {
-    outcomes = await Promise.all(
-      SITES.flatMap((origin) =>
-        PLAN.map(async (kind, turn) => ask(origin, kind, turn)),
+    const asks = SITES.flatMap((origin) =>
+      PLAN.map(
+        (kind, turn) => async (): Promise<Outcome> => ask(origin, kind, turn),
       ),
     );
+    outcomes = [];
+    // At most AT_ONCE requests outstanding, each next one sent as one ends.
+    const next = async (): Promise<void> => {
+      for (let task = asks.shift(); task; task = asks.shift()) {
+        outcomes.push(await task());
+      }
+    };
+    await Promise.all(Array.from({ length: AT_ONCE }, next));
   }, 600_000);
 
   it('answers every request', () => {
@@ -312,10 +331,24 @@ describe('five sites, 200 requests at once', () => {
   });
 
   it('adds the token, switches and revokes as each site asked', async () => {
+    // Each token request adds it, or is refused naming the field once
+    // another had added it (which comes first depends on how many are at
+    // once).
+    const tokens = outcomes
+      .filter(({ kind }) => kind === 'token')
+      .map(({ result }) => result as { result?: unknown; error?: unknown });
+    const added = tokens.filter(({ result }) => result !== undefined);
+    expect(added.length).toBeGreaterThan(0);
+    for (const { result } of added) {
+      expect(result).toMatchObject({ address: ETH, symbol: 'ETH' });
+    }
+    for (const { error } of tokens.filter(({ result }) => !result)) {
+      expect(error).toMatchObject({
+        code: -32602,
+        message: expect.stringContaining('is already in the wallet'),
+      });
+    }
     for (const { origin, kind, result } of outcomes) {
-      if (kind === 'token') {
-        expect(result).toMatchObject({ address: ETH, symbol: 'ETH' });
-      }
       if (kind === 'switch') {
         expect(result).toBe(true);
       }
