@@ -23,14 +23,17 @@ import {
   TransactionStatusStruct,
 } from '../node/calls';
 import {
+  earlyHistory,
   historyFailure,
   historyFromChain,
   normaliseHash,
   recordStatusOf,
 } from '../node/history';
-import type { ChainHistory } from '../node/history';
+import type { ChainHistory, HistoryRequest } from '../node/history';
+import type { EventsPage } from '../node/newestEvents';
 import type { NodeCall } from '../node/nodeCall';
 import { isFinal } from '../state/activity';
+import { discoveredOn } from '../state/discovered';
 import type { TransactionRecord } from '../state/schema';
 import { updateState } from '../state/store';
 import { requireShared, resolveNetwork } from '../wallet/access';
@@ -94,7 +97,9 @@ function partialOf(history: ChainHistory): Partial | null {
  * records, newest first: the wallet's own records (statuses refreshed from
  * the node) and, unless `onlyFromState`, what the node shows of the account
  * (its invokes and incoming transfers of tracked tokens; `pageSize` per
- * kind). No indexer and no API key: at most three node round trips. With
+ * kind). No indexer and no API key: two node round trips when a recent
+ * latest block is known (the history's first pages ride the first batch:
+ * node/history.ts earlyHistory), else three, more on a busy account. With
  * `reportPartial`, `{transactions, partial}` instead: `partial` says why
  * the node's part was not read in full (null when it was), and a node that
  * fails is a partial read, not an error.
@@ -125,7 +130,7 @@ export const getTransactions = defineMethod({
     await requireShared(context, params.senderAddress);
     const since =
       Math.floor(Date.now() / 1000) - params.txnsInLastNumOfDays * 86_400;
-    const { transactions, tokens } = await context.state();
+    const { transactions, tokens, discovered } = await context.state();
     const mine = transactions.filter(
       (record) =>
         record.chainId === network.chainId &&
@@ -139,9 +144,25 @@ export const getTransactions = defineMethod({
     const pending = mine.filter(
       (record) => !isFinal(record.status) && !record.outsideExecution,
     );
+    const request: HistoryRequest = {
+      accounts: [params.senderAddress],
+      tokens: tokens
+        .filter((token) => token.chainId === network.chainId)
+        .map((token) => token.address),
+      days: params.txnsInLastNumOfDays,
+      pageSize: params.pageSize,
+    };
+    const early = params.onlyFromState
+      ? undefined
+      : earlyHistory(
+          network.chainId,
+          request,
+          discoveredOn({ discovered }, network.chainId),
+        );
     const calls: NodeCall<unknown>[] = [
       ...pending.map((record) => transactionStatusCall(record.txnHash)),
       ...(params.onlyFromState ? [] : [blockNumberCall()]),
+      ...(early?.calls ?? []),
     ];
     const answers = calls.length > 0 ? await client.batchSettled(calls) : [];
     // A revert's reason arrives with its status: the record keeps both.
@@ -182,16 +203,22 @@ export const getTransactions = defineMethod({
     const latestAnswer = answers[pending.length];
     if (!params.onlyFromState && latestAnswer?.status === 'fulfilled') {
       const reading = historyFromChain(client, {
-        accounts: [params.senderAddress],
-        tokens: tokens
-          .filter((token) => token.chainId === network.chainId)
-          .map((token) => token.address),
-        days: params.txnsInLastNumOfDays,
-        pageSize: params.pageSize,
+        ...request,
         known: new Set(
           fromState.map((record) => normaliseHash(record.txnHash)),
         ),
         latest: Number(latestAnswer.value),
+        ...(early
+          ? {
+              early: {
+                plan: early,
+                // Each answer was parsed by its own call's parser.
+                answers: answers.slice(
+                  pending.length + 1,
+                ) as PromiseSettledResult<EventsPage>[],
+              },
+            }
+          : {}),
       });
       try {
         const history = await reading;

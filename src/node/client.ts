@@ -1,6 +1,3 @@
-import { StructError } from 'superstruct';
-
-import { mismatchOf } from './answers';
 import {
   checkEndpoint,
   ENDPOINT_CHECKS,
@@ -10,6 +7,7 @@ import {
   markChecked,
   tryOrder,
 } from './endpoints';
+import { outcomesOf } from './envelopes';
 import { ExchangeFailure, postJson } from './exchange';
 import {
   answerLimit,
@@ -18,12 +16,6 @@ import {
   NODE_TIMEOUT_MS,
 } from './limits';
 import type { NodeCall, Results, SettledResults } from './nodeCall';
-import {
-  isRecord,
-  isStarknetErrorCode,
-  providerFailure,
-  readRpcError,
-} from './rpcErrors';
 import { rpcUrlsFor } from '../config';
 import type { Network } from '../config';
 import {
@@ -272,16 +264,7 @@ export class NodeClient {
       requests.length === 1 ? requests[0] : requests,
       answerLimit(calls),
     );
-    this.#refuseLoneError(payload, ids);
-    const envelopes = (Array.isArray(payload) ? payload : [payload]).filter(
-      isRecord,
-    );
-    return calls.map((call, index) =>
-      this.#settle(
-        call,
-        envelopes.find((candidate) => candidate.id === ids[index]),
-      ),
-    );
+    return outcomesOf(this.network.name, calls, ids, payload);
   }
 
   /**
@@ -302,84 +285,6 @@ export class NodeClient {
     return new NodeError(this.network.name, `no node answered (${each})`, {
       cause: new AggregateError(failures.map(({ error }) => error)),
     });
-  }
-
-  /**
-   * Fails the endpoint when it answered a single error that is no call's
-   * (a provider refusing the whole request, often with id null: a rate
-   * limit), naming that error rather than the responses it lacks.
-   *
-   * @param payload - The parsed answer.
-   * @param ids - The ids of the calls sent.
-   * @throws {NodeError} When the answer is such an error.
-   */
-  #refuseLoneError(payload: unknown, ids: number[]): void {
-    if (
-      !isRecord(payload) ||
-      payload.error === undefined ||
-      payload.error === null ||
-      ids.some((id) => id === payload.id)
-    ) {
-      return;
-    }
-    const error = readRpcError(payload.error);
-    throw new NodeError(
-      this.network.name,
-      error
-        ? providerFailure(error)
-        : 'malformed answer: not a JSON-RPC error object',
-    );
-  }
-
-  /**
-   * One call's outcome from its response.
-   *
-   * @param call - The call.
-   * @param envelope - The node's response to it, if any.
-   * @returns The settled outcome.
-   */
-  #settle(
-    call: NodeCall<unknown>,
-    envelope: Record<string, unknown> | undefined,
-  ): PromiseSettledResult<unknown> {
-    const malformed = (detail: string): PromiseRejectedResult => ({
-      status: 'rejected',
-      reason: new NodeError(this.network.name, `malformed answer${detail}`),
-    });
-    if (!envelope) {
-      return malformed(`: no response to ${call.method}`);
-    }
-    if (envelope.error !== undefined && envelope.error !== null) {
-      const error = readRpcError(envelope.error);
-      if (!error) {
-        return malformed(` to ${call.method}: not a JSON-RPC error object`);
-      }
-      if (!isStarknetErrorCode(error.code)) {
-        return {
-          status: 'rejected',
-          reason: new NodeError(
-            this.network.name,
-            providerFailure(error, call.method),
-          ),
-        };
-      }
-      return {
-        status: 'rejected',
-        reason: new ChainRejectedError(
-          this.network.name,
-          error.code,
-          error.message,
-        ),
-      };
-    }
-    try {
-      return { status: 'fulfilled', value: call.parse(envelope.result) };
-    } catch (error) {
-      if (error instanceof StructError) {
-        return malformed(` to ${call.method}: ${mismatchOf(error)}`);
-      }
-      return { status: 'rejected', reason: error };
-    }
   }
 
   /**

@@ -149,6 +149,57 @@ export function markRefusesAddressLists(chainId: string): void {
   }
 }
 
+/** How old a remembered latest block may be to be used (seconds: a day). */
+const LATEST_BLOCK_AGE = 86_400;
+
+const latestBlocks = new Map<string, { block: number; at: number }>();
+
+/**
+ * Remembers the latest block the endpoint that answered a chain's last
+ * request named (when it was read, seconds).
+ *
+ * @param chainId - The chain.
+ * @param block - The block number.
+ * @param at - When it was the latest (seconds).
+ */
+export function rememberLatestBlock(
+  chainId: string,
+  block: number,
+  at = Math.floor(Date.now() / 1000),
+): void {
+  const url = lastAnswered.get(chainId);
+  if (url !== undefined) {
+    latestBlocks.set(keyOf(chainId, url), { block, at });
+  }
+}
+
+/**
+ * A block that was the latest at most a day ago on the endpoint that
+ * answered a chain's last request (the newest remembered, or `also`):
+ * a lower bound of the latest block, placed in a read's first batch
+ * before the latest is known.
+ *
+ * @param chainId - The chain.
+ * @param also - Another such block, and when it was the latest.
+ * @param also.block - The block number.
+ * @param also.at - When it was the latest (seconds).
+ * @returns The block, if one is known.
+ */
+export function recentLatestBlock(
+  chainId: string,
+  also?: { block: number; at: number },
+): number | undefined {
+  const url = lastAnswered.get(chainId);
+  const now = Math.floor(Date.now() / 1000);
+  const recent = [
+    url === undefined ? undefined : latestBlocks.get(keyOf(chainId, url)),
+    also,
+  ].flatMap((seen) =>
+    seen && now - seen.at <= LATEST_BLOCK_AGE ? [seen.block] : [],
+  );
+  return recent.length === 0 ? undefined : Math.max(...recent);
+}
+
 /**
  * How an endpoint is named in errors a dapp receives: its host only, since
  * the path (and query) of a provider's URL often holds an API key.

@@ -120,7 +120,7 @@ export async function readEventFilters(
     return reads;
   }
   markRefusesAddressLists(chainId);
-  const { firstPages: _theLists, ...rest } = options;
+  const { firstPages: _theLists, pagesRead: _listsRead, ...rest } = options;
   const again = await readOneAddressEach(
     client,
     refused.map((index) => queries[index] ?? { keys: [] }),
@@ -150,12 +150,12 @@ async function readOneAddressEach(
   options: Parameters<typeof readNewestEvents>[2],
 ): Promise<NewestEvents[]> {
   const split = queries.map(oneAddressEach);
-  const { firstPages, ...rest } = options;
+  const { firstPages, pagesRead, ...rest } = options;
+  const whole = split.every((each) => each.length === 1);
   const reads = await readNewestEvents(client, split.flat(), {
     ...rest,
-    ...(firstPages && split.every((each) => each.length === 1)
-      ? { firstPages }
-      : {}),
+    ...(firstPages && whole ? { firstPages } : {}),
+    ...(pagesRead && whole ? { pagesRead } : {}),
   });
   let at = 0;
   return split.map((each) => {

@@ -13,7 +13,59 @@ export type ExchangeLimits = {
 export class ExchangeFailure extends Error {}
 
 /**
- * Posts a JSON body and parses the JSON answer, the whole exchange —
+ * Exchanges in flight to one origin at most (a browser's HTTP/1.1
+ * connections per host): a burst of requests (dapps calling at once, a
+ * page's reads) never opens hundreds of connections to a node or a
+ * paymaster; the others wait their turn, first come first served.
+ */
+export const EXCHANGES_PER_ORIGIN = 6;
+
+const origins = new Map<string, { running: number; waiting: (() => void)[] }>();
+
+/**
+ * Runs an exchange in its origin's turn (see EXCHANGES_PER_ORIGIN).
+ *
+ * @param url - Where it goes.
+ * @param exchange - The exchange.
+ * @returns What it answered.
+ */
+async function inTurn<Result>(
+  url: string,
+  exchange: () => Promise<Result>,
+): Promise<Result> {
+  let origin = url;
+  try {
+    origin = new URL(url).origin;
+  } catch {
+    // Not a URL: fetch refuses it, in its own turn.
+  }
+  const queue = origins.get(origin) ?? { running: 0, waiting: [] };
+  origins.set(origin, queue);
+  if (queue.running >= EXCHANGES_PER_ORIGIN) {
+    await new Promise<void>((resolve) => queue.waiting.push(resolve));
+  } else {
+    queue.running += 1;
+  }
+  try {
+    return await exchange();
+  } finally {
+    // The turn passes to the next waiting exchange, or is given back.
+    const next = queue.waiting.shift();
+    if (next) {
+      next();
+    } else {
+      queue.running -= 1;
+      if (queue.running === 0) {
+        origins.delete(origin);
+      }
+    }
+  }
+}
+
+/**
+ * Posts a JSON body and parses the JSON answer in its origin's turn (at most
+ * EXCHANGES_PER_ORIGIN at once; the time limit runs from the turn on), the
+ * whole exchange —
  * connection, headers and every byte of the body — within
  * `limits.timeoutMs`, and the body within `limits.maxBytes` (read as a
  * stream and abandoned as soon as it is larger, or as soon as its declared
@@ -32,6 +84,24 @@ export async function postJson(
   body: unknown,
   limits: ExchangeLimits,
   headers: Record<string, string> = {},
+): Promise<unknown> {
+  return inTurn(url, async () => exchangeJson(url, body, limits, headers));
+}
+
+/**
+ * Posts a JSON body and parses the JSON answer (see postJson).
+ *
+ * @param url - Where to post.
+ * @param body - The JSON value to send.
+ * @param limits - Time and size limits.
+ * @param headers - Extra request headers.
+ * @returns The parsed answer.
+ */
+async function exchangeJson(
+  url: string,
+  body: unknown,
+  limits: ExchangeLimits,
+  headers: Record<string, string>,
 ): Promise<unknown> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), limits.timeoutMs);

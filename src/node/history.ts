@@ -1,7 +1,13 @@
 import type { Infer } from 'superstruct';
 
+import { eventsCall } from './calls';
 import type { EmittedEvent, TransactionStatusStruct } from './calls';
 import type { NodeClient } from './client';
+import {
+  recentLatestBlock,
+  refusesAddressLists,
+  rememberLatestBlock,
+} from './endpoints';
 import {
   ADDRESSES_PER_FILTER,
   addressFilter,
@@ -9,7 +15,8 @@ import {
   readEventFilters,
 } from './eventLists';
 import { readDetails, recordOf } from './historyDetails';
-import type { EventQuery } from './newestEvents';
+import type { EventQuery, EventsPage } from './newestEvents';
+import type { NodeCall } from './nodeCall';
 import { RECIPIENTS_PER_CALL, transferOf } from './transferEvents';
 import { ChainRejectedError, NodeError } from '../errors';
 import { normaliseAddress } from '../keys/address';
@@ -90,6 +97,35 @@ export function historyFailure(error: unknown): string {
   throw error;
 }
 
+/** What the history reads: whose, which tokens, how far back, how much. */
+export type HistoryRequest = {
+  /** The accounts. */
+  accounts: string[];
+  /** Tracked token contracts on the network. */
+  tokens: string[];
+  /** How far back. */
+  days: number;
+  /** The most transactions to read per kind and account. */
+  pageSize: number;
+};
+
+/**
+ * The first page of each of the history's filters, asked in the caller's
+ * batch beside the latest block (see earlyHistory), and from which block.
+ */
+export type EarlyHistory = { fromBlock: number; calls: NodeCall<EventsPage>[] };
+
+/**
+ * The first block of the history's window.
+ *
+ * @param latest - The latest block (or a lower bound of it).
+ * @param days - How far back.
+ * @returns The block.
+ */
+function windowStart(latest: number, days: number): number {
+  return Math.max(0, latest - days * BLOCKS_PER_DAY);
+}
+
 /**
  * The history's filters, as few as the node allows (address and key lists,
  * JSON-RPC 0.10; see eventLists.ts): the accounts' own invokes
@@ -100,18 +136,20 @@ export function historyFailure(error: unknown): string {
  * the data names an account. Accounts go RECIPIENTS_PER_CALL to a filter,
  * tokens ADDRESSES_PER_FILTER.
  *
- * @param accounts - The accounts.
- * @param tokens - Tracked token contracts.
- * @param cairo0 - Those of them whose Transfer has the Cairo 0 layout.
- * @param need - How many events of each account's kind are wanted.
+ * @param chainId - The network's chain.
+ * @param request - What is read.
  * @returns The filters.
  */
 function historyQueries(
-  accounts: string[],
-  tokens: string[],
-  cairo0: string[],
-  need: number,
+  chainId: string,
+  request: HistoryRequest,
 ): EventQuery[] {
+  const { accounts, pageSize: need } = request;
+  // A Cairo 0 token's Transfer has no party keys: read by address only.
+  const cairo0 = request.tokens.filter((token) =>
+    isCairo0Token(chainId, token),
+  );
+  const tokens = request.tokens.filter((token) => !cairo0.includes(token));
   return piecesOf(accounts, RECIPIENTS_PER_CALL)
     .flatMap((group) => {
       const groupNeed = need * group.length;
@@ -142,6 +180,49 @@ function historyQueries(
         need: Number.MAX_SAFE_INTEGER,
       })),
     );
+}
+
+/**
+ * The first pages of the history's filters, to ask in the caller's first
+ * batch beside the latest block, so that the history takes one round trip
+ * less: placed from a block known to have been the latest at most a day
+ * ago (an earlier read's, or the token search's `searched`), whose window
+ * holds the one from the latest block (historyFromChain checks it). None
+ * when no such block is known, or when the node refuses address lists.
+ *
+ * @param chainId - The network's chain.
+ * @param request - What is read.
+ * @param searched - The last token search on the network, if one.
+ * @param searched.toBlock - The latest block it read to.
+ * @param searched.searchedAt - When (seconds).
+ * @returns The calls and their first block, or undefined.
+ */
+export function earlyHistory(
+  chainId: string,
+  request: HistoryRequest,
+  searched?: { toBlock: number; searchedAt?: number | undefined },
+): EarlyHistory | undefined {
+  const known = recentLatestBlock(
+    chainId,
+    searched?.searchedAt === undefined
+      ? undefined
+      : { block: searched.toBlock, at: searched.searchedAt },
+  );
+  if (known === undefined || refusesAddressLists(chainId)) {
+    return undefined;
+  }
+  const fromBlock = windowStart(known, request.days);
+  return {
+    fromBlock,
+    calls: historyQueries(chainId, request).map(({ address, keys }) =>
+      eventsCall({
+        ...(address === undefined ? {} : { address }),
+        keys,
+        fromBlock,
+        chunkSize: HISTORY_CHUNK,
+      }),
+    ),
+  };
 }
 
 /**
@@ -190,51 +271,53 @@ function newestOfAccount(
  * every transaction moving a tracked token from or to it (fees are
  * transfers too, so its deployment shows), from about `days` ago, the
  * newest first (see readNewestEvents: one round trip when each filter
- * fits a page; historyQueries: three filters for up to 8 accounts and 64
- * tokens, one more for the tracked Cairo 0 tokens), then one round trip for the transactions, receipts and
- * blocks of what was found.
+ * fits a page — none of its own when their first pages rode the caller's
+ * batch, see earlyHistory —; historyQueries: three filters for up to 8
+ * accounts and 64 tokens, one more for the tracked Cairo 0 tokens), then
+ * one round trip for the transactions, receipts and blocks of what was
+ * found.
  *
  * @param client - The network's node.
- * @param options - What to look for.
- * @param options.accounts - The accounts.
- * @param options.tokens - Tracked token contracts on this network.
- * @param options.days - How far back.
- * @param options.pageSize - The most transactions to read per kind and account.
+ * @param options - What to look for (see HistoryRequest).
  * @param options.known - Hashes already known, canonical (not read again).
  * @param options.latest - The latest block number.
+ * @param options.early - The first pages asked with it (earlyHistory), and
+ * their answers: used when their window holds the latest block's (a node
+ * behind the block they were placed from is read as without them).
+ * @param options.early.plan - What was asked.
+ * @param options.early.answers - The answers, in order.
  * @returns The records found, and what was not read.
  */
 export async function historyFromChain(
   client: NodeClient,
-  options: {
-    accounts: string[];
-    tokens: string[];
-    days: number;
-    pageSize: number;
+  options: HistoryRequest & {
     known: Set<string>;
     latest: number;
+    early?: {
+      plan: EarlyHistory;
+      answers: PromiseSettledResult<EventsPage>[];
+    };
   },
 ): Promise<ChainHistory> {
-  const fromBlock = Math.max(0, options.latest - options.days * BLOCKS_PER_DAY);
-  // A Cairo 0 token's Transfer has no party keys: read by address only.
-  const cairo0 = options.tokens.filter((token) =>
-    isCairo0Token(client.network.chainId, token),
-  );
+  const { chainId } = client.network;
+  rememberLatestBlock(chainId, options.latest);
+  const exact = windowStart(options.latest, options.days);
+  const early =
+    options.early && options.early.plan.fromBlock <= exact
+      ? options.early
+      : undefined;
   const reads = await readEventFilters(
     client,
-    historyQueries(
-      options.accounts,
-      options.tokens.filter((token) => !cairo0.includes(token)),
-      cairo0,
-      options.pageSize,
-    ),
+    historyQueries(chainId, options),
     {
-      fromBlock,
+      fromBlock: early?.plan.fromBlock ?? exact,
       latest: options.latest,
       throughPending: true,
       need: options.pageSize,
       chunk: HISTORY_CHUNK,
-      rounds: HISTORY_ROUNDS,
+      ...(early
+        ? { rounds: HISTORY_ROUNDS - 1, pagesRead: early.answers }
+        : { rounds: HISTORY_ROUNDS }),
     },
   );
   const failed = reads.filter((read) => 'failure' in read);

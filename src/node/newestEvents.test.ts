@@ -1,3 +1,4 @@
+import { eventsCall } from './calls';
 import { NodeClient } from './client';
 import { readNewestEvents } from './newestEvents';
 import {
@@ -201,5 +202,50 @@ describe('reading several filters', () => {
     expect(
       asked.filter(({ params }) => JSON.stringify(params).includes('"0x2"')),
     ).toHaveLength(1);
+  });
+});
+
+describe('reading on from first pages the caller asked', () => {
+  it('goes on from a busy account’s first page, that round spent, and keeps a refused page’s failure', async () => {
+    const blocks = Array.from({ length: 1000 }, (_, at) => at);
+    const node = await chainWith(blocks);
+    const client = new NodeClient(TESTNET, { urls: [node.url] });
+    const query = { address: '0xa', keys: [['0x1']] };
+    const [asked] = await client.batchSettled([
+      eventsCall({ ...query, fromBlock: 0, chunkSize: 50 }),
+    ]);
+    const refused = new ChainRejectedError('Testnet', 34, 'too many keys');
+    const before = eventRounds(node).length;
+    const [busy, failed] = await readNewestEvents(client, [query, query], {
+      fromBlock: 0,
+      latest: LATEST,
+      throughPending: true,
+      need: 10,
+      chunk: 50,
+      rounds: 3,
+      pagesRead: [
+        asked ?? { status: 'rejected', reason: refused },
+        { status: 'rejected', reason: refused },
+      ],
+    });
+    expect(blocksOf(busy?.events ?? []).slice(0, 3)).toStrictEqual([
+      999, 998, 997,
+    ]);
+    expect(busy?.whole).toBe(true);
+    expect(failed).toStrictEqual({
+      events: [],
+      readFrom: LATEST + 2,
+      whole: false,
+      failure: refused,
+    });
+    // Only the busy filter is asked again, never its first page.
+    const later = eventRounds(node).slice(before).flat();
+    expect(later.length).toBeGreaterThan(0);
+    expect(
+      later.every(
+        ({ params }) =>
+          (params as { filter: Filter }).filter.from_block.block_number > 0,
+      ),
+    ).toBe(true);
   });
 });

@@ -40,6 +40,12 @@ export type EventQuery = {
  */
 export type FirstPage = { lastBlock: number | undefined; continuation: string };
 
+/** A page of `starknet_getEvents`: its events, oldest first. */
+export type EventsPage = {
+  events: EmittedEvent[];
+  continuation_token?: string | undefined;
+};
+
 /** What was read of one filter. */
 export type NewestEvents = {
   /** Newest first: every event of the filter from `readFrom` on. */
@@ -99,7 +105,7 @@ type Progress = NewestEvents & { window: Window | undefined; span: number };
  */
 function advance(
   progress: Progress,
-  page: { events: EmittedEvent[]; continuation_token?: string | undefined },
+  page: EventsPage,
   bounds: { fromBlock: number; need: number },
 ): void {
   const { window } = progress;
@@ -192,6 +198,9 @@ function continueWindow(
  * @param options.rounds - Round trips at most.
  * @param options.firstPages - Pages of the whole range already read, per
  * query (see FirstPage).
+ * @param options.pagesRead - The answers to the first page of each query's
+ * whole range, asked already (in the caller's batch, with the latest
+ * block): the first round, spent; `rounds` counts the others.
  * @returns What was read of each filter, in the order of `queries`.
  */
 export async function readNewestEvents(
@@ -205,6 +214,7 @@ export async function readNewestEvents(
     chunk: number;
     rounds: number;
     firstPages?: (FirstPage | undefined)[];
+    pagesRead?: PromiseSettledResult<EventsPage>[];
   },
 ): Promise<NewestEvents[]> {
   const { fromBlock, latest } = options;
@@ -222,7 +232,16 @@ export async function readNewestEvents(
       ),
     };
     const first = options.firstPages?.[index];
-    if (first && each.window) {
+    const read = options.pagesRead?.[index];
+    if (read?.status === 'fulfilled') {
+      advance(each, read.value, {
+        fromBlock,
+        need: queries[index]?.need ?? options.need,
+      });
+    } else if (read) {
+      each.failure = read.reason;
+      each.window = undefined;
+    } else if (first && each.window) {
       continueWindow(each, each.window, {
         last: first.lastBlock,
         token: first.continuation,

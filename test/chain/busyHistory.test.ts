@@ -123,9 +123,34 @@ describe('the history on a busy chain', () => {
     expect(node.roundTripCount()).toBe(3);
   });
 
-  it('the page’s More lists them, a stranger’s approval never as the account’s own act', async () => {
+  it('once a recent latest block is known, its first pages ride the first batch: two round trips, the same transfers', async () => {
+    const node = testNode();
+    node.resetRequestCount();
+    const records = (await plainResultOf(
+      invoke(wallet, 'snapnet_getTransactions', {
+        senderAddress: ACCOUNT_0.address,
+        chainId: TESTNET,
+      }),
+    )) as { txnHash: string }[];
+    const hashes = records.map(({ txnHash }) => canonical(txnHash));
+    expect(hashes).toContain(canonical(received));
+    expect(hashes).toContain(canonical(approvedAndSent));
+    // The latest block and the three filters' first pages; then the
+    // transactions found.
+    expect(node.requestCount('starknet_getEvents')).toBe(3);
+    expect(node.roundTripCount()).toBe(2);
+  });
+
+  it('the page’s More lists them, a stranger’s approval never as the account’s own act, in three round trips (one for names)', async () => {
     const home = await openHome(wallet, 'activity');
+    const node = testNode();
+    node.resetRequestCount();
     const text = await click(home, 'home-activity-more:5');
+    // The page's batch with the latest block and the history's first
+    // pages; the transactions found; their parties' reverse names (none
+    // claimed: no forward check).
+    expect(node.roundTripCount()).toBe(3);
+    expect(node.requestCount('starknet_blockNumber')).toBe(1);
     expect(text).toContain(
       `Account 0: Received 2 STRK from ${short(stranger)} · accepted on L2`,
     );

@@ -228,123 +228,151 @@ async function ask(origin: string, kind: Kind, turn: number): Promise<Outcome> {
     revoke: ['snapnet_revokeAccess', { addresses: [own.revoked] }],
   };
   const [method, params] = request[kind];
+  // A token another request added first is refused as already there: the
+  // answer is kept for the test to judge.
   return {
     origin,
     kind,
     turn,
-    result: await resultFrom(origin, method, params),
+    result:
+      kind === 'token'
+        ? await approved(origin, method, params)
+        : await resultFrom(origin, method, params),
   };
 }
 
-// On the local node only, for now: against starknet-devnet 0.10.1 the 200
-// requests at once (each confirmation's first batch now reads prices too)
-// are answered "fetch failed" by devnet's HTTP server on this 2-core
-// machine. Bring it back to the conformance tier with a bounded
-// concurrency for devnet (an open item of the closing note).
-(BACKEND === 'local' ? describe : describe.skip)(
-  'five sites, 200 requests at once',
-  () => {
-    let outcomes: Outcome[];
+// On starknet-devnet too: the snap keeps at most EXCHANGES_PER_ORIGIN
+// exchanges in flight to a node (src/node/exchange.ts), so a burst never
+// opens hundreds of connections to it (devnet 0.10.1's HTTP server
+// answered 200 requests' connections "fetch failed"). Devnet answers one
+// request at a time, slowly on this 2-core machine (an exchange waited
+// more than the test build's 10 s behind the others): there the sites
+// keep 5 requests outstanding, not 200.
+const AT_ONCE = BACKEND === 'devnet' ? 5 : 200;
 
-    beforeAll(async () => {
-      outcomes = await Promise.all(
-        SITES.flatMap((origin) =>
-          PLAN.map(async (kind, turn) => ask(origin, kind, turn)),
-        ),
-      );
-    }, 600_000);
+describe(`five sites, 200 requests, ${AT_ONCE} at once`, () => {
+  let outcomes: Outcome[];
 
-    it('answers every request', () => {
-      expect(outcomes).toHaveLength(200);
-    });
-
-    it("signs each message with the site's own account", () => {
-      const signed = outcomes.filter(({ kind }) => kind === 'sign');
-      expect(signed).toHaveLength(
-        SITES.length * PLAN.filter((kind) => kind === 'sign').length,
-      );
-      for (const { origin, turn, result } of signed) {
-        const own = accounts.get(origin);
-        const hash = snip12.getMessageHash(messageOf(turn), own?.sender ?? '');
-        expect(
-          signedBy(own?.privateKey ?? '0x1', String(result).split(','), hash),
-        ).toBe(true);
+  beforeAll(async () => {
+    const asks = SITES.flatMap((origin) =>
+      PLAN.map(
+        (kind, turn) => async (): Promise<Outcome> => ask(origin, kind, turn),
+      ),
+    );
+    outcomes = [];
+    // At most AT_ONCE requests outstanding, each next one sent as one ends.
+    const next = async (): Promise<void> => {
+      for (let task = asks.shift(); task; task = asks.shift()) {
+        outcomes.push(await task());
       }
-    });
+    };
+    await Promise.all(Array.from({ length: AT_ONCE }, next));
+  }, 600_000);
 
-    it("sends each transaction from the site's own account, nonces distinct, every record kept once", async () => {
-      const provider = new RpcProvider({ nodeUrl: testNode().url });
-      for (const origin of SITES) {
-        const own = accounts.get(origin);
-        const hashes = outcomes
-          .filter(
-            (outcome) => outcome.origin === origin && outcome.kind === 'send',
-          )
-          .map(
-            ({ result }) =>
-              (result as { transaction_hash: string }).transaction_hash,
-          );
-        expect(hashes).toHaveLength(
-          PLAN.filter((kind) => kind === 'send').length,
-        );
-        const nonces: bigint[] = [];
-        for (const hash of hashes) {
-          expect((await receiptOf(testNode(), hash)).execution_status).toBe(
-            'SUCCEEDED',
-          );
-          const sent = await provider.getTransactionByHash(hash);
-          expect(BigInt(String(Reflect.get(sent, 'sender_address')))).toBe(
-            BigInt(own?.sender ?? 0),
-          );
-          nonces.push(BigInt(String(Reflect.get(sent, 'nonce'))));
-        }
-        expect(new Set(nonces).size).toBe(hashes.length);
-        const records = await resultFrom(origin, 'snapnet_getTransactions', {
-          senderAddress: own?.sender,
-          onlyFromState: true,
-          pageSize: 50,
-        });
-        const recorded = (records as { txnHash: string }[]).map((record) =>
-          BigInt(record.txnHash),
-        );
-        for (const hash of hashes) {
-          expect(
-            recorded.filter((value) => value === BigInt(hash)),
-          ).toHaveLength(1);
-        }
-      }
-    });
+  it('answers every request', () => {
+    expect(outcomes).toHaveLength(200);
+  });
 
-    it('adds the token, switches and revokes as each site asked', async () => {
-      for (const { origin, kind, result } of outcomes) {
-        if (kind === 'token') {
-          expect(result).toMatchObject({ address: ETH, symbol: 'ETH' });
-        }
-        if (kind === 'switch') {
-          expect(result).toBe(true);
-        }
-        if (kind === 'revoke') {
-          // What the site still sees: its sender, never the revoked one.
-          expect(result).toStrictEqual([accounts.get(origin)?.sender]);
-        }
-      }
-      const { encrypted } = storedState(snap);
-      const state = JSON.parse(encrypted ?? 'null');
-      expect(() => assert(state, WalletStateStruct)).not.toThrow();
-      for (const origin of SITES) {
-        const own = accounts.get(origin);
-        expect(
-          state.permissions.find(
-            (permission: { origin: string }) => permission.origin === origin,
-          )?.accounts,
-        ).toStrictEqual([own?.sender]);
-      }
+  it("signs each message with the site's own account", () => {
+    const signed = outcomes.filter(({ kind }) => kind === 'sign');
+    expect(signed).toHaveLength(
+      SITES.length * PLAN.filter((kind) => kind === 'sign').length,
+    );
+    for (const { origin, turn, result } of signed) {
+      const own = accounts.get(origin);
+      const hash = snip12.getMessageHash(messageOf(turn), own?.sender ?? '');
       expect(
-        state.tokens.filter(
-          (token: { address: string; chainId: string }) =>
-            BigInt(token.address) === BigInt(ETH) && token.chainId === TESTNET,
-        ),
-      ).toHaveLength(1);
-    });
-  },
-);
+        signedBy(own?.privateKey ?? '0x1', String(result).split(','), hash),
+      ).toBe(true);
+    }
+  });
+
+  it("sends each transaction from the site's own account, nonces distinct, every record kept once", async () => {
+    const provider = new RpcProvider({ nodeUrl: testNode().url });
+    for (const origin of SITES) {
+      const own = accounts.get(origin);
+      const hashes = outcomes
+        .filter(
+          (outcome) => outcome.origin === origin && outcome.kind === 'send',
+        )
+        .map(
+          ({ result }) =>
+            (result as { transaction_hash: string }).transaction_hash,
+        );
+      expect(hashes).toHaveLength(
+        PLAN.filter((kind) => kind === 'send').length,
+      );
+      const nonces: bigint[] = [];
+      for (const hash of hashes) {
+        expect((await receiptOf(testNode(), hash)).execution_status).toBe(
+          'SUCCEEDED',
+        );
+        const sent = await provider.getTransactionByHash(hash);
+        expect(BigInt(String(Reflect.get(sent, 'sender_address')))).toBe(
+          BigInt(own?.sender ?? 0),
+        );
+        nonces.push(BigInt(String(Reflect.get(sent, 'nonce'))));
+      }
+      expect(new Set(nonces).size).toBe(hashes.length);
+      const records = await resultFrom(origin, 'snapnet_getTransactions', {
+        senderAddress: own?.sender,
+        onlyFromState: true,
+        pageSize: 50,
+      });
+      const recorded = (records as { txnHash: string }[]).map((record) =>
+        BigInt(record.txnHash),
+      );
+      for (const hash of hashes) {
+        expect(recorded.filter((value) => value === BigInt(hash))).toHaveLength(
+          1,
+        );
+      }
+    }
+  });
+
+  it('adds the token, switches and revokes as each site asked', async () => {
+    // Each token request adds it, or is refused naming the field once
+    // another had added it (which comes first depends on how many are at
+    // once).
+    const tokens = outcomes
+      .filter(({ kind }) => kind === 'token')
+      .map(({ result }) => result as { result?: unknown; error?: unknown });
+    const added = tokens.filter(({ result }) => result !== undefined);
+    expect(added.length).toBeGreaterThan(0);
+    for (const { result } of added) {
+      expect(result).toMatchObject({ address: ETH, symbol: 'ETH' });
+    }
+    for (const { error } of tokens.filter(({ result }) => !result)) {
+      expect(error).toMatchObject({
+        code: -32602,
+        message: expect.stringContaining('is already in the wallet'),
+      });
+    }
+    for (const { origin, kind, result } of outcomes) {
+      if (kind === 'switch') {
+        expect(result).toBe(true);
+      }
+      if (kind === 'revoke') {
+        // What the site still sees: its sender, never the revoked one.
+        expect(result).toStrictEqual([accounts.get(origin)?.sender]);
+      }
+    }
+    const { encrypted } = storedState(snap);
+    const state = JSON.parse(encrypted ?? 'null');
+    expect(() => assert(state, WalletStateStruct)).not.toThrow();
+    for (const origin of SITES) {
+      const own = accounts.get(origin);
+      expect(
+        state.permissions.find(
+          (permission: { origin: string }) => permission.origin === origin,
+        )?.accounts,
+      ).toStrictEqual([own?.sender]);
+    }
+    expect(
+      state.tokens.filter(
+        (token: { address: string; chainId: string }) =>
+          BigInt(token.address) === BigInt(ETH) && token.chainId === TESTNET,
+      ),
+    ).toHaveLength(1);
+  });
+});

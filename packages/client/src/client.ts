@@ -2,11 +2,11 @@ import type { DiscoveryOptions } from './discovery';
 import { discoverMetaMask } from './discovery';
 import { decodeError } from './errors';
 import type {
+  InvokeResult,
   MaybeParams,
   MaybeResult,
   ParamsArgument,
   SnapMethodName,
-  SnapResult,
 } from './methods';
 import type { Eip1193Provider } from './provider';
 
@@ -124,15 +124,15 @@ export class SnapClient {
    * @param args - Its params (omit for methods that take none).
    * @returns The method's result.
    */
-  async invoke<Method extends SnapMethodName>(
-    method: Method,
-    ...args: ParamsArgument<Method>
-  ): Promise<SnapResult<Method>> {
+  async invoke<
+    Method extends SnapMethodName,
+    const Args extends ParamsArgument<Method>,
+  >(method: Method, ...args: Args): Promise<InvokeResult<Method, Args[0]>> {
     const [params] = args;
     const result = await this.#invokeSnap(method, params);
     // The snap validates every result against the same struct this type
-    // comes from before answering.
-    return result as SnapResult<Method>;
+    // comes from before answering (InvokeResult: the form its params ask).
+    return result as InvokeResult<Method, Args[0]>;
   }
 
   /**

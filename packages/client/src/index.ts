@@ -22,6 +22,7 @@ export {
   UserRejectedError,
 } from './errors';
 export type {
+  InvokeResult,
   MaybeParams,
   MaybeResult,
   ParamsArgument,

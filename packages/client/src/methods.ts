@@ -30,6 +30,28 @@ export type SnapParams<Method extends SnapMethodName> =
 export type SnapResult<Method extends SnapMethodName> =
   InvokableTable[Method]['result'];
 
+/**
+ * The result of a call with these params: as SnapResult, but a method that
+ * answers an array unless asked `reportPartial: true`
+ * (`snapnet_getTransactions`) answers the `{transactions, partial}`
+ * envelope exactly when its params say `reportPartial: true`, the array
+ * when they do not say it (either when only known as a boolean).
+ */
+export type InvokeResult<Method extends SnapMethodName, Params> =
+  ReportPartial<Params> extends true
+    ? Extract<SnapResult<Method>, Envelope>
+    : true extends ReportPartial<Params>
+      ? SnapResult<Method>
+      : Exclude<SnapResult<Method>, Envelope>;
+
+/** The form a result takes when asked `reportPartial: true`. */
+type Envelope = { transactions: unknown; partial: unknown };
+
+/** What params say of `reportPartial` (undefined when they say nothing). */
+type ReportPartial<Params> = Params extends { reportPartial?: infer Asked }
+  ? Asked
+  : undefined;
+
 /** The params argument of `invoke`: optional when the method needs none. */
 export type ParamsArgument<Method extends SnapMethodName> =
   Record<string, never> extends SnapParams<Method>

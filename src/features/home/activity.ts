@@ -7,11 +7,13 @@ import {
 } from '../../node/calls';
 import type { NodeClient } from '../../node/client';
 import {
+  earlyHistory,
   historyFailure,
   historyFromChain,
   normaliseHash,
   recordStatusOf,
 } from '../../node/history';
+import type { EarlyHistory, HistoryRequest } from '../../node/history';
 import {
   claimedNames,
   nameLookupOf,
@@ -20,9 +22,11 @@ import {
   verifiedNames,
 } from '../../node/names';
 import type { NameLookup, ReverseNames } from '../../node/names';
+import type { EventsPage } from '../../node/newestEvents';
 import type { NodeCall } from '../../node/nodeCall';
 import type { MoneyDisplay } from '../../prices/money';
 import { isFinal } from '../../state/activity';
+import { discoveredOn } from '../../state/discovered';
 import type {
   AccountRecord,
   TokenRecord,
@@ -46,6 +50,8 @@ export const ACTIVITY_PAGE = 5;
 
 /** How far back the node's history is read, as snapnet_getTransactions' default. */
 const HISTORY_DAYS = 5;
+/** The most transactions of each kind read per account. */
+const HISTORY_PAGE = 25;
 
 /** The page's share of its batch, and what to make of the answers. */
 export type ActivityReads = {
@@ -55,8 +61,11 @@ export type ActivityReads = {
   calls: NodeCall<unknown>[];
   /** Pending records asked about, in the order of `calls`. */
   pending: TransactionRecord[];
-  /** Whether the node's history is read too (a blockNumber call follows the statuses). */
-  withHistory: boolean;
+  /**
+   * The node's history, when it is read too: a blockNumber call follows
+   * the statuses, then its first pages when they ride the batch.
+   */
+  history?: { request: HistoryRequest; early?: EarlyHistory | undefined };
   /**
    * Without the history, the lines are the records shown, known before the
    * batch: their parties' reverse lookups end `calls`.
@@ -67,7 +76,8 @@ export type ActivityReads = {
 /**
  * What the page asks the node about its activity: the status of each
  * pending record among those it shows, and, when more than the first page
- * is shown, the latest block (the node's history is read from it).
+ * is shown, the latest block (the node's history is read from it) and,
+ * when a recent block is known, the history's first pages (earlyHistory).
  *
  * @param state - The state.
  * @param network - The current network.
@@ -94,8 +104,23 @@ export function activityReads(
   const pending = records
     .slice(0, shown)
     .filter((record) => !isFinal(record.status));
-  const withHistory = shown > ACTIVITY_PAGE && asked.length > 0;
-  const names = withHistory
+  const request: HistoryRequest | undefined =
+    shown > ACTIVITY_PAGE && asked.length > 0
+      ? {
+          accounts: asked.map(({ address }) => address),
+          tokens: tokens.map(({ address }) => address),
+          days: HISTORY_DAYS,
+          pageSize: HISTORY_PAGE,
+        }
+      : undefined;
+  const early =
+    request &&
+    earlyHistory(
+      network.chainId,
+      request,
+      discoveredOn(state, network.chainId),
+    );
+  const names = request
     ? undefined
     : nameLookupOf(
         network,
@@ -109,11 +134,12 @@ export function activityReads(
   return {
     records,
     pending,
-    withHistory,
+    ...(request ? { history: { request, early } } : {}),
     ...(names ? { names } : {}),
     calls: [
       ...pending.map(({ txnHash }) => transactionStatusCall(txnHash)),
-      ...(withHistory ? [blockNumberCall()] : []),
+      ...(request ? [blockNumberCall()] : []),
+      ...(early?.calls ?? []),
       ...(names?.addresses ?? []).map((address) =>
         reverseNameCall(names?.contract ?? '0x0', address),
       ),
@@ -128,33 +154,48 @@ export function activityReads(
  * and says why.
  *
  * @param client - The network's node.
- * @param accounts - The accounts.
- * @param tokens - Tracked tokens of the network.
- * @param known - The wallet's records.
- * @param latest - The latest block.
+ * @param accounts - The accounts (those of the request).
+ * @param reads - The page's reads, with the history's request.
+ * @param answers - Their answers: the latest block, then the history's
+ * first pages when they were asked.
  * @returns Each account's history found, or why there is none.
  */
 async function nodeHistory(
   client: NodeClient,
   accounts: AccountRecord[],
-  tokens: TokenRecord[],
-  known: TransactionRecord[],
-  latest: number,
+  reads: ActivityReads & { history: NonNullable<ActivityReads['history']> },
+  answers: PromiseSettledResult<unknown>[],
 ): Promise<{
   found: [AccountRecord, TransactionRecord][];
   problem?: string;
   partialFrom?: number;
   partlyUnreadable?: string;
 }> {
-  const hashes = new Set(known.map(({ txnHash }) => normaliseHash(txnHash)));
+  const latest = answers[reads.pending.length];
+  if (latest?.status !== 'fulfilled') {
+    return { found: [] };
+  }
+  const { request, early } = reads.history;
+  const hashes = new Set(
+    reads.records.map(({ txnHash }) => normaliseHash(txnHash)),
+  );
   try {
     const history = await historyFromChain(client, {
-      accounts: accounts.map(({ address }) => address),
-      tokens: tokens.map(({ address }) => address),
-      days: HISTORY_DAYS,
-      pageSize: 25,
+      ...request,
       known: hashes,
-      latest,
+      latest: Number(latest.value),
+      ...(early
+        ? {
+            early: {
+              plan: early,
+              // Each answer was parsed by its own call's parser.
+              answers: answers.slice(
+                reads.pending.length + 1,
+                reads.pending.length + 1 + early.calls.length,
+              ) as PromiseSettledResult<EventsPage>[],
+            },
+          }
+        : {}),
     });
     const byAddress = new Map(
       accounts.map((account) => [BigInt(account.address), account]),
@@ -230,17 +271,15 @@ export async function activityOf(
         : [];
     },
   );
-  const latest = answers[reads.pending.length];
-  const history =
-    reads.withHistory && latest?.status === 'fulfilled'
-      ? await nodeHistory(
-          options.client,
-          options.accounts,
-          options.tokens,
-          reads.records,
-          Number(latest.value),
-        )
-      : { found: [] };
+  const { history: asked } = reads;
+  const history = asked
+    ? await nodeHistory(
+        options.client,
+        options.accounts,
+        { ...reads, history: asked },
+        answers,
+      )
+    : { found: [] };
   const all = [...own, ...history.found].sort(
     ([, left], [, right]) => right.timestamp - left.timestamp,
   );
@@ -262,7 +301,7 @@ export async function activityOf(
     entries: await withNames(options.client, lines, reverse),
     more:
       options.accounts.length > 0 &&
-      (all.length > options.shown || !reads.withHistory),
+      (all.length > options.shown || !reads.history),
     shown: options.shown,
     ...(history.problem === undefined
       ? {}

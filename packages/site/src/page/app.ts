@@ -337,9 +337,8 @@ export class App {
       return;
     }
     // The array form: asked without `reportPartial`.
-    const records = Array.isArray(answer) ? answer : answer.transactions;
-    showHistory(records);
-    if (records.some((record) => !isFinal(record.status))) {
+    showHistory(answer);
+    if (answer.some((record) => !isFinal(record.status))) {
       this.#historyTimer = setTimeout(() => {
         this.refreshHistory().catch(this.#report);
       }, HISTORY_POLL_MS);
