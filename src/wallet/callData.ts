@@ -98,6 +98,7 @@ export async function outsideExecutionChainData(
     return { kind: 'none', account: signed.account };
   }
   const own = BigInt(signed.account);
+  const tokens = await networkTokens(context, bound.chainId);
   const { readings, names, late, riding } = await contractAbis(
     context.node(bound),
     targets,
@@ -107,14 +108,17 @@ export async function outsideExecutionChainData(
         (address) => BigInt(address) !== own,
       ),
     ),
-    stakingReads(bound, signed.calls, signed.account),
+    stakingReads(bound, signed.calls, signed.account, {
+      tokens,
+      field: `${field}.message.Calls`,
+    }),
   );
   return {
     kind: 'chain',
     networkName: bound.name,
     chainId: bound.chainId,
     decode: {
-      tokens: await networkTokens(context, bound.chainId),
+      tokens,
       account: signed.account,
       chainAbis: readings,
       staking: riding,
