@@ -79,6 +79,7 @@ async function boundNetwork(
  * @param signed - What is signed.
  * @param signed.calls - Its calls.
  * @param signed.account - The signer (canonical).
+ * @param signed.callsField - The param its calls are, to blame a refusal.
  * @param field - The param the calls are in, to blame.
  * @returns The chain data.
  */
@@ -86,7 +87,7 @@ export async function outsideExecutionChainData(
   context: WalletContext,
   network: Network,
   binding: TypedDataAnalysis['chain'],
-  signed: { calls: CallToShow[]; account: string },
+  signed: { calls: CallToShow[]; account: string; callsField: string },
   field: string,
 ): Promise<ChainData> {
   const targets = lookupTargets(
@@ -110,7 +111,7 @@ export async function outsideExecutionChainData(
     ),
     stakingReads(bound, signed.calls, signed.account, {
       tokens,
-      field: `${field}.message.Calls`,
+      field: signed.callsField,
     }),
   );
   return {
