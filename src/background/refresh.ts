@@ -203,8 +203,7 @@ async function readNetwork(
   const records = pendingToAsk(state, network);
   const holdings = balancesToAsk(state, network).pairs;
   const watch = exitWatchOf(state, network);
-  const watchCalls = watch?.calls ?? [];
-  if (records.length + holdings.length + watchCalls.length === 0) {
+  if (records.length + holdings.length === 0 && !watch) {
     return { updates: [], balances: [] };
   }
   try {
@@ -217,7 +216,7 @@ async function readNetwork(
         ...holdings.map(({ account, token }) =>
           tagged('balance', balanceReadingCall(token, account, 'latest')),
         ),
-        ...watchCalls,
+        ...(watch?.calls ?? []),
       ]);
     const ours = records.length + holdings.length;
     // The tagged calls' own parsers read their answers.

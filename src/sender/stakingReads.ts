@@ -206,8 +206,10 @@ export function stakingReads(
     located,
     members,
     targets,
-    refused: (facts: StakingFacts): void =>
-      assertStakingPossible(facts, calls, account, words),
+    checked: (facts: StakingFacts): StakingFacts => {
+      assertStakingPossible(facts, calls, account, words);
+      return facts;
+    },
   };
   return {
     calls: [
@@ -235,8 +237,8 @@ type Asked = {
   located: Located[];
   members: { pool: string; member: string }[];
   targets: string[];
-  /** Throws when a call cannot be done (see ./stakingChecks.ts). */
-  refused: (facts: StakingFacts) => void;
+  /** The facts, once no call is refused (see ./stakingChecks.ts). */
+  checked: (facts: StakingFacts) => StakingFacts;
 };
 
 /** A pool's own word: its staker, token and commission. */
@@ -392,10 +394,6 @@ function roundTwo(
       ]),
       ...tokens.map((token) => feltsCall(token, BALANCE_OF, [account])),
     ],
-    read: (later): StakingFacts => {
-      const facts = factsOf(later);
-      asked.refused(facts);
-      return facts;
-    },
+    read: (later) => asked.checked(factsOf(later)),
   };
 }
