@@ -9,7 +9,6 @@ import type {
 
 import { discoverEverywhere } from './background/discover';
 import { refreshTransactions } from './background/refresh';
-import { watchStakingExits } from './background/stakingExits';
 import { handleHomeEvent } from './features/home/events';
 import { openHomePage } from './features/home/page';
 import { handleRequest } from './methods/router';
@@ -78,15 +77,14 @@ export const onUserInput: OnUserInputHandler = async ({ id, event, context }) =>
 
 /**
  * The background check, about once a minute (snap.manifest.json): pending
- * transactions asked about, their outcomes notified once (see
- * src/background/refresh.ts); then the tokens received since the last
- * search (src/background/discover.ts); then the staking exits whose wait
- * is over (src/background/stakingExits.ts). Never throws.
+ * transactions asked about, their outcomes and the staking exits whose
+ * wait is over notified once (see src/background/refresh.ts); then the
+ * tokens received since the last search (src/background/discover.ts).
+ * Never throws.
  *
  * @returns Nothing.
  */
 export const onCronjob: OnCronjobHandler = async () => {
   await refreshTransactions();
   await discoverEverywhere();
-  await watchStakingExits();
 };

@@ -1,6 +1,8 @@
 import type { Infer } from 'superstruct';
 
 import { watchOpenExecutions } from './openExecutions';
+import { exitWatchOf, tellReadyExits } from './stakingExits';
+import type { ExitWatch } from './stakingExits';
 import type { Network } from '../config';
 import { logger } from '../logger';
 import type { Reading } from '../node/answers';
@@ -38,7 +40,8 @@ import type { WalletContext } from '../wallet/context';
  * transaction accepted, reverted or rejected and of each token arrival,
  * once (marked told only once snap_notify returned). Outside executions
  * handed to a paymaster and not yet seen to run are watched first
- * (./openExecutions.ts). A node that fails only delays the news: the run
+ * (./openExecutions.ts); the staking exits' reads ride the same batch
+ * (./stakingExits.ts). A node that fails only delays the news: the run
  * logs it and the next run asks again. On a network a site added, its node is asked only
  * about the accounts that site was given.
  */
@@ -174,24 +177,33 @@ export function balancesToAsk(
   };
 }
 
+/** What a network's node said in a run's batch (the exits' watch apart). */
+type NetworkAnswers = {
+  updates: StatusUpdate[];
+  balances: BalanceReading[];
+  exits?: { watch: ExitWatch; answers: PromiseSettledResult<unknown>[] };
+};
+
 /**
- * One network's answers about its pending records and its accounts'
- * balances: one round trip; a failing node (or a call it refused, or an
- * answer that cannot be read) leaves what it was asked about as it was.
+ * One network's answers about its pending records, its accounts' balances
+ * and their staking exits (./stakingExits.ts): one round trip; a failing
+ * node (or a call it refused, or an answer that cannot be read) leaves what
+ * it was asked about as it was.
  *
  * @param context - The background context.
  * @param network - The network.
  * @param state - The state.
- * @returns The statuses and balances the node gave.
+ * @returns The statuses and balances the node gave, and the exits' answers.
  */
 async function readNetwork(
   context: WalletContext,
   network: Network,
   state: WalletState,
-): Promise<{ updates: StatusUpdate[]; balances: BalanceReading[] }> {
+): Promise<NetworkAnswers> {
   const records = pendingToAsk(state, network);
   const holdings = balancesToAsk(state, network).pairs;
-  if (records.length === 0 && holdings.length === 0) {
+  const watch = exitWatchOf(state, network);
+  if (records.length + holdings.length === 0 && !watch) {
     return { updates: [], balances: [] };
   }
   try {
@@ -204,11 +216,17 @@ async function readNetwork(
         ...holdings.map(({ account, token }) =>
           tagged('balance', balanceReadingCall(token, account, 'latest')),
         ),
+        ...(watch?.calls ?? []),
       ]);
-    const settled = answers.flatMap((answer) =>
+    const ours = records.length + holdings.length;
+    // The tagged calls' own parsers read their answers.
+    const settled = (
+      answers.slice(0, ours) as PromiseSettledResult<RunAnswer>[]
+    ).flatMap((answer) =>
       answer.status === 'fulfilled' ? [answer.value] : [undefined],
     );
     return {
+      ...(watch ? { exits: { watch, answers: answers.slice(ours) } } : {}),
       updates: records.flatMap((record, index) => {
         const answer = settled[index];
         return answer?.kind === 'status'
@@ -274,11 +292,12 @@ function accountNameOf(
  * @param news - The outcomes and arrivals to tell.
  * @param news.outcomes - Transactions accepted, reverted or rejected.
  * @param news.arrivals - Tokens that arrived.
+ * @returns How many notifications were tried.
  */
 async function tell(
   state: WalletState,
   news: { outcomes: TransactionRecord[]; arrivals: Arrival[] },
-): Promise<void> {
+): Promise<number> {
   const networkName = (chainId: string): string =>
     state.networks.find((network) => network.chainId === chainId)?.name ??
     chainId;
@@ -337,6 +356,7 @@ async function tell(
     }
     await markTold(notice.news);
   }
+  return notices.length;
 }
 
 /**
@@ -350,9 +370,7 @@ export async function refreshTransactions(): Promise<void> {
     // Read again: what the watch settled is asked about in this same run.
     const state = await readState();
     const answers = await Promise.all(
-      state.networks.map(async (network) =>
-        readNetwork(context, network, state),
-      ),
+      state.networks.map(async (each) => readNetwork(context, each, state)),
     );
     // The next run reads the balances this one did not reach.
     await storeWatchCursors(
@@ -363,12 +381,17 @@ export async function refreshTransactions(): Promise<void> {
     );
     const updates = answers.flatMap((answer) => answer.updates);
     const balances = answers.flatMap((answer) => answer.balances);
-    if (!needsSettling(state, updates, balances)) {
-      return;
-    }
-    await tell(
-      state,
-      await settleActivity(updates, balances, MAX_NOTICES_PER_RUN),
+    const told = needsSettling(state, updates, balances)
+      ? await tell(
+          state,
+          await settleActivity(updates, balances, MAX_NOTICES_PER_RUN),
+        )
+      : 0;
+    // The staking exits share the run's notifications: what is left.
+    await tellReadyExits(
+      context,
+      answers.flatMap(({ exits }) => (exits ? [exits] : [])),
+      MAX_NOTICES_PER_RUN - told,
     );
   } catch (error) {
     logger.error(`Background check failed (${errorText(error)})`);

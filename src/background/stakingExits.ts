@@ -1,84 +1,152 @@
-import { BACKGROUND_ORIGIN, MAX_NOTICES_PER_RUN } from './refresh';
 import type { Network } from '../config';
+import { plan, sendPlan } from '../features/staking/batchPlan';
+import type { Ticket } from '../features/staking/batchPlan';
 import { chainTimeCall, memberInfoCall } from '../features/staking/calls';
+import type { ChainTime } from '../features/staking/calls';
+import {
+  eventQueries,
+  followEvents,
+  pageCall,
+  storeFound,
+} from '../features/staking/discovery';
+import type { EventsPage, EventsQuery } from '../features/staking/discovery';
 import { logger } from '../logger';
+import type { NodeCall } from '../node/nodeCall';
+import type { PoolMemberInfo } from '../staking/layouts';
 import { REWARD_TOKEN, stakingContractOf } from '../staking/protocol';
 import { hiddenFromNode } from '../state/networks';
-import type { WalletState } from '../state/schema';
-import { markExitsTold, stakingOn } from '../state/staking';
-import { readState } from '../state/store';
+import type { Staking, WalletState } from '../state/schema';
+import { markExitsTold, stakingOn, stakingUnread } from '../state/staking';
 import { notifyExitReady } from '../ui/notifications';
-import { walletContext } from '../wallet/context';
+import type { WalletContext } from '../wallet/context';
 
 /**
- * The background check's watch of staking exits: on each network where the
- * wallet knows positions (found by the Stake view), one batch asks the
- * chain's time and each position's `get_pool_member_info_v1`; an exit
+ * The background check's watch of staking exits, whoever started them (the
+ * Stake view or any dapp; the view need never have been opened). Its reads
+ * ride the check's own batch (./refresh.ts): the chain's time, the
+ * accounts' new memberships (their own NewPoolMember events, all accounts
+ * in one key list, read on from the block the last read reached, as the
+ * Stake view finds them: features/staking/discovery.ts, the same stored
+ * record) and the pools announced since, and each known position's
+ * `get_pool_member_info_v1`. One more round trip only for what that found
+ * new (a position's info), and one per further page of events. An exit
  * whose wait is over (its unpool time reached on the chain's clock) is told
- * once ("40 STRK can be withdrawn from validator …"), remembered in state
- * by pool, member and unpool time (a new intent restarts the wait, and is
- * told again when that one ends). A node that fails only delays the news.
+ * once ("40 STRK can be withdrawn from validator …"), remembered by pool,
+ * member and unpool time (a new intent restarts the wait, and is told again
+ * when that one ends). A node that fails only delays the news.
  */
 
-/** What a run found ready to withdraw. */
-type Ready = {
-  key: string;
-  pool: string;
-  member: string;
-  staker: string;
-  token: string;
-  amount: bigint;
+/** A network's watch, planned into the check's batch. */
+export type ExitWatch = {
+  network: Network;
+  known: Staking;
+  members: string[];
+  calls: NodeCall<unknown>[];
+  time: Ticket<ChainTime>;
+  pages: { query: EventsQuery; ticket: Ticket<EventsPage> }[];
+  infos: { pool: string; member: string; info: Ticket<InfoOrNone> }[];
 };
 
+/** A member's info, or none (not a member, or unreadable). */
+type InfoOrNone = PoolMemberInfo | undefined;
+
+/** What a run found ready to withdraw. */
+type Ready = { key: string; pool: string; member: string; amount: bigint };
+
 /**
- * The exits of one network whose wait is over and that were not told.
+ * Plans a network's watch (none without a staking contract the wallet knows
+ * or accounts its node may learn of).
  *
  * @param state - The state.
  * @param network - The network.
- * @param contract - Its staking contract.
- * @returns The exits.
+ * @returns The watch, its calls for the check's batch.
  */
-async function readyOn(
+export function exitWatchOf(
   state: WalletState,
   network: Network,
-  contract: string,
-): Promise<Ready[]> {
-  const known = stakingOn(state, network.chainId, contract);
+): ExitWatch | undefined {
+  const contract = stakingContractOf(network);
   const accounts = state.accounts
     .filter(({ chainId }) => chainId === network.chainId)
     .map(({ address }) => address);
   const hidden = new Set(hiddenFromNode(state, network, accounts));
-  const positions = (known?.positions ?? []).filter(
-    ({ member }) => accounts.includes(member) && !hidden.has(member),
-  );
-  if (!known || positions.length === 0) {
-    return [];
+  const members = accounts.filter((account) => !hidden.has(account));
+  if (contract === undefined || members.length === 0) {
+    return undefined;
   }
-  const [timeAnswer, ...infos] = await walletContext(BACKGROUND_ORIGIN)
-    .node(network)
-    .batchSettled([
-      chainTimeCall(),
-      ...positions.map(({ pool, member }) => memberInfoCall(pool, member)),
-    ]);
-  const time =
-    timeAnswer?.status === 'fulfilled' && 'value' in timeAnswer.value
-      ? timeAnswer.value.value
-      : undefined;
+  const known =
+    stakingOn(state, network.chainId, contract) ??
+    stakingUnread(network.chainId, contract);
+  const batch = plan();
+  return {
+    network,
+    known,
+    members,
+    calls: batch.calls,
+    time: batch.read(chainTimeCall()),
+    pages: eventQueries(known, members).map((query) => ({
+      query,
+      ticket: batch.add(pageCall(query)),
+    })),
+    infos: known.positions
+      .filter(({ member }) => members.includes(member))
+      .map(({ pool, member }) => ({
+        pool,
+        member,
+        info: batch.read(memberInfoCall(pool, member)),
+      })),
+  };
+}
+
+/**
+ * What a watch's answers say: the memberships found (stored, read on from
+ * there), the new ones' infos read in one more batch, and the exits whose
+ * wait is over that were not told.
+ *
+ * @param context - The background context.
+ * @param watch - The watch.
+ * @param answers - The watch's answers in the check's batch (empty: the
+ * node failed).
+ * @returns The exits.
+ */
+async function readyOf(
+  context: WalletContext,
+  watch: ExitWatch,
+  answers: PromiseSettledResult<unknown>[],
+): Promise<Ready[]> {
+  const { network, known, members } = watch;
+  const time = watch.time(answers);
   if (time === undefined) {
     return [];
   }
+  const found = await followEvents({
+    context,
+    network,
+    known,
+    members,
+    first: watch.pages,
+    answers,
+  });
+  await storeFound(known, found, { block: time.block, members });
+  const seen = new Set(watch.infos.map(({ pool, member }) => pool + member));
+  const second = plan();
+  const infos = [
+    ...watch.infos.map((each) => ({ ...each, answers })),
+    ...found.positions
+      .filter(({ pool, member }) => !seen.has(pool + member))
+      .map(({ pool, member }) => ({
+        pool,
+        member,
+        info: second.read(memberInfoCall(pool, member)),
+        answers: undefined,
+      })),
+  ];
+  const { answers: later } = await sendPlan(context, network, second);
   const told = new Set(known.toldExits);
-  return positions.flatMap(({ pool, member }, index) => {
-    const answer = infos[index];
-    const info =
-      answer?.status === 'fulfilled' && 'value' in answer.value
-        ? answer.value.value
-        : undefined;
-    const record = known.pools.find((each) => each.pool === pool);
+  return infos.flatMap(({ pool, member, info: ticket, ...rest }) => {
+    const info = ticket(rest.answers ?? later);
     if (
-      !info ||
-      !record ||
-      info.unpoolTime === undefined ||
+      info?.unpoolTime === undefined ||
       info.unpoolAmount === 0n ||
       Number(info.unpoolTime) > time.time
     ) {
@@ -87,37 +155,37 @@ async function readyOn(
     const key = `${pool}:${member}:${info.unpoolTime}`;
     return told.has(key)
       ? []
-      : [
-          {
-            key,
-            pool,
-            member,
-            staker: record.staker,
-            token: record.token,
-            amount: info.unpoolAmount,
-          },
-        ];
+      : [{ key, pool, member, amount: info.unpoolAmount }];
   });
 }
 
 /**
- * Tells of each exit whose wait is over, once, on every network with
- * positions; at most MAX_NOTICES_PER_RUN a run (the rest wait for the
- * next). Never throws.
+ * Tells of each exit whose wait is over, once, on every watched network; at
+ * most `budget` a run (the rest wait for the next). Never throws.
+ *
+ * @param context - The background context.
+ * @param watches - Each network's watch and its answers.
+ * @param budget - How many notifications the run may still send.
  */
-export async function watchStakingExits(): Promise<void> {
-  const state = await readState().catch(() => undefined);
-  let budget = MAX_NOTICES_PER_RUN;
-  for (const network of state?.networks ?? []) {
-    const contract = stakingContractOf(network);
-    if (!state || contract === undefined || budget <= 0) {
-      continue;
-    }
+export async function tellReadyExits(
+  context: WalletContext,
+  watches: { watch: ExitWatch; answers: PromiseSettledResult<unknown>[] }[],
+  budget: number,
+): Promise<void> {
+  let left = budget;
+  for (const { watch, answers } of watches) {
+    const { network, known } = watch;
     try {
-      const ready = (await readyOn(state, network, contract)).slice(0, budget);
+      const ready = (await readyOf(context, watch, answers)).slice(
+        0,
+        Math.max(0, left),
+      );
+      const state = await context.state();
+      const pools = stakingOn(state, network.chainId, known.contract)?.pools;
       const told: string[] = [];
       try {
         for (const exit of ready) {
+          const record = pools?.find(({ pool }) => pool === exit.pool);
           const account = state.accounts.find(
             ({ chainId, address }) =>
               chainId === network.chainId && address === exit.member,
@@ -126,10 +194,10 @@ export async function watchStakingExits(): Promise<void> {
             amount: exit.amount,
             token: state.tokens.find(
               ({ chainId, address }) =>
-                chainId === network.chainId && address === exit.token,
+                chainId === network.chainId && address === record?.token,
             ),
-            isStrk: BigInt(exit.token) === BigInt(REWARD_TOKEN),
-            staker: exit.staker,
+            isStrk: BigInt(record?.token ?? 0) === BigInt(REWARD_TOKEN),
+            staker: record?.staker ?? exit.pool,
             pool: exit.pool,
             networkName: network.name,
             accountName:
@@ -137,11 +205,11 @@ export async function watchStakingExits(): Promise<void> {
             account: exit.member,
           });
           told.push(exit.key);
-          budget -= 1;
+          left -= 1;
         }
       } finally {
         // Each one told is remembered, even when a later one failed.
-        await markExitsTold(network.chainId, contract, told);
+        await markExitsTold(network.chainId, known.contract, told);
       }
     } catch (error) {
       logger.info(`Staking exits on ${network.name} not checked`, error);

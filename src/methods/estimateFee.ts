@@ -83,6 +83,7 @@ export const estimateFee = defineMethod({
       intent: { type: 'INVOKE', calls: invocations },
       details: given,
       field: 'details',
+      callsField: 'invocations',
     });
     return {
       ...toFeeEstimate(plan.estimates, given.tip),

@@ -55,7 +55,12 @@ export const signMessage = defineMethod({
           context,
           network,
           analysis.chain,
-          { calls: grant.calls, account: signerAddress },
+          {
+            calls: grant.calls,
+            account: signerAddress,
+            // SNIP-9's member: `calls` in version 1, `Calls` in version 2.
+            callsField: `typedDataMessage.message.${grant.version === '1' ? 'calls' : 'Calls'}`,
+          },
           'typedDataMessage',
         ),
       });

@@ -13,12 +13,15 @@ import type { TransactionIntent, WalletCall } from '../sender/intent';
 import type { RoundOne } from '../sender/nodeView';
 import { readAccountAndClasses } from '../sender/nodeView';
 import { namesShownIn } from '../sender/shownNames';
+import type { TokenRecord } from '../state/schema';
 
 /**
  * The first half of every paymaster path (send and estimate): the node says
  * whether the account is deployed (one round trip, with the classes of the
- * called contracts for the dialog's ABIs), the paymaster builds the outside
- * execution (or the deployment), and the wallet checks it (checkBuilt).
+ * called contracts for the dialog's ABIs), staking calls that cannot be done
+ * are refused (their pools' facts read first: one round trip more with a
+ * pool entry point), the paymaster builds the outside execution (or the
+ * deployment), and the wallet checks it (checkBuilt).
  */
 
 /** What a paymaster path is asked. */
@@ -36,6 +39,8 @@ export type PaymasterAskRequest = {
   feeCapFactor?: bigint | undefined;
   /** Prices to read with the first round trip, for the dialog's values. */
   prices?: PriceReads | undefined;
+  /** Tracked tokens, to word a staking refusal's amounts. */
+  tokens?: TokenRecord[] | undefined;
 };
 
 /** What was asked and built, checked. */
@@ -162,6 +167,7 @@ export async function buildChecked(
     field: 'details',
     intent: askedIntent,
     prices: request.prices,
+    tokens: request.tokens,
   };
   // The parties' names: reverse lookups here, forward ones with the
   // simulation (paymaster/send.ts), so the confirmation may show them.
@@ -172,6 +178,18 @@ export async function buildChecked(
   if (calls.length === 0 && deployed) {
     // A deployment of a deployed account: nothing to ask, nothing sent.
     return undefined;
+  }
+  // Staking calls that cannot be done are refused before the paymaster is
+  // asked anything: their facts' second read, one round trip more (only
+  // with a pool entry point), is taken here instead of with the simulation.
+  const { staking } = roundOne;
+  if (staking) {
+    const facts = staking.read(await client.batchSettled(staking.calls));
+    roundOne.staking = {
+      ...staking,
+      calls: [],
+      read: (): typeof facts => facts,
+    };
   }
   const now = BigInt(Math.floor(Date.now() / 1000));
   const { transaction, parameters } = askOf(request, deployed, now);

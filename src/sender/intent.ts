@@ -10,6 +10,7 @@ import type { DeclarableClass } from '../node/contractClass';
 import type { LateNames, ShownName } from '../node/names';
 import type { PriceBook, PriceReads } from '../prices/quotes';
 import { declareHash } from '../signing/transactions';
+import type { TokenRecord } from '../state/schema';
 import type { AccountKind } from '../state/schema';
 
 /**
@@ -93,6 +94,10 @@ export type SenderRequest = {
   confirm: (preview: TransactionPreview) => Promise<void>;
   /** Prices to read with the first round trip, for the dialog's values. */
   prices?: PriceReads | undefined;
+  /** Tracked tokens, to word a staking refusal's amounts. */
+  tokens?: TokenRecord[] | undefined;
+  /** The param the calls are, to blame (default `calls`). */
+  callsField?: string | undefined;
 };
 
 /**

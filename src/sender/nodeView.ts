@@ -185,6 +185,10 @@ export async function readAccountAndClasses(
             selector: selectorOf(call.entrypoint),
           })),
           account.address,
+          {
+            tokens: request.tokens ?? [],
+            field: request.callsField ?? 'calls',
+          },
         )
       : undefined;
   const stakingCalls = staking?.calls ?? [];

@@ -6,6 +6,8 @@ import { normaliseAddress } from '../keys/address';
 import { selectorOf } from '../node/abi';
 import { STAKING_CONTRACTS } from '../staking/protocol';
 
+/** How refusals are worded here. */
+const WORDS = { tokens: [], field: 'calls' };
 const TESTNET: Network = { name: 'Testnet', chainId: TESTNET_CHAIN_ID };
 const STAKING = STAKING_CONTRACTS[TESTNET_CHAIN_ID] ?? '';
 const ACCOUNT = normaliseAddress('0xacc');
@@ -107,12 +109,13 @@ describe('the staking reads ride the two batches', () => {
           },
         ],
         ACCOUNT,
+        WORDS,
       ),
     ).toBeUndefined();
   });
 
   it('confirms a pool its staker lists with its token, and reads its member, the wait, the clock and the balance', () => {
-    const one = stakingReads(TESTNET, [stake], ACCOUNT);
+    const one = stakingReads(TESTNET, [stake], ACCOUNT, WORDS);
     // Clock, staking parameters, the pool's parameters, its member.
     expect(one?.calls).toHaveLength(4);
     const two = one?.read([
@@ -126,12 +129,12 @@ describe('the staking reads ride the two batches', () => {
     const facts = two?.read([
       stakerPools([POOL, STRK]),
       stakerInfo(),
-      felts(7n, 0n),
+      felts(70n * ONE, 0n),
     ]);
     expect(facts?.now).toBe(900n);
     expect(facts?.exitWait).toBe(300n);
     expect(facts?.rewardToken).toBe(normaliseAddress(STRK));
-    expect(facts?.balances.get(normaliseAddress(STRK))).toBe(7n);
+    expect(facts?.balances.get(normaliseAddress(STRK))).toBe(70n * ONE);
     const pool = facts?.pools.get(POOL);
     expect(pool).toMatchObject({
       kind: 'pool',
@@ -148,14 +151,31 @@ describe('the staking reads ride the two batches', () => {
   });
 
   it('reads a leaving validator, and a member that is none', () => {
-    const facts = stakingReads(TESTNET, [stake], ACCOUNT)
+    const claim = {
+      contractAddress: POOL,
+      selector: selectorOf('claim_rewards'),
+      calldata: [ACCOUNT],
+    };
+    const facts = stakingReads(TESTNET, [claim], ACCOUNT, WORDS)
       ?.read([clock, stakingParameters, poolParameters(), felts(1n)])
-      .read([stakerPools([POOL, STRK]), stakerInfo(5000n), failed]);
+      .read([stakerPools([POOL, STRK]), stakerInfo(5000n)]);
     const pool = facts?.pools.get(POOL);
     expect(pool?.kind === 'pool' && pool.stakerLeavesAt).toBe(5000n);
     expect(pool?.kind === 'pool' && pool.members.has(ACCOUNT)).toBe(true);
     expect(pool?.kind === 'pool' && pool.members.get(ACCOUNT)).toBeUndefined();
     expect(facts?.balances.size).toBe(0);
+  });
+
+  it('gives no facts of calls that cannot be done: a stake with a leaving validator is refused, naming the call', () => {
+    const two = stakingReads(TESTNET, [stake], ACCOUNT, {
+      tokens: [],
+      field: 'transactions',
+    })?.read([clock, stakingParameters, poolParameters(), felts(1n)]);
+    expect(() =>
+      two?.read([stakerPools([POOL, STRK]), stakerInfo(5000n), failed]),
+    ).toThrow(
+      /^Invalid params: transactions\[0\]: .* is leaving the staking contract/u,
+    );
   });
 
   it.each([
@@ -182,7 +202,7 @@ describe('the staking reads ride the two batches', () => {
     ['its parameters do not read', felts(1n, 2n), stakerPools([POOL, STRK])],
     ['the staker does not answer', poolParameters(), failed],
   ])('finds no pool when %s', (_, parameters, listed) => {
-    const two = stakingReads(TESTNET, [stake], ACCOUNT)?.read([
+    const two = stakingReads(TESTNET, [stake], ACCOUNT, WORDS)?.read([
       clock,
       stakingParameters,
       parameters,
@@ -207,7 +227,7 @@ describe('the staking reads ride the two batches', () => {
         calldata: [],
       },
     ];
-    const one = stakingReads(TESTNET, calls, ACCOUNT);
+    const one = stakingReads(TESTNET, calls, ACCOUNT, WORDS);
     // Clock, staking parameters, two pools' parameters, one member, the target staker.
     expect(one?.calls).toHaveLength(6);
     const two = one?.read([
@@ -230,6 +250,7 @@ describe('the staking reads ride the two batches', () => {
       { ...TESTNET, addedBy: 'https://dapp.example' },
       [stake],
       ACCOUNT,
+      WORDS,
     );
     expect(one?.calls).toStrictEqual([]);
     const two = one?.read([]);

@@ -5,6 +5,8 @@ import type {
   PoolFacts,
   StakingFacts,
 } from './stakingCalls';
+import { assertStakingPossible } from './stakingChecks';
+import type { RefusalWords } from './stakingChecks';
 import type { Network } from '../config';
 import { normaliseAddress } from '../keys/address';
 import { selectorOf } from '../node/abi';
@@ -164,12 +166,15 @@ function locate(
  * @param network - The request's network.
  * @param calls - The calls (an intent's, an outside execution's).
  * @param account - The caller (canonical).
+ * @param words - What a refusal is worded with: the facts are read only
+ * through the refusals of calls that cannot be done (./stakingChecks.ts).
  * @returns Round one's reads and the reading of their answers.
  */
 export function stakingReads(
   network: Network,
   calls: CallToShow[],
   account: string,
+  words: RefusalWords,
 ): StakingRoundOne | undefined {
   const { pools, located } = locate(calls, account);
   if (pools.length === 0) {
@@ -194,7 +199,18 @@ export function stakingReads(
       ),
     ),
   ];
-  const asked = { network, staking, account, pools, located, members, targets };
+  const asked = {
+    staking,
+    account,
+    pools,
+    located,
+    members,
+    targets,
+    checked: (facts: StakingFacts): StakingFacts => {
+      assertStakingPossible(facts, calls, account, words);
+      return facts;
+    },
+  };
   return {
     calls: [
       { ...chainClockCall(), ownFailure: true },
@@ -221,6 +237,8 @@ type Asked = {
   located: Located[];
   members: { pool: string; member: string }[];
   targets: string[];
+  /** The facts, once no call is refused (see ./stakingChecks.ts). */
+  checked: (facts: StakingFacts) => StakingFacts;
 };
 
 /** A pool's own word: its staker, token and commission. */
@@ -312,6 +330,61 @@ function roundTwo(
       }),
     ),
   ];
+  // The facts round two's answers give.
+  const factsOf = (later: PromiseSettledResult<unknown>[]): StakingFacts => {
+    const stakerFacts = new Map(
+      stakers.map((staker, index) => [
+        staker,
+        {
+          pools: readAnswer(later[index * 2], readStakerPools),
+          leavesAt: readAnswer(later[index * 2 + 1], readStakerInfo)
+            ?.unstakeTime,
+        },
+      ]),
+    );
+    const balances = new Map<string, bigint>();
+    tokens.forEach((token, index) => {
+      const answer = later[stakers.length * 2 + index];
+      const reading =
+        answer?.status === 'fulfilled' ? readU256(answer.value) : undefined;
+      if (reading && 'value' in reading) {
+        balances.set(token, reading.value);
+      }
+    });
+    return {
+      pools: new Map(
+        pools.map((pool): [string, PoolFacts] => {
+          const claim = claims.get(pool);
+          const staker = claim && stakerFacts.get(claim.staker);
+          if (
+            !claim ||
+            !staker ||
+            !lists(staker.pools, BigInt(pool), BigInt(claim.token))
+          ) {
+            return [pool, { kind: 'not-pool' }];
+          }
+          return [
+            pool,
+            {
+              kind: 'pool',
+              ...claim,
+              stakerLeavesAt: staker.leavesAt,
+              members: new Map<string, MemberFacts | undefined>(
+                memberFacts
+                  .filter((each) => each.pool === pool)
+                  .map(({ member, facts }) => [member, facts]),
+              ),
+            },
+          ];
+        }),
+      ),
+      exitWait: parameters?.exitWaitWindow,
+      rewardToken: parameters && hexOf(parameters.tokenAddress),
+      now,
+      balances,
+      switchTargets,
+    };
+  };
   return {
     stakers,
     calls: [
@@ -321,59 +394,6 @@ function roundTwo(
       ]),
       ...tokens.map((token) => feltsCall(token, BALANCE_OF, [account])),
     ],
-    read: (later): StakingFacts => {
-      const stakerFacts = new Map(
-        stakers.map((staker, index) => [
-          staker,
-          {
-            pools: readAnswer(later[index * 2], readStakerPools),
-            leavesAt: readAnswer(later[index * 2 + 1], readStakerInfo)
-              ?.unstakeTime,
-          },
-        ]),
-      );
-      const balances = new Map<string, bigint>();
-      tokens.forEach((token, index) => {
-        const answer = later[stakers.length * 2 + index];
-        const reading =
-          answer?.status === 'fulfilled' ? readU256(answer.value) : undefined;
-        if (reading && 'value' in reading) {
-          balances.set(token, reading.value);
-        }
-      });
-      return {
-        pools: new Map(
-          pools.map((pool): [string, PoolFacts] => {
-            const claim = claims.get(pool);
-            const staker = claim && stakerFacts.get(claim.staker);
-            if (
-              !claim ||
-              !staker ||
-              !lists(staker.pools, BigInt(pool), BigInt(claim.token))
-            ) {
-              return [pool, { kind: 'not-pool' }];
-            }
-            return [
-              pool,
-              {
-                kind: 'pool',
-                ...claim,
-                stakerLeavesAt: staker.leavesAt,
-                members: new Map<string, MemberFacts | undefined>(
-                  memberFacts
-                    .filter((each) => each.pool === pool)
-                    .map(({ member, facts }) => [member, facts]),
-                ),
-              },
-            ];
-          }),
-        ),
-        exitWait: parameters?.exitWaitWindow,
-        rewardToken: parameters && hexOf(parameters.tokenAddress),
-        now,
-        balances,
-        switchTargets,
-      };
-    },
+    read: (later) => asked.checked(factsOf(later)),
   };
 }

@@ -96,6 +96,56 @@ export async function notifyOutcome(notice: OutcomeNotice): Promise<void> {
   });
 }
 
+/** A notice about an account's holdings: an arrival, an exit ready. */
+type HoldingNotice = {
+  /** The short message: the wallet's own words and hex only. */
+  message: string;
+  title: string;
+  heading: string;
+  /** Labelled lines, each with a line below it if any (an address). */
+  rows: { label: string; value: string; below?: string }[];
+  networkName: string;
+  accountName: string;
+  account: string;
+};
+
+/**
+ * Tells the user of an account's holdings: the one shape of the arrival
+ * and the exit notices.
+ *
+ * @param notice - What to tell.
+ */
+async function notifyHolding(notice: HoldingNotice): Promise<void> {
+  await snap.request({
+    method: 'snap_notify',
+    params: {
+      type: 'inApp',
+      message: visible(notice.message),
+      title: notice.title,
+      content: visibleContent(
+        <Box>
+          <Text fontWeight="bold">{notice.heading}</Text>
+          {notice.rows.map(({ label, value, below }) => (
+            <Box>
+              <Row label={label}>
+                <Text>{value}</Text>
+              </Row>
+              {below === undefined ? null : <Text>{below}</Text>}
+            </Box>
+          ))}
+          <Row label="Network">
+            <Text>{notice.networkName}</Text>
+          </Row>
+          <Row label="Account">
+            <Text>{notice.accountName}</Text>
+          </Row>
+          <Text>{notice.account}</Text>
+        </Box>,
+      ),
+    },
+  });
+}
+
 /** What a notification about tokens that arrived needs. */
 export type ArrivalNotice = {
   arrival: Arrival;
@@ -112,34 +162,23 @@ export type ArrivalNotice = {
  */
 export async function notifyArrival(notice: ArrivalNotice): Promise<void> {
   const { arrival, token } = notice;
-  await snap.request({
-    method: 'snap_notify',
-    params: {
-      type: 'inApp',
-      message: visible(`Tokens arrived at ${shortAddress(arrival.account)}`),
-      title: 'Tokens received',
-      content: visibleContent(
-        <Box>
-          <Text fontWeight="bold">
-            {`Received ${formatUnits(arrival.received, token.decimals)} ${token.symbol}`}
-          </Text>
-          <Row label="Token">
-            <Text>{`${token.symbol} · ${token.name}`}</Text>
-          </Row>
-          <Text>{token.address}</Text>
-          <Row label="Balance">
-            <Text>{`${formatUnits(arrival.amount, token.decimals)} ${token.symbol}`}</Text>
-          </Row>
-          <Row label="Network">
-            <Text>{notice.networkName}</Text>
-          </Row>
-          <Row label="Account">
-            <Text>{notice.accountName}</Text>
-          </Row>
-          <Text>{arrival.account}</Text>
-        </Box>,
-      ),
-    },
+  const amount = (value: bigint): string =>
+    `${formatUnits(value, token.decimals)} ${token.symbol}`;
+  await notifyHolding({
+    message: `Tokens arrived at ${shortAddress(arrival.account)}`,
+    title: 'Tokens received',
+    heading: `Received ${amount(arrival.received)}`,
+    rows: [
+      {
+        label: 'Token',
+        value: `${token.symbol} · ${token.name}`,
+        below: token.address,
+      },
+      { label: 'Balance', value: amount(arrival.amount) },
+    ],
+    networkName: notice.networkName,
+    accountName: notice.accountName,
+    account: arrival.account,
   });
 }
 
@@ -169,36 +208,16 @@ export async function notifyExitReady(notice: ExitReadyNotice): Promise<void> {
   const amount = token
     ? `${formatUnits(notice.amount, token.decimals)} ${notice.isStrk ? token.symbol : 'tokens'}`
     : 'Your stake';
-  await snap.request({
-    method: 'snap_notify',
-    params: {
-      type: 'inApp',
-      message: visible(
-        `${amount} can be withdrawn from validator ${shortAddress(notice.staker)}`,
-      ),
-      title: 'Stake ready to withdraw',
-      content: visibleContent(
-        <Box>
-          <Text fontWeight="bold">
-            {token
-              ? `${formatUnits(notice.amount, token.decimals)} ${token.symbol} can be withdrawn: open the wallet's page, Stake, and press Withdraw.`
-              : `${notice.amount.toString()} (smallest unit) can be withdrawn: open the wallet's page, Stake, and press Withdraw.`}
-          </Text>
-          <Row label="Validator">
-            <Text>{notice.staker}</Text>
-          </Row>
-          <Row label="Pool">
-            <Text>{notice.pool}</Text>
-          </Row>
-          <Row label="Network">
-            <Text>{notice.networkName}</Text>
-          </Row>
-          <Row label="Account">
-            <Text>{notice.accountName}</Text>
-          </Row>
-          <Text>{notice.account}</Text>
-        </Box>,
-      ),
-    },
+  await notifyHolding({
+    message: `${amount} can be withdrawn from validator ${shortAddress(notice.staker)}`,
+    title: 'Stake ready to withdraw',
+    heading: `${token ? `${formatUnits(notice.amount, token.decimals)} ${token.symbol}` : `${notice.amount} (smallest unit)`} can be withdrawn: open the wallet's page, Stake, and press Withdraw.`,
+    rows: [
+      { label: 'Validator', value: notice.staker },
+      { label: 'Pool', value: notice.pool },
+    ],
+    networkName: notice.networkName,
+    accountName: notice.accountName,
+    account: notice.account,
   });
 }

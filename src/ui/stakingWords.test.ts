@@ -1,13 +1,14 @@
 import { describeCalls } from './decodeCalls';
 import type { DecodeContext } from './decodeCalls';
 import type { CallView } from './dialogInputs';
-import { durationText, momentText } from './stakingWords';
+import { durationText } from './stakingWords';
 import { STRK } from '../../test/fixtures';
 import { normaliseAddress } from '../keys/address';
 import { selectorOf } from '../node/abi';
 import { dateText } from '../prices/dates';
 import type { CallToShow } from '../protocol/calls';
 import type { MemberFacts, StakingFacts } from '../sender/stakingCalls';
+import { momentText } from '../sender/stakingChecks';
 import { defaultState } from '../state/schema';
 
 const TESTNET = '0x534e5f5345504f4c4941';

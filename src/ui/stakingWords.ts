@@ -12,6 +12,7 @@ import type {
   PoolFacts,
   StakingFacts,
 } from '../sender/stakingCalls';
+import { amountText } from '../sender/stakingChecks';
 import type { TokenRecord } from '../state/schema';
 
 /**
@@ -48,27 +49,6 @@ export function addressOf(value: bigint): string {
 }
 
 /**
- * An amount of a token, in its units when the wallet tracks it.
- *
- * @param amount - Smallest units.
- * @param token - The token contract.
- * @param tokens - Tracked tokens.
- * @returns The text.
- */
-export function amountText(
-  amount: bigint,
-  token: string | undefined,
-  tokens: TokenRecord[],
-): string {
-  const known = tokens.find(
-    ({ address }) => token !== undefined && BigInt(address) === BigInt(token),
-  );
-  return known
-    ? `${formatUnits(amount, known.decimals)} ${known.symbol}`
-    : `${amount} smallest units of the token ${token ?? '(unknown)'}`;
-}
-
-/**
  * A validator as shown: its full address, with its Starknet ID name when it
  * resolves back.
  *
@@ -98,18 +78,6 @@ export function durationText(seconds: bigint): string {
   ) ?? [1n, 'second'];
   const count = seconds / size;
   return `${count} ${name}${count === 1n ? '' : 's'}`;
-}
-
-/**
- * A moment as UTC text for an error a site reads: "14:05 UTC on
- * 2026-11-28" (dialogs write dates in the user's locale: prices/dates.ts).
- *
- * @param seconds - Seconds since 1970.
- * @returns The text.
- */
-export function momentText(seconds: bigint): string {
-  const iso = new Date(Number(seconds) * 1000).toISOString();
-  return `${iso.slice(11, 16)} UTC on ${iso.slice(0, 10)}`;
 }
 
 /**

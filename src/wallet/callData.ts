@@ -79,6 +79,7 @@ async function boundNetwork(
  * @param signed - What is signed.
  * @param signed.calls - Its calls.
  * @param signed.account - The signer (canonical).
+ * @param signed.callsField - The param its calls are, to blame a refusal.
  * @param field - The param the calls are in, to blame.
  * @returns The chain data.
  */
@@ -86,7 +87,7 @@ export async function outsideExecutionChainData(
   context: WalletContext,
   network: Network,
   binding: TypedDataAnalysis['chain'],
-  signed: { calls: CallToShow[]; account: string },
+  signed: { calls: CallToShow[]; account: string; callsField: string },
   field: string,
 ): Promise<ChainData> {
   const targets = lookupTargets(
@@ -98,6 +99,7 @@ export async function outsideExecutionChainData(
     return { kind: 'none', account: signed.account };
   }
   const own = BigInt(signed.account);
+  const tokens = await networkTokens(context, bound.chainId);
   const { readings, names, late, riding } = await contractAbis(
     context.node(bound),
     targets,
@@ -107,14 +109,17 @@ export async function outsideExecutionChainData(
         (address) => BigInt(address) !== own,
       ),
     ),
-    stakingReads(bound, signed.calls, signed.account),
+    stakingReads(bound, signed.calls, signed.account, {
+      tokens,
+      field: signed.callsField,
+    }),
   );
   return {
     kind: 'chain',
     networkName: bound.name,
     chainId: bound.chainId,
     decode: {
-      tokens: await networkTokens(context, bound.chainId),
+      tokens,
       account: signed.account,
       chainAbis: readings,
       staking: riding,

@@ -111,6 +111,7 @@ export async function sendWithPaymaster(
         : BigInt(choice.maxFeeInGasToken),
     feeCapFactor: choice.feeCapFactor,
     prices,
+    tokens,
     confirm: async (preview) =>
       confirmTransaction({
         ...display,
@@ -151,5 +152,6 @@ export async function estimateWithPaymaster(
         ? undefined
         : BigInt(action.choice.maxFeeInGasToken),
     feeCapFactor: action.choice.feeCapFactor,
+    tokens: await networkTokens(action.context, action.network.chainId),
   });
 }

@@ -55,6 +55,8 @@ async function senderRequest(
     account,
     client: context.node(network),
     prices,
+    tokens,
+    callsField: display.callsField,
     confirm: async (preview) =>
       confirmTransaction({
         ...display,
@@ -102,5 +104,9 @@ export async function estimateTransaction(
   action: Omit<TransactionAction, 'display'>,
 ): ReturnType<typeof estimateIntent> {
   const { context, network, ...rest } = action;
-  return estimateIntent({ ...rest, client: context.node(network) });
+  return estimateIntent({
+    ...rest,
+    client: context.node(network),
+    tokens: await networkTokens(context, network.chainId),
+  });
 }

@@ -9,7 +9,7 @@ import {
   startNamedChain,
   stopNamedChain,
 } from './namedChain';
-import { nodeRequest, ONE_STRK } from './node';
+import { nodeRequest, ONE_STRK, SPONSORED } from './node';
 import { formatUnits } from '../../src/format';
 import { normaliseAddress } from '../../src/keys/address';
 import { selectorOf } from '../../src/node/abi';
@@ -491,6 +491,95 @@ describeLocal(
       expect(error.code).toBe(-32602);
       expect(error.message).toContain(
         `validator ${gone.staker} is leaving the staking contract`,
+      );
+    });
+
+    it('refuses on every path that signs or estimates calls, before the node is asked to send and before a paymaster is asked to build', async () => {
+      // A stake of zero: refused whatever the account holds or staked.
+      const zero = stakeCalls(first.pool, 0n);
+      // A fee estimate.
+      front.forget();
+      const estimate = await errorOf(
+        invoke(wallet, 'snapnet_estimateFee', {
+          address: ACCOUNT_0.address,
+          invocations: zero,
+        }),
+      );
+      expect(estimate.code).toBe(-32602);
+      expect(estimate.message).toContain('invocations[1]');
+      expect(estimate.message).toContain('the amount is zero');
+      // A signature of a transaction (nothing sent, nothing signed).
+      const signed = await errorOf(
+        invoke(wallet, 'snapnet_signTransaction', {
+          address: ACCOUNT_0.address,
+          transactions: zero,
+        }),
+      );
+      expect(signed.code).toBe(-32602);
+      expect(signed.message).toContain('transactions[1]');
+      expect(signed.message).toContain('the amount is zero');
+      // An outside execution to sign: refused, no dialog.
+      const now = Math.floor(Date.now() / 1000);
+      const outside = await errorOf(
+        invoke(wallet, 'snapnet_signMessage', {
+          typedDataMessage: JSON.parse(
+            JSON.stringify(
+              outsideExecution.getTypedData(
+                TESTNET,
+                {
+                  caller: 'ANY_CALLER',
+                  execute_after: now - 600,
+                  execute_before: now + 3600,
+                },
+                '0x5b',
+                zero,
+                '1',
+              ),
+            ),
+          ),
+          signerAddress: ACCOUNT_0.address,
+        }),
+      );
+      expect(outside.code).toBe(-32602);
+      expect(outside.message).toContain('typedDataMessage.message.calls[1]');
+      expect(outside.message).toContain('the amount is zero');
+      // Through the paymaster, its send and its estimate: refused before
+      // the paymaster is asked to build.
+      const sponsored = SPONSORED;
+      const relayed = await errorOf(
+        invoke(wallet, 'snapnet_executeTxn', {
+          address: ACCOUNT_0.address,
+          calls: zero,
+          paymaster: sponsored,
+        }),
+      );
+      expect(relayed.code).toBe(-32602);
+      expect(relayed.message).toContain('calls[1]');
+      expect(relayed.message).toContain('the amount is zero');
+      const relayEstimate = await errorOf(
+        invoke(wallet, 'snapnet_estimateFee', {
+          address: ACCOUNT_0.address,
+          invocations: zero,
+          paymaster: sponsored,
+        }),
+      );
+      expect(relayEstimate.code).toBe(-32602);
+      expect(relayEstimate.message).toContain('the amount is zero');
+      const asked = front.seen().map(({ method }) => method);
+      expect(
+        asked.filter((method) => method.startsWith('paymaster_')),
+      ).toStrictEqual([]);
+      expect(asked).not.toContain('starknet_addInvokeTransaction');
+      // A stake the account can make is asked of the paymaster (its
+      // estimate: whatever it answers, on a chain whose clock the tests moved).
+      front.forget();
+      await invoke(wallet, 'snapnet_estimateFee', {
+        address: ACCOUNT_0.address,
+        invocations: stakeCalls(first.pool, ONE_STRK),
+        paymaster: sponsored,
+      });
+      expect(front.seen().map(({ method }) => method)).toContain(
+        'paymaster_buildTransaction',
       );
     });
 

@@ -12,6 +12,7 @@ import {
 } from '../../staking/events';
 import { REWARD_TOKEN } from '../../staking/protocol';
 import type { Staking } from '../../state/schema';
+import { storeStakingRead } from '../../state/staking';
 import type { WalletContext } from '../../wallet/context';
 
 /**
@@ -300,4 +301,50 @@ export async function followEvents(options: {
     }));
   }
   return outcome;
+}
+
+/**
+ * Stores what a read of the events found, when it found anything or went
+ * further: the pools and positions found, and where the next read starts
+ * (the block the read reached; for the accounts' memberships only when
+ * every account's were read whole). The Stake view and the background
+ * check both read on from there.
+ *
+ * @param known - What was read before.
+ * @param found - What the events found.
+ * @param options - The read.
+ * @param options.block - The latest block when read (undefined: unknown).
+ * @param options.members - The accounts asked about.
+ * @param options.rewardSupplier - The reward supplier, once known.
+ */
+export async function storeFound(
+  known: Staking,
+  found: EventsOutcome,
+  options: {
+    block: number | undefined;
+    members: string[];
+    rewardSupplier?: string | undefined;
+  },
+): Promise<void> {
+  const { block, members, rewardSupplier } = options;
+  const whole = block !== undefined && found.membersWhole;
+  const read = {
+    chainId: known.chainId,
+    contract: known.contract,
+    ...(rewardSupplier === undefined ? {} : { rewardSupplier }),
+    poolsFrom: found.poolsFrom ?? block ?? known.poolsFrom,
+    pools: found.pools,
+    membersFrom: whole ? block : known.membersFrom,
+    searched: whole ? members : [],
+    positions: found.positions,
+  };
+  if (
+    read.poolsFrom !== known.poolsFrom ||
+    read.membersFrom !== known.membersFrom ||
+    (rewardSupplier !== undefined && rewardSupplier !== known.rewardSupplier) ||
+    found.pools.length + found.positions.length > 0 ||
+    read.searched.some((member) => !known.searched.includes(member))
+  ) {
+    await storeStakingRead(read);
+  }
 }

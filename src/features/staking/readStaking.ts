@@ -9,7 +9,13 @@ import {
   stakingParametersCall,
   totalStakeCall,
 } from './calls';
-import { addressOf, eventQueries, followEvents, pageCall } from './discovery';
+import {
+  addressOf,
+  eventQueries,
+  followEvents,
+  pageCall,
+  storeFound,
+} from './discovery';
 import type { StakingView } from './model';
 import { tokenReads, tokenWriter } from './tokens';
 import { positionsOf, validatorsOf } from './viewParts';
@@ -26,11 +32,7 @@ import {
 import type { PoolMemberInfo, StakerPools } from '../../staking/layouts';
 import { stakingContractOf } from '../../staking/protocol';
 import type { AccountRecord, Staking } from '../../state/schema';
-import {
-  stakingOn,
-  stakingUnread,
-  storeStakingRead,
-} from '../../state/staking';
+import { stakingOn, stakingUnread } from '../../state/staking';
 import type { WalletContext } from '../../wallet/context';
 
 /**
@@ -223,26 +225,11 @@ export async function readStakingView(
     reverse ? verifiedNames(context.node(network), reverse) : [],
   ]);
 
-  const whole = time !== undefined && found.membersWhole;
-  const read = {
-    chainId: network.chainId,
-    contract,
-    ...(supplier === undefined ? {} : { rewardSupplier: supplier }),
-    poolsFrom: found.poolsFrom ?? time?.block ?? known.poolsFrom,
-    pools: found.pools,
-    membersFrom: whole ? time.block : known.membersFrom,
-    searched: whole ? members : [],
-    positions: found.positions,
-  };
-  if (
-    read.poolsFrom !== known.poolsFrom ||
-    read.membersFrom !== known.membersFrom ||
-    supplier !== known.rewardSupplier ||
-    found.pools.length + found.positions.length > 0 ||
-    read.searched.some((member) => !known.searched.includes(member))
-  ) {
-    await storeStakingRead(read);
-  }
+  await storeFound(known, found, {
+    block: time?.block,
+    members,
+    rewardSupplier: supplier,
+  });
 
   const [before, after] = [
     answered(holdings, answers),

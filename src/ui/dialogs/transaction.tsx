@@ -26,7 +26,6 @@ import { rawCalls } from '../decodeCalls';
 import type { CallView, RequestView } from '../dialogInputs';
 import { NamesSection, ReadingNamesSection } from '../names';
 import type { NamesReading } from '../names';
-import { assertStakingPossible } from '../stakingChecks';
 import {
   callsToShow,
   callViewsOf,
@@ -316,7 +315,8 @@ export function transactionContent(
  * fee field with the true maximum. The calls are decoded while that fits a
  * dialog, else shown raw under a banner; calls too large to show even raw
  * are refused (InvalidInputError naming `callsField`) before anything is
- * signed, and so are staking calls that cannot be done (stakingChecks.ts).
+ * signed (staking calls that cannot be done were refused when their facts
+ * were read: src/sender/stakingChecks.ts).
  * Returns when the user approves.
  *
  * @param view - What is asked.
@@ -330,7 +330,6 @@ export function transactionContent(
  * @throws UserRejectedError when the user declines.
  */
 export async function confirmTransaction(view: TransactionView): Promise<void> {
-  assertStakingPossible(view.preview, view.tokens, view.callsField ?? 'calls');
   const decoded = callViewsOf(
     view.preview,
     view.tokens,

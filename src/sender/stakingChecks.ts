@@ -1,19 +1,60 @@
-import { addressOf, amountText, momentText } from './stakingWords';
-import { callsToShow } from './transactionText';
+import { memberOf, readPoolCall } from './stakingCalls';
+import type { PoolCall, PoolFacts, StakingFacts } from './stakingCalls';
 import { InvalidInputError } from '../errors';
-import type { TransactionPreview } from '../sender/intent';
-import { memberOf, readPoolCall } from '../sender/stakingCalls';
-import type { PoolCall, PoolFacts } from '../sender/stakingCalls';
+import { formatUnits } from '../format';
+import { normaliseAddress } from '../keys/address';
+import type { CallToShow } from '../protocol/calls';
 import type { TokenRecord } from '../state/schema';
 
 /**
- * Staking calls that cannot do what they say, refused before the dialog
- * opens (so before anything is signed, sent or stored), whoever built them:
- * every confirmation of a transaction (the page's, a dapp's, through a
- * paymaster or not) is asked for here first. Read from the facts the sender
- * read with the plan (src/sender/stakingReads.ts); a fact that could not be
- * read refuses nothing (the simulation's outcome is still shown).
+ * Staking calls that cannot do what they say, refused as soon as the facts
+ * they are checked with are read (./stakingReads.ts reads none without
+ * this check), so before anything is signed, estimated, sent or stored,
+ * and before a paymaster is asked to build: every path that reads a
+ * pool's facts (a send, a signature, a fee estimate, an outside execution,
+ * a paymaster's build or estimate) goes through it. A fact that could not
+ * be read refuses nothing (the simulation's outcome is still shown).
  */
+
+/**
+ * An amount of a token, in its units when the wallet tracks it.
+ *
+ * @param amount - Smallest units.
+ * @param token - The token contract.
+ * @param tokens - Tracked tokens.
+ * @returns The text.
+ */
+export function amountText(
+  amount: bigint,
+  token: string | undefined,
+  tokens: TokenRecord[],
+): string {
+  const known = tokens.find(
+    ({ address }) => token !== undefined && BigInt(address) === BigInt(token),
+  );
+  return known
+    ? `${formatUnits(amount, known.decimals)} ${known.symbol}`
+    : `${amount} smallest units of the token ${token ?? '(unknown)'}`;
+}
+
+/**
+ * A moment as UTC text: "14:05 UTC on 2026-11-28".
+ *
+ * @param seconds - Seconds since 1970.
+ * @returns The text.
+ */
+export function momentText(seconds: bigint): string {
+  const iso = new Date(Number(seconds) * 1000).toISOString();
+  return `${iso.slice(11, 16)} UTC on ${iso.slice(0, 10)}`;
+}
+
+/** What the refusals are worded with. */
+export type RefusalWords = {
+  /** Tracked tokens (for the amounts' units). */
+  tokens: TokenRecord[];
+  /** The param the calls are, to blame (`<field>[<index>]`). */
+  field: string;
+};
 
 /** A confirmed pool. */
 type Pool = Extract<PoolFacts, { kind: 'pool' }>;
@@ -53,7 +94,9 @@ function problemOf(checked: Checked): string | undefined {
     }
     return undefined;
   }
-  const memberAddress = addressOf(memberOf(call, account));
+  const memberAddress = normaliseAddress(
+    `0x${memberOf(call, account).toString(16)}`,
+  );
   if (!pool.members.has(memberAddress)) {
     return undefined;
   }
@@ -84,28 +127,27 @@ function problemOf(checked: Checked): string | undefined {
 }
 
 /**
- * Refuses a transaction whose staking calls cannot be done: a stake of
- * zero, of more than the account holds of the pool's token, or with a
- * validator that is leaving; an unstake of more than is staked; a withdraw
- * before the wait is over (saying when it can be done) or with nothing
- * waiting; a move of zero or of more than is waiting.
+ * Refuses calls whose staking cannot be done: a stake of zero, of more
+ * than the account holds of the pool's token, or with a validator that is
+ * leaving; an unstake of more than is staked; a withdraw before the wait
+ * is over (saying when it can be done) or with nothing waiting; a move of
+ * zero or of more than is waiting.
  *
- * @param preview - The planned transaction, with its staking facts.
- * @param tokens - Tokens tracked on the network (for the amounts' units).
- * @param field - The param the calls are, to blame.
+ * @param facts - What the chain says of the pools called.
+ * @param calls - The calls.
+ * @param account - The caller.
+ * @param words - The tokens and the param to word the refusal with.
  * @throws {InvalidInputError} Naming the call and what is wrong.
  */
 export function assertStakingPossible(
-  preview: TransactionPreview,
-  tokens: TokenRecord[],
-  field: string,
+  facts: StakingFacts,
+  calls: CallToShow[],
+  account: string,
+  words: RefusalWords,
 ): void {
-  const facts = preview.staking;
-  if (!facts || preview.intent.type !== 'INVOKE') {
-    return;
-  }
+  const { tokens, field } = words;
   const left = new Map(facts.balances);
-  callsToShow(preview.intent.calls).forEach((shown, index) => {
+  calls.forEach((shown, index) => {
     const pool = facts.pools.get(shown.contractAddress);
     const call = readPoolCall(shown.selector, shown.calldata);
     if (pool?.kind !== 'pool' || typeof call !== 'object') {
@@ -114,7 +156,7 @@ export function assertStakingPossible(
     const problem = problemOf({
       call,
       pool,
-      account: BigInt(preview.account),
+      account: BigInt(account),
       now: facts.now,
       left: left.get(pool.token),
       balance: facts.balances.get(pool.token),

@@ -1,10 +1,10 @@
-import { assertStakingPossible } from './stakingChecks';
-import { momentText } from './stakingWords';
+import type { WalletCall } from './intent';
+import type { MemberFacts, StakingFacts } from './stakingCalls';
+import { assertStakingPossible, momentText } from './stakingChecks';
 import { STRK } from '../../test/fixtures';
 import { InvalidInputError } from '../errors';
 import { normaliseAddress } from '../keys/address';
-import type { TransactionPreview, WalletCall } from '../sender/intent';
-import type { MemberFacts, StakingFacts } from '../sender/stakingCalls';
+import { selectorOf } from '../node/abi';
 import { defaultState } from '../state/schema';
 
 const TESTNET = '0x534e5f5345504f4c4941';
@@ -75,12 +75,16 @@ function facts(
  * @param staking - The facts.
  */
 function check(calls: WalletCall[], staking: StakingFacts = facts()): void {
-  const preview = {
-    intent: { type: 'INVOKE', calls },
-    account: ACCOUNT,
+  assertStakingPossible(
     staking,
-  } as Pick<TransactionPreview, 'intent' | 'account' | 'staking'>;
-  assertStakingPossible(preview as TransactionPreview, tokens, 'calls');
+    calls.map((call) => ({
+      ...call,
+      contractAddress: normaliseAddress(call.contractAddress),
+      selector: selectorOf(call.entrypoint),
+    })),
+    ACCOUNT,
+    { tokens, field: 'calls' },
+  );
 }
 
 const pool = (entrypoint: string, calldata: bigint[]): WalletCall => ({
