@@ -1,4 +1,11 @@
-import { MASK, amountText, intlLocale, moneyText, sumOf } from './money';
+import {
+  MASK,
+  amountText,
+  intlLocale,
+  moneyText,
+  sumOf,
+  unitsText,
+} from './money';
 
 const cents = (value: bigint): bigint => value * 10n ** 6n;
 
@@ -69,6 +76,39 @@ describe('moneyText', () => {
     const strk = { decimals: 18, symbol: 'STRK' };
     expect(amountText(1_500_000_000_000_000_000n, strk, hidden)).toBe(MASK);
     expect(amountText(1_500_000_000_000_000_000n, strk, en)).toBe('1.5 STRK');
+  });
+});
+
+describe('unitsText', () => {
+  it("writes an exact amount with the locale's grouping and decimal sign", () => {
+    const amount = 1_234_567_500_000_000_000_000n;
+    expect(unitsText(amount, 18, 'en')).toBe('1,234.5675');
+    expect(unitsText(amount, 18, 'de')).toBe('1.234,5675');
+    expect(unitsText(amount, 18, 'fr')).toBe('1 234,5675');
+    expect(unitsText(amount, 18, 'pt_BR')).toBe('1.234,5675');
+    expect(unitsText(amount, 18, 'xx-unknown')).toBe('1,234.5675');
+  });
+
+  it('keeps every digit, past what a double holds, and the sign', () => {
+    expect(unitsText(2n ** 128n - 1n, 18, 'en')).toBe(
+      '340,282,366,920,938,463,463.374607431768211455',
+    );
+    expect(unitsText(-1n, 18, 'de')).toBe('-0,000000000000000001');
+    expect(unitsText(0n, 6, 'en')).toBe('0');
+    expect(unitsText(500n, 2, 'en')).toBe('5');
+  });
+
+  it("writes the fraction in the locale's own digits, as the whole part", () => {
+    expect(unitsText(12_345n, 2, 'ar-EG')).toBe('١٢٣٫٤٥');
+  });
+
+  it('writes amounts in the locale on the page, masked while hidden', () => {
+    const strk = { decimals: 18, symbol: 'STRK' };
+    const amount = 1_500_000_000_000_000_000_000n;
+    expect(amountText(amount, strk, { locale: 'de', hidden: false })).toBe(
+      '1.500 STRK',
+    );
+    expect(amountText(amount, strk, { locale: 'de', hidden: true })).toBe(MASK);
   });
 });
 

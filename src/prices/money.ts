@@ -121,9 +121,45 @@ export function sumOf(values: Money[]): Money | undefined {
 export function amountText(
   amount: bigint,
   unit: { decimals: number; symbol: string },
-  display: Pick<MoneyDisplay, 'hidden'>,
+  display: MoneyDisplay,
 ): string {
   return display.hidden
     ? MASK
-    : `${formatUnits(amount, unit.decimals)} ${unit.symbol}`;
+    : `${unitsText(amount, unit.decimals, display.locale)} ${unit.symbol}`;
+}
+
+/**
+ * An amount in whole units, exact (every fraction digit kept), written in
+ * the user's locale: its digit grouping and decimal sign (`1,234.5` in en,
+ * `1.234,5` in de). Intl formats the whole part as a bigint, so no digit
+ * goes through a double.
+ *
+ * @param amount - In the smallest unit.
+ * @param decimals - The token's decimals.
+ * @param locale - MetaMask's locale.
+ * @returns The amount.
+ */
+export function unitsText(
+  amount: bigint,
+  decimals: number,
+  locale: string,
+): string {
+  const negative = amount < 0n;
+  const [whole = '', fraction] = formatUnits(
+    negative ? -amount : amount,
+    decimals,
+  ).split('.');
+  const format = new Intl.NumberFormat(intlLocale(locale));
+  const digit = (char: string): string => format.format(Number(char));
+  const separator =
+    format.formatToParts(0.5).find(({ type }) => type === 'decimal')?.value ??
+    '.';
+  const text = `${negative ? '-' : ''}${format.format(BigInt(whole))}${
+    fraction === undefined
+      ? ''
+      : `${separator}${fraction.replace(/\d/gu, digit)}`
+  }`;
+  // Intl's no-break spaces (fr groups with them) and direction marks would
+  // be shown as invisible characters marked (see ui/visibleContent.ts).
+  return text.replace(/\s/gu, ' ').replace(/\p{Cf}/gu, '');
 }

@@ -3,6 +3,7 @@ import type { PoolCall, PoolFacts, StakingFacts } from './stakingCalls';
 import { InvalidInputError } from '../errors';
 import { formatUnits } from '../format';
 import { normaliseAddress } from '../keys/address';
+import { unitsText } from '../prices/money';
 import type { CallToShow } from '../protocol/calls';
 import type { TokenRecord } from '../state/schema';
 
@@ -17,23 +18,27 @@ import type { TokenRecord } from '../state/schema';
  */
 
 /**
- * An amount of a token, in its units when the wallet tracks it.
+ * An amount of a token, in its units when the wallet tracks it: plain
+ * (`1234.5 STRK`) in an error a site reads, in the user's locale in a
+ * dialog's words.
  *
  * @param amount - Smallest units.
  * @param token - The token contract.
  * @param tokens - Tracked tokens.
+ * @param locale - The user's locale, for a dialog.
  * @returns The text.
  */
 export function amountText(
   amount: bigint,
   token: string | undefined,
   tokens: TokenRecord[],
+  locale?: string,
 ): string {
   const known = tokens.find(
     ({ address }) => token !== undefined && BigInt(address) === BigInt(token),
   );
   return known
-    ? `${formatUnits(amount, known.decimals)} ${known.symbol}`
+    ? `${locale === undefined ? formatUnits(amount, known.decimals) : unitsText(amount, known.decimals, locale)} ${known.symbol}`
     : `${amount} smallest units of the token ${token ?? '(unknown)'}`;
 }
 

@@ -19,7 +19,7 @@ import type { TokenRecord, TransactionRecord } from '../state/schema';
 export type Line = { text: string; parties: string[] };
 
 /** Amounts shown (a notification; the page passes the user's choice). */
-const SHOWN: Pick<MoneyDisplay, 'hidden'> = { hidden: false };
+const SHOWN: MoneyDisplay = { hidden: false, locale: 'en' };
 
 /** The longest revert reason a line shows (details show it whole). */
 const LINE_REASON = 120;
@@ -87,7 +87,7 @@ function invokeLine(
   record: TransactionRecord,
   account: string,
   tokens: TokenRecord[],
-  display: Pick<MoneyDisplay, 'hidden'>,
+  display: MoneyDisplay,
 ): Line {
   if (record.contractAddress === '' || record.contractFuncName === '') {
     return normaliseAddress(record.senderAddress) === account

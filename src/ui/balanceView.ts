@@ -19,18 +19,20 @@ const MAX_BALANCE_LINES = 20;
  *
  * @param changes - The changes.
  * @param tokens - Tokens tracked on the network.
+ * @param locale - The user's locale.
  * @returns The lines (`no change` when there are none).
  */
 function balanceLines(
   changes: BalanceChange[],
   tokens: TokenRecord[],
+  locale: string,
 ): FeeLine[] {
   if (changes.length === 0) {
     return [{ label: 'Tokens', value: 'no change' }];
   }
   const lines = changes
     .slice(0, MAX_BALANCE_LINES)
-    .map((change) => balanceLineOf(change, tokens));
+    .map((change) => balanceLineOf(change, tokens, locale));
   const more = changes.length - lines.length;
   return more > 0
     ? [...lines, { label: 'More tokens', value: `${more} more not listed` }]
@@ -42,14 +44,19 @@ function balanceLines(
  *
  * @param changes - The changes.
  * @param tokens - Tokens tracked on the network.
+ * @param locale - The user's locale.
  * @returns E.g. `-1000 STRK; +5 (smallest units…) of 0x…`.
  */
-function changesText(changes: BalanceChange[], tokens: TokenRecord[]): string {
+function changesText(
+  changes: BalanceChange[],
+  tokens: TokenRecord[],
+  locale: string,
+): string {
   if (changes.length === 0) {
     return 'no change';
   }
   const shown = changes.slice(0, MAX_BALANCE_LINES).map((change) => {
-    const { label, value } = balanceLineOf(change, tokens);
+    const { label, value } = balanceLineOf(change, tokens, locale);
     const tracked = tokens.some(({ address }) => address === change.token);
     return tracked ? value : `${value} of ${label}`;
   });
@@ -62,18 +69,20 @@ function changesText(changes: BalanceChange[], tokens: TokenRecord[]): string {
  *
  * @param contradiction - The contradiction.
  * @param tokens - Tokens tracked on the network.
+ * @param locale - The user's locale.
  * @returns The sentence.
  */
 function contradictionText(
   contradiction: Contradiction,
   tokens: TokenRecord[],
+  locale: string,
 ): string {
   if (contradiction.kind === 'totals') {
-    return `These calls, decoded above, change your balances by: ${changesText(contradiction.expected, tokens)}. The node's simulation reports: ${changesText(contradiction.reported, tokens)}. It contradicts the calls; do not rely on its figures.`;
+    return `These calls, decoded above, change your balances by: ${changesText(contradiction.expected, tokens, locale)}. The node's simulation reports: ${changesText(contradiction.reported, tokens, locale)}. It contradicts the calls; do not rely on its figures.`;
   }
   const { token, expected, reported } = contradiction;
   const change = (amount: bigint): string =>
-    balanceLineOf({ token, amount }, tokens).value;
+    balanceLineOf({ token, amount }, tokens, locale).value;
   const shown =
     reported === undefined
       ? 'does not show that call being made'
@@ -99,17 +108,19 @@ export type BalanceView = {
  *
  * @param preview - The preview.
  * @param tokens - Tokens tracked on the network.
+ * @param locale - The user's locale (the amounts).
  * @returns The section, or undefined when nothing was simulated.
  */
 export function balanceViewOf(
   preview: TransactionPreview,
   tokens: TokenRecord[],
+  locale: string,
 ): BalanceView | undefined {
   const { plan } = preview;
   if (plan.estimates.length === 0) {
     return undefined;
   }
-  const lines = balanceLines(plan.balanceChanges, tokens);
+  const lines = balanceLines(plan.balanceChanges, tokens, locale);
   const simulated = '(simulated, before fees)';
   if (plan.revertReason !== undefined) {
     return {
@@ -129,7 +140,7 @@ export function balanceViewOf(
         })
       : undefined;
   const contradictions = (check?.contradictions ?? []).map((contradiction) =>
-    contradictionText(contradiction, tokens),
+    contradictionText(contradiction, tokens, locale),
   );
   let heading = `Your balance changes as the node reports them ${simulated}: not checked, other contracts are called`;
   if (contradictions.length > 0) {

@@ -136,7 +136,7 @@ describe('describeCall', () => {
     expect(view.contractLabel).toBe('STRK');
     expect(view.decoded?.source).toBe('token');
     expect(view.decoded?.summary).toBe(
-      'Send 340282366920938463463.374607431768211456 STRK',
+      'Send 340,282,366,920,938,463,463.374607431768211456 STRK',
     );
     expect(view.decoded?.fields[0]?.value).toBe(`0x${'0'.repeat(61)}abc`);
     expect(view.danger).toBeUndefined();

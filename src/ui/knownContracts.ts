@@ -1,10 +1,10 @@
 import type { CallView, DecodedCallView } from './dialogInputs';
 import { approvalWarning, NOT_A_POOL, readStakingCall } from './stakingWords';
-import { formatUnits } from '../format';
 import { normaliseAddress } from '../keys/address';
 import type { AbiReading, ContractAbi } from '../node/abi';
 import type { ShownName } from '../node/names';
 import { readTokenCall } from '../node/tokenCalls';
+import { unitsText } from '../prices/money';
 import type { CallToShow } from '../protocol/calls';
 import type { StakingFacts } from '../sender/stakingCalls';
 import type { TokenRecord } from '../state/schema';
@@ -58,17 +58,19 @@ export function addressText(value: bigint): string {
  *
  * @param call - The call.
  * @param token - The tracked token it calls.
+ * @param locale - The user's locale (the amount).
  * @returns The decoded call, or undefined when it is none of these.
  */
 function decodeTokenCall(
   call: CallToShow,
   token: TokenRecord,
+  locale: string,
 ): DecodedCallView | undefined {
   const read = readTokenCall(call.selector, call.calldata);
   if (!read) {
     return undefined;
   }
-  const shown = `${formatUnits(read.amount, token.decimals)} ${token.symbol}`;
+  const shown = `${unitsText(read.amount, token.decimals, locale)} ${token.symbol}`;
   if (read.action === 'transfer') {
     return {
       summary: `Send ${shown}`,
@@ -141,7 +143,7 @@ const trackedTokens: KnownContractRow = (calls, index, context) => {
     return undefined;
   }
   const imitated = lookalikeOf(token, context.tokens);
-  const decoded = decodeTokenCall(call, token);
+  const decoded = decodeTokenCall(call, token, context.locale ?? 'en');
   return {
     contractLabel: token.symbol,
     ...(decoded ? { decoded: { ...decoded, source: 'token' } } : {}),

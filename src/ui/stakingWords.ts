@@ -1,9 +1,9 @@
 import type { DecodedCallView } from './dialogInputs';
-import { formatUnits } from '../format';
 import { normaliseAddress } from '../keys/address';
 import type { ShownName } from '../node/names';
 import { readTokenCall } from '../node/tokenCalls';
 import { dateText } from '../prices/dates';
+import { unitsText } from '../prices/money';
 import type { CallToShow } from '../protocol/calls';
 import { readPoolCall } from '../sender/stakingCalls';
 import type {
@@ -84,10 +84,11 @@ export function durationText(seconds: bigint): string {
  * A commission in basis points as a percentage: 500 → "5 %".
  *
  * @param basisPoints - The commission.
+ * @param locale - The user's locale.
  * @returns The text.
  */
-function commissionText(basisPoints: bigint): string {
-  return `${formatUnits(basisPoints, 2)} %`;
+function commissionText(basisPoints: bigint, locale: string): string {
+  return `${unitsText(basisPoints, 2, locale)} %`;
 }
 
 /**
@@ -205,7 +206,7 @@ function wordsOf(
   const { facts, tokens, names, locale } = context;
   const validator = validatorText(pool.staker, names);
   const staked = (amount: bigint): string =>
-    amountText(amount, pool.token, tokens);
+    amountText(amount, pool.token, tokens, locale);
   const base = [
     { label: 'Validator', value: validator },
     { label: 'Pool', value: shown.contractAddress },
@@ -219,14 +220,14 @@ function wordsOf(
       call.amount,
     );
     return {
-      summary: `Stake ${staked(call.amount)} with validator ${validator} · commission ${commissionText(pool.commission)}`,
+      summary: `Stake ${staked(call.amount)} with validator ${validator} · commission ${commissionText(pool.commission, locale)}`,
       fields: [
         ...base,
         { label: 'Amount', value: staked(call.amount) },
         call.action === 'enter'
           ? { label: 'Rewards to', value: addressOf(call.rewardAddress) }
           : { label: 'Member', value: addressOf(call.member) },
-        { label: 'Commission', value: commissionText(pool.commission) },
+        { label: 'Commission', value: commissionText(pool.commission, locale) },
         ...(paired.field ? [{ label: 'Approval', value: paired.field }] : []),
       ],
       ...(paired.warning ? { warning: paired.warning } : {}),
@@ -284,7 +285,7 @@ function wordsOf(
       summary:
         record === undefined
           ? `Claim the rewards of ${addressOf(call.member)} to ${to}`
-          : `Claim about ${amountText(record.unclaimedRewards, facts.rewardToken, tokens)} of rewards to ${to}`,
+          : `Claim about ${amountText(record.unclaimedRewards, facts.rewardToken, tokens, locale)} of rewards to ${to}`,
       fields: [
         ...base,
         { label: 'Member', value: addressOf(call.member) },

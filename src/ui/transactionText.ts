@@ -1,11 +1,11 @@
 import type { DecodeContext } from './decodeCalls';
 import { describeCalls, rawCalls } from './decodeCalls';
 import type { CallView, FeeLine } from './dialogInputs';
-import { formatUnits } from '../format';
 import { normaliseAddress } from '../keys/address';
 import { selectorOf, siteAbiFor } from '../node/abi';
 import type { ContractAbi } from '../node/abi';
 import type { BalanceChange } from '../node/simulation';
+import { unitsText } from '../prices/money';
 import type { CallToShow } from '../protocol/calls';
 import type { TransactionPreview, WalletCall } from '../sender/intent';
 import type { PlannedTransaction } from '../sender/plan';
@@ -19,13 +19,14 @@ const KIND_NAMES: Record<PlannedTransaction['kind'], string> = {
 };
 
 /**
- * Whole STRK from FRI.
+ * Whole STRK from FRI, in the user's locale.
  *
  * @param fri - An amount in FRI.
+ * @param locale - The user's locale.
  * @returns The amount in STRK, as text.
  */
-export function strk(fri: bigint): string {
-  return `${formatUnits(fri, 18)} STRK`;
+export function strk(fri: bigint, locale: string): string {
+  return `${unitsText(fri, 18, locale)} STRK`;
 }
 
 /**
@@ -33,9 +34,13 @@ export function strk(fri: bigint): string {
  * version, tip, each resource bound, and the true maximum (tip included).
  *
  * @param planned - The planned transaction (its details are what is signed).
+ * @param locale - The user's locale (the maximum in STRK).
  * @returns The lines.
  */
-export function feeLinesOf(planned: PlannedTransaction): FeeLine[] {
+export function feeLinesOf(
+  planned: PlannedTransaction,
+  locale: string,
+): FeeLine[] {
   const { details } = planned;
   const bound = (name: keyof typeof details.resourceBounds): string => {
     const { max_amount: amount, max_price_per_unit: price } =
@@ -58,7 +63,7 @@ export function feeLinesOf(planned: PlannedTransaction): FeeLine[] {
     { label: 'L1 gas', value: bound('l1_gas') },
     { label: 'L2 gas', value: bound('l2_gas') },
     { label: 'L1 data gas', value: bound('l1_data_gas') },
-    { label: 'Maximum fee', value: strk(planned.maxFee) },
+    { label: 'Maximum fee', value: strk(planned.maxFee, locale) },
   ];
 }
 
@@ -85,11 +90,13 @@ export function feeHeadingOf(
  *
  * @param change - The change.
  * @param tokens - Tokens tracked on the network.
+ * @param locale - The user's locale.
  * @returns Label (the token) and value (the signed amount).
  */
 export function balanceLineOf(
   change: BalanceChange,
   tokens: TokenRecord[],
+  locale: string,
 ): FeeLine {
   const token = tokens.find(({ address }) => address === change.token);
   const sign = change.amount < 0n ? '-' : '+';
@@ -97,7 +104,7 @@ export function balanceLineOf(
   return token
     ? {
         label: token.symbol,
-        value: `${sign}${formatUnits(size, token.decimals)} ${token.symbol}`,
+        value: `${sign}${unitsText(size, token.decimals, locale)} ${token.symbol}`,
       }
     : {
         label: change.token,

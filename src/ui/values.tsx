@@ -3,8 +3,7 @@ import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import type { PaymasterShown } from './dialogs/paymaster';
 import { STRK_ADDRESS } from '../config';
-import { formatUnits } from '../format';
-import { moneyText } from '../prices/money';
+import { moneyText, unitsText } from '../prices/money';
 import type { MoneyDisplay } from '../prices/money';
 import type { PriceBook } from '../prices/quotes';
 import type { TransactionPreview } from '../sender/intent';
@@ -145,7 +144,7 @@ export function valuesSection({
       </Text>
       {priced.map((line) => (
         <Row label={line.label}>
-          <Text>{`${formatUnits(line.amount, line.decimals)} ${line.symbol} ≈ ${valueText(line, values.display, book)}`}</Text>
+          <Text>{`${unitsText(line.amount, line.decimals, values.display.locale)} ${line.symbol} ≈ ${valueText(line, values.display, book)}`}</Text>
         </Row>
       ))}
     </Section>

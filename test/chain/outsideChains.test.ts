@@ -233,7 +233,7 @@ describe("an outside execution's calls are read with the data of the chain it bi
       );
       expect(text).toContain('Another network');
       expect(text).toContain("Calls read with Mainnet's data");
-      expect(text).toContain('Send 1000 USDC');
+      expect(text).toContain('Send 1,000 USDC');
       expect(text).not.toContain('0.000000001');
       // The ABIs were asked of Mainnet's node, not the site's.
       expect(mainnet.requestCount('starknet_getClassHashAt')).toBe(1);

@@ -285,7 +285,7 @@ export async function readHomeView(
       ? {
           tokenList: {
             ...discovery.view(answersOf(2)),
-            ...(preferences.hideBalances ? { masked: true as const } : {}),
+            display: displayOf({ preferences }),
           },
         }
       : {}),

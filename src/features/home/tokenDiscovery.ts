@@ -55,6 +55,9 @@ export type DiscoveryInput = {
 /** One account's balance of a token, as the page shows it. */
 type Held = HomeTokensView['verified'][number]['balances'][number];
 
+/** The Tokens view as discovery reads it: the page adds how it is shown. */
+type TokenLists = Omit<HomeTokensView, 'display'>;
+
 /**
  * A settled balance read as the page shows it; never throws.
  *
@@ -200,12 +203,12 @@ export async function searchReceived(
  */
 export function discoveryReads(input: DiscoveryInput): {
   calls: NodeCall<Reading<bigint>>[];
-  view: (answers: PromiseSettledResult<Reading<bigint>>[]) => HomeTokensView;
+  view: (answers: PromiseSettledResult<Reading<bigint>>[]) => TokenLists;
 } {
   const { chainId } = input.network;
   const hidden = (address: string): boolean =>
     isHiddenToken(input.state, chainId, address);
-  const base: HomeTokensView = {
+  const base: TokenLists = {
     chainId,
     blocks: DISCOVERY_BLOCKS,
     verified: [],
@@ -252,8 +255,8 @@ export function discoveryReads(input: DiscoveryInput): {
   );
   const view = (
     balances: PromiseSettledResult<Reading<bigint>>[],
-  ): HomeTokensView => {
-    const tokens: HomeTokensView = {
+  ): TokenLists => {
+    const tokens: TokenLists = {
       ...base,
       hidden: [
         ...base.hidden,

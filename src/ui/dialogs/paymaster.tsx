@@ -1,10 +1,10 @@
 import { Box, Copyable, Row, Section, Text } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
-import { formatUnits } from '../../format';
 import type { LateNames } from '../../node/names';
 import type { CheckedBuild } from '../../paymaster/checkBuilt';
 import { dateText } from '../../prices/dates';
+import { unitsText } from '../../prices/money';
 import { NameLine } from '../names';
 import type { NamesReading } from '../names';
 
@@ -74,9 +74,9 @@ export function paymasterSections(
         {fee ? (
           <Box>
             <Row label={`Fee, paid in ${fee.token.symbol}`}>
-              <Text>{`${formatUnits(fee.amount, fee.token.decimals)} ${fee.token.symbol}`}</Text>
+              <Text>{`${unitsText(fee.amount, fee.token.decimals, locale)} ${fee.token.symbol}`}</Text>
             </Row>
-            <Text>{`At most this (the last call above: a transfer to the relayer). The paymaster estimates ${formatUnits(build.estimatedFee, fee.token.decimals)} ${fee.token.symbol}. You pay no STRK.`}</Text>
+            <Text>{`At most this (the last call above: a transfer to the relayer). The paymaster estimates ${unitsText(build.estimatedFee, fee.token.decimals, locale)} ${fee.token.symbol}. You pay no STRK.`}</Text>
           </Box>
         ) : (
           <Text>{`Sponsored by ${host}: you pay no fee.`}</Text>

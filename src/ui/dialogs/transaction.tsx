@@ -215,7 +215,7 @@ export function transactionContent(
   const { preview } = view;
   const { plan } = preview;
   const total = plan.transactions.length;
-  const balances = balanceViewOf(preview, view.tokens);
+  const balances = balanceViewOf(preview, view.tokens, view.request.locale);
   const { paymaster } = view;
   return (
     <Box>
@@ -291,12 +291,12 @@ export function transactionContent(
       {(paymaster ? [] : plan.transactions).map((planned, index) => (
         <LinesSection
           heading={feeHeadingOf(planned, index + 1, total)}
-          lines={feeLinesOf(planned)}
+          lines={feeLinesOf(planned, view.request.locale)}
         />
       ))}
       {total > 1 && !paymaster ? (
         <Row label="Maximum fee, in all">
-          <Text>{strk(plan.maxFee)}</Text>
+          <Text>{strk(plan.maxFee, view.request.locale)}</Text>
         </Row>
       ) : null}
       {valuesSection({

@@ -14,6 +14,7 @@ import {
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import { amountText } from '../../../prices/money';
+import type { MoneyDisplay } from '../../../prices/money';
 
 /**
  * The Tokens view: the tracked tokens, and beyond them the verified tokens
@@ -75,8 +76,8 @@ export type HomeTokensView = {
   hidden: { address: string; label: string }[];
   /** Tracked tokens the user may hide (all but the fee tokens). */
   hideable: { address: string; symbol: string }[];
-  /** Set while the user hides balances in MetaMask: amounts are masked. */
-  masked?: true;
+  /** The user's locale, and whether balances are hidden (amounts masked). */
+  display: MoneyDisplay;
 };
 
 /**
@@ -84,7 +85,7 @@ export type HomeTokensView = {
  * known (verified tokens), in the contract's base units otherwise.
  *
  * @param balance - The balance.
- * @param masked - Whether amounts are masked (balances hidden).
+ * @param display - The user's locale, and whether amounts are masked.
  * @param unit - The verified symbol and decimals, if verified.
  * @param unit.symbol - The symbol.
  * @param unit.decimals - The decimals.
@@ -92,7 +93,7 @@ export type HomeTokensView = {
  */
 function balanceRow(
   balance: HeldBalance,
-  masked: boolean,
+  display: MoneyDisplay,
   unit?: { symbol: string; decimals: number },
 ): JSXElement {
   let shown = '–';
@@ -100,7 +101,7 @@ function balanceRow(
     shown = amountText(
       balance.amount,
       unit ?? { decimals: 0, symbol: 'base units' },
-      { hidden: masked },
+      display,
     );
   } else if (balance.unreadable !== undefined) {
     shown = `unreadable: ${balance.unreadable}`;
@@ -149,7 +150,7 @@ export function receivedBoxes(
       <Text fontWeight="bold">{`${token.symbol} · ${token.name} · verified`}</Text>
       <Copyable value={token.address} />
       {token.balances.map((balance) =>
-        balanceRow(balance, view.masked === true, token),
+        balanceRow(balance, view.display, token),
       )}
       {hiding ? hideButton(view.chainId, token.address, token.symbol) : null}
     </Box>
@@ -177,9 +178,7 @@ function unverifiedSection(view: HomeTokensView): JSXElement | null {
       {view.unverified.map((token) => (
         <Box>
           <Copyable value={token.address} />
-          {token.balances.map((balance) =>
-            balanceRow(balance, view.masked === true),
-          )}
+          {token.balances.map((balance) => balanceRow(balance, view.display))}
           {hideButton(view.chainId, token.address, 'this token')}
         </Box>
       ))}

@@ -208,11 +208,11 @@ describe('the Stake view', () => {
     const texts = textsOf(VIEW);
     expect(texts).toStrictEqual(
       expect.arrayContaining([
-        '1000 STRK',
+        '1,000 STRK',
         '2 WBTC',
         '10 %',
         'about 7 % a year (estimate)',
-        'about 1234 STRK a year per WBTC (estimate)',
+        'about 1,234 STRK a year per WBTC (estimate)',
         'not known',
       ]),
     );

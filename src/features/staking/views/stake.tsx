@@ -13,9 +13,8 @@ import {
 } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
-import { formatUnits } from '../../../format';
 import { dateText } from '../../../prices/dates';
-import { amountText } from '../../../prices/money';
+import { amountText, unitsText } from '../../../prices/money';
 import type { MoneyDisplay } from '../../../prices/money';
 import { REWARD_TOKEN } from '../../../staking/protocol';
 import { positionName, STAKE } from '../model';
@@ -42,10 +41,11 @@ const STRK_REWARDS = { symbol: 'STRK', decimals: 18 };
  * A commission in basis points as a percentage.
  *
  * @param bps - Basis points (10,000 = 100 %).
- * @returns E.g. "5 %", "12.5 %".
+ * @param locale - The user's locale.
+ * @returns E.g. "5 %", "12.5 %" (en), "12,5 %" (de).
  */
-export function commissionText(bps: number): string {
-  return `${formatUnits(BigInt(bps), 2)} %`;
+export function commissionText(bps: number, locale: string): string {
+  return `${unitsText(BigInt(bps), 2, locale)} %`;
 }
 
 /**
@@ -116,18 +116,19 @@ export function validatorText(validator: {
  * STRK pool, STRK per whole token for another (BTC pools earn STRK).
  *
  * @param validator - The validator.
+ * @param locale - The user's locale.
  * @returns Its text.
  */
-export function rateText(validator: ValidatorView): string {
+export function rateText(validator: ValidatorView, locale: string): string {
   const { yearlyReward, token } = validator;
   if (yearlyReward === undefined) {
     return 'not known';
   }
   if (BigInt(token.address) === BigInt(REWARD_TOKEN)) {
     // 10^18 per whole token is 100 %: two decimals of a percent.
-    return `about ${formatUnits(yearlyReward / 10n ** 14n, 2)} % a year (estimate)`;
+    return `about ${unitsText(yearlyReward / 10n ** 14n, 2, locale)} % a year (estimate)`;
   }
-  return `about ${formatUnits(yearlyReward, 18)} STRK a year per ${token.symbol} (estimate)`;
+  return `about ${unitsText(yearlyReward, 18, locale)} STRK a year per ${token.symbol} (estimate)`;
 }
 
 /**
@@ -174,7 +175,7 @@ function positionBox(
         <Text>{amountText(position.unclaimed, STRK_REWARDS, display)}</Text>
       </Row>
       <Row label="Commission">
-        <Text>{commissionText(position.commission)}</Text>
+        <Text>{commissionText(position.commission, display.locale)}</Text>
       </Row>
       {exit === undefined ? null : (
         <Row label="Pending exit">
@@ -211,7 +212,7 @@ function positionBox(
               {targets.map((target) => (
                 <Option
                   value={target.pool}
-                >{`${validatorText(target)} · ${target.commission === undefined ? '?' : commissionText(target.commission)}`}</Option>
+                >{`${validatorText(target)} · ${target.commission === undefined ? '?' : commissionText(target.commission, display.locale)}`}</Option>
               ))}
             </Dropdown>
           </Field>
@@ -261,9 +262,10 @@ function accountPositions(
  * The stake form: from which account, with which validator, how much.
  *
  * @param view - The view.
+ * @param locale - The user's locale.
  * @returns Its section.
  */
-function stakeForm(view: StakingView): JSXElement {
+function stakeForm(view: StakingView, locale: string): JSXElement {
   const open = view.validators;
   if (open.length === 0) {
     return <Text>No validator to stake with was found on this network.</Text>;
@@ -286,7 +288,7 @@ function stakeForm(view: StakingView): JSXElement {
             {open.map((validator) => (
               <Option
                 value={validator.pool}
-              >{`${validatorText(validator)} · ${validator.token.symbol} · ${validator.commission === undefined ? '?' : commissionText(validator.commission)}`}</Option>
+              >{`${validatorText(validator)} · ${validator.token.symbol} · ${validator.commission === undefined ? '?' : commissionText(validator.commission, locale)}`}</Option>
             ))}
           </Dropdown>
         </Field>
@@ -324,7 +326,7 @@ function validatorBox(
         <Text>
           {validator.commission === undefined
             ? 'not known'
-            : commissionText(validator.commission)}
+            : commissionText(validator.commission, display.locale)}
         </Text>
       </Row>
       <Row label="Delegated">
@@ -335,7 +337,7 @@ function validatorBox(
         </Text>
       </Row>
       <Row label="Yearly rate">
-        <Text>{rateText(validator)}</Text>
+        <Text>{rateText(validator, display.locale)}</Text>
       </Row>
     </Box>
   );
@@ -369,7 +371,7 @@ export function stakeContent(
       <Text fontWeight="bold">{`Staking on ${view.network.name}`}</Text>
       {view.problem === undefined ? null : <Text>{view.problem}</Text>}
       {view.accounts.map((account) => accountPositions(account, view, display))}
-      {stakeForm(view)}
+      {stakeForm(view, display.locale)}
       <Section>
         <Text fontWeight="bold">Validators</Text>
         <Text>
