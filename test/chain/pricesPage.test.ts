@@ -233,4 +233,27 @@ describeLocal('the page under MetaMask preferences', () => {
     );
     await dialog.cancel();
   });
+
+  it("writes amounts in the user's locale on the page and in a dialog, exactly", async () => {
+    const wallet = await walletWith({ locale: 'de' });
+    const tokens = textOf((await openHome(wallet, 'tokens')).content);
+    // 1,000 STRK funded: German groups with a dot.
+    expect(tokens).toContain('1.000 STRK');
+    const pending = invoke(wallet, 'snapnet_executeTxn', {
+      address: ACCOUNT_0.address,
+      calls: [
+        {
+          contractAddress: STRK,
+          entrypoint: 'transfer',
+          // 999.5 STRK and one wei: nothing rounded.
+          calldata: [RECIPIENT, '0x362ed9526c0aee0001', '0x0'],
+        },
+      ],
+    });
+    const dialog = await confirmationOf(pending);
+    expect(textOf(dialog.content)).toContain(
+      'Send 999,500000000000000001 STRK',
+    );
+    await dialog.cancel();
+  });
 });
