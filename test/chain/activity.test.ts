@@ -121,7 +121,7 @@ describe('the activity on the home page', () => {
     // The Activity view's one batch (the pending statuses), nothing else.
     expect(testNode().roundTripCount()).toBe(1);
     const lines = [
-      'Account 0: Sent 1000 STRK to 0x0000…cdef · reverted: ',
+      'Account 0: Sent 1,000 STRK to 0x0000…cdef · reverted: ',
       'Account 0: Sent 5 STRK to 0x0000…cdef · accepted on L2',
       'Account 0: Deployed the account · accepted on L2',
     ].map((line) => text.indexOf(line));

@@ -206,7 +206,7 @@ describe('the background check', () => {
       throw new Error('The notification has no expanded view');
     }
     const text = textOf(response.getInterface().content);
-    expect(text).toContain('Sent 1000 STRK to 0x0000…cdef');
+    expect(text).toContain('Sent 1,000 STRK to 0x0000…cdef');
     expect(text).toContain('reverted: ');
     expect(text).toContain('⟨U+202E⟩evil');
     expect(text).not.toContain('\u202E');

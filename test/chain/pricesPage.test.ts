@@ -236,9 +236,12 @@ describeLocal('the page under MetaMask preferences', () => {
 
   it("writes amounts in the user's locale on the page and in a dialog, exactly", async () => {
     const wallet = await walletWith({ locale: 'de' });
-    const tokens = textOf((await openHome(wallet, 'tokens')).content);
-    // 1,000 STRK funded: German groups with a dot.
-    expect(tokens).toContain('1.000 STRK');
+    const overview = textOf((await openHome(wallet)).content);
+    // What is left of the 1,000 STRK funded, fees paid: a decimal comma
+    // (and a dot between thousands), the value in German too.
+    expect(overview).toMatch(
+      /STRK Text \d{1,3}(?:\.\d{3})*,\d+ STRK · \d{1,3}(?:\.\d{3})*,\d\d \$/u,
+    );
     const pending = invoke(wallet, 'snapnet_executeTxn', {
       address: ACCOUNT_0.address,
       calls: [

@@ -215,7 +215,7 @@ describe('the tokens an account received, on the home page', () => {
     const text = textOf(home.content);
     expect(text).toContain('VTT · Verified Test Token · verified');
     expect(text).toContain(VERIFIED);
-    expect(text).toMatch(/Account 0 Text 1000 VTT/u);
+    expect(text).toMatch(/Account 0 Text 1,000 VTT/u);
     expect(unverifiedPart(text)).not.toContain(VERIFIED);
     // The overview shows what the account holds: the verified token too,
     // never an unverified one, whose balances it does not read: STRK's,
@@ -225,7 +225,7 @@ describe('the tokens an account received, on the home page', () => {
     const overview = textOf((await openView(home, 'overview')).content);
     expect(testNode().requestCount('starknet_call')).toBe(3 + 1 + 2);
     expect(overview).toContain('VTT · Verified Test Token · verified');
-    expect(overview).toMatch(/Account 0 Text 1000 VTT/u);
+    expect(overview).toMatch(/Account 0 Text 1,000 VTT/u);
     expect(overview).not.toContain(FAKE_STRK);
     expect(overview).not.toContain(PLAIN);
   });
@@ -236,7 +236,9 @@ describe('the tokens an account received, on the home page', () => {
     expect(unverified).toContain('Unverified tokens (2)');
     expect(unverified).toContain(FAKE_STRK);
     expect(unverified).toContain(PLAIN);
-    expect(unverified).toContain(`Account 0 Text ${5n * ONE_STRK} base units`);
+    expect(unverified).toContain(
+      `Account 0 Text ${(5n * ONE_STRK).toLocaleString('en-US')} base units`,
+    );
     expect(unverified).not.toMatch(/strk|starknet|pln|plain/iu);
   });
 
@@ -253,7 +255,7 @@ describe('the tokens an account received, on the home page', () => {
     // A new showing reads the state anew (and the simulation then acts on it).
     const page = await openHome(wallet, 'tokens');
     const reopened = textOf(page.content);
-    expect(reopened).not.toContain('1000 VTT');
+    expect(reopened).not.toContain('1,000 VTT');
     expect(reopened).toContain(`Hidden: VTT (${VERIFIED}), verified`);
     expect(reopened).toContain(`Hidden: ${FAKE_STRK}`);
     expect(unverifiedPart(reopened)).not.toContain(FAKE_STRK);
@@ -265,7 +267,7 @@ describe('the tokens an account received, on the home page', () => {
       page.clickElement(`home-show-token:${TESTNET}:${VERIFIED}`),
     );
     expect(shown).toContain(`Shown again: ${VERIFIED}.`);
-    expect(shown).toMatch(/Account 0 Text 1000 VTT/u);
+    expect(shown).toMatch(/Account 0 Text 1,000 VTT/u);
     expect(unverifiedPart(shown)).toContain(FAKE_STRK);
   });
 
