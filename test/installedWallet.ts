@@ -172,7 +172,22 @@ export async function confirmationOf(
 }
 
 /**
- * All text of a dialog, for "does it show X" checks.
+ * The props src/ui/metaMaskShape.ts states at the value MetaMask draws when
+ * they are absent: they say nothing the user reads.
+ */
+const STATED_DEFAULTS: Readonly<Record<string, string>> = {
+  direction: 'vertical',
+  alignment: 'start',
+  size: 'md',
+  fontWeight: 'regular',
+  color: 'default',
+  variant: 'default',
+};
+
+/**
+ * All text of a dialog, for "does it show X" checks: every element's type
+ * and the text of its props, leaving out its key and the props stated at
+ * what is drawn anyway.
  *
  * @param content - The dialog content.
  * @returns The text of every node and prop, joined.
@@ -185,7 +200,12 @@ export function textOf(content: unknown): string {
     return content.map(textOf).join(' ');
   }
   if (typeof content === 'object' && content !== null) {
-    return Object.values(content).map(textOf).join(' ');
+    return Object.entries(content)
+      .filter(
+        ([name, value]) => name !== 'key' && STATED_DEFAULTS[name] !== value,
+      )
+      .map(([, value]) => textOf(value))
+      .join(' ');
   }
   return '';
 }

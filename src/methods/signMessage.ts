@@ -6,7 +6,11 @@ import { AddressStruct, ChainIdStruct, TypedDataStruct } from './structs';
 import { FORWARD_LOOKUP_MS, nameLookupOf, namesWithin } from '../node/names';
 import type { ShownName } from '../node/names';
 import { signHash } from '../signing/signature';
-import { analyseTypedData, messageAddresses } from '../signing/typedData';
+import {
+  messageAddresses,
+  readTypedData,
+  typedDataHash,
+} from '../signing/typedData';
 import { confirmOutsideExecution, confirmSignMessage } from '../ui/dialogs';
 import { ownAccount, requestView, resolveNetwork } from '../wallet/access';
 import { outsideExecutionChainData } from '../wallet/callData';
@@ -34,18 +38,22 @@ export const signMessage = defineMethod({
   }),
   result: string(),
   handler: async ({ typedDataMessage, signerAddress, chainId }, context) => {
+    // The dialog's locale, read beside the state rather than after it (a
+    // failure surfaces where requestView reads it).
+    context.preferences().catch(() => undefined);
     const network = await resolveNetwork(context, chainId);
     const data: TypedData = typedDataMessage;
-    const analysis = analyseTypedData(
-      data,
-      signerAddress,
-      network,
-      'typedDataMessage',
-    );
+    const analysis = readTypedData(data, network, 'typedDataMessage');
+    // Hashed once: while MetaMask checks a plain message's dialog, before
+    // an outside execution's.
+    let hash: string | undefined;
+    const hashed = (): string =>
+      (hash ??= typedDataHash(data, signerAddress, 'typedDataMessage'));
     const account = await ownAccount(context, signerAddress, 'signerAddress');
     const request = await requestView(context, network, signerAddress);
     const { grant } = analysis;
     if (grant?.kind === 'outside-execution') {
+      hashed();
       await confirmOutsideExecution({
         request,
         analysis,
@@ -85,8 +93,9 @@ export const signMessage = defineMethod({
               isOpen,
             ),
         },
+        hashed,
       );
     }
-    return signHash(analysis.hash, account.privateKey).join(',');
+    return signHash(hashed(), account.privateKey).join(',');
   },
 });

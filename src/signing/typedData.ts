@@ -24,9 +24,7 @@ const MAX_TEXT = 64 * 1024;
  * together determine the hash (with the signer), so the dialog can show
  * exactly one signature.
  */
-export type TypedDataAnalysis = {
-  /** The SNIP-12 message hash the signature is over. */
-  hash: string;
+export type TypedDataReading = {
   revision: Revision;
   /** The members of the domain type, in order, as hashed. */
   domain: CheckedMember[];
@@ -48,16 +46,20 @@ export type TypedDataAnalysis = {
   grant?: ExecutionGrant;
 };
 
+/** Typed data as it is shown, and the SNIP-12 hash the signature is over. */
+export type TypedDataAnalysis = TypedDataReading & { hash: string };
+
 /**
  * The SNIP-12 hash of typed data for an account, with malformed typed data
- * reported as invalid params.
+ * reported as invalid params. Hash only what readTypedData accepted: that is
+ * what the dialog shows.
  *
  * @param data - The typed data.
  * @param accountAddress - The signer's address.
  * @param field - The param name to blame.
  * @returns The message hash (hex).
  */
-function typedDataHash(
+export function typedDataHash(
   data: TypedData,
   accountAddress: string,
   field: string,
@@ -163,10 +165,46 @@ function chainBinding(
 /**
  * Reads SNIP-12 typed data the way it is signed: its types and every value
  * checked against its type (refused naming the field otherwise, before
- * anything is hashed or shown), its hash, the domain and message as
- * hashed, whether it binds this network, and whether it grants execution
- * (SNIP-9 outside execution, session keys, calls). Oversized typed data is
- * refused.
+ * anything is hashed or shown), the domain and message as hashed, whether
+ * it binds this network, and whether it grants execution (SNIP-9 outside
+ * execution, session keys, calls). Oversized typed data is refused. The
+ * hash is typedDataHash's (signMessage computes it while MetaMask checks
+ * the dialog).
+ *
+ * @param data - The typed data.
+ * @param network - The network the request acts on.
+ * @param field - The param name to blame.
+ * @returns What the dialog shows.
+ */
+export function readTypedData(
+  data: TypedData,
+  network: Network,
+  field: string,
+): TypedDataReading {
+  if (JSON.stringify(data).length > MAX_TEXT) {
+    throw new InvalidInputError(
+      field,
+      `is larger than ${MAX_TEXT / 1024} KiB: too large to show faithfully in a dialog`,
+    );
+  }
+  const schema = readSchema(data, field);
+  const budget = new FieldBudget(field);
+  const values = checkValues(data, schema, budget, field);
+  const definitions = unshownDefinitions(schema, values.message, budget);
+  const grant = executionGrantOf(data, schema, values, field);
+  return {
+    revision: schema.revision,
+    domain: values.domain,
+    chain: chainBinding(values.domain, network),
+    primaryType: data.primaryType,
+    message: values.message,
+    definitions,
+    ...(grant ? { grant } : {}),
+  };
+}
+
+/**
+ * Typed data read as readTypedData reads it, and its hash.
  *
  * @param data - The typed data.
  * @param accountAddress - The signer.
@@ -180,27 +218,8 @@ export function analyseTypedData(
   network: Network,
   field: string,
 ): TypedDataAnalysis {
-  if (JSON.stringify(data).length > MAX_TEXT) {
-    throw new InvalidInputError(
-      field,
-      `is larger than ${MAX_TEXT / 1024} KiB: too large to show faithfully in a dialog`,
-    );
-  }
-  const schema = readSchema(data, field);
-  const budget = new FieldBudget(field);
-  const values = checkValues(data, schema, budget, field);
-  const definitions = unshownDefinitions(schema, values.message, budget);
-  const grant = executionGrantOf(data, schema, values, field);
-  return {
-    hash: typedDataHash(data, accountAddress, field),
-    revision: schema.revision,
-    domain: values.domain,
-    chain: chainBinding(values.domain, network),
-    primaryType: data.primaryType,
-    message: values.message,
-    definitions,
-    ...(grant ? { grant } : {}),
-  };
+  const reading = readTypedData(data, network, field);
+  return { ...reading, hash: typedDataHash(data, accountAddress, field) };
 }
 
 /**

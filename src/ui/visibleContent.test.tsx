@@ -7,6 +7,7 @@ import {
   Text,
 } from '@metamask/snaps-sdk/jsx';
 
+import { shapedForMetaMask } from './metaMaskShape';
 import { visibleContent } from './visibleContent';
 
 describe('visibleContent', () => {
@@ -24,18 +25,21 @@ describe('visibleContent', () => {
         {null}
       </Box>,
     );
+    // Shaped as MetaMask checks it quickly (metaMaskShape.test.tsx).
     expect(shown).toStrictEqual(
-      <Box>
-        <Banner title="Pay⟨U+202E⟩yal" severity="danger">
-          <Text>evil⟨U+200B⟩.com</Text>
-        </Banner>
-        <Row label="to⟨U+0000⟩">
-          <Text>{['a', '⟨U+2066⟩b']}</Text>
-        </Row>
-        <Copyable value="0x1⟨U+200D⟩" />
-        <Input name={'field\u200B'} value={'typed\u200B'} />
-        {null}
-      </Box>,
+      shapedForMetaMask(
+        <Box>
+          <Banner title="Pay⟨U+202E⟩yal" severity="danger">
+            <Text>evil⟨U+200B⟩.com</Text>
+          </Banner>
+          <Row label="to⟨U+0000⟩">
+            <Text>{['a', '⟨U+2066⟩b']}</Text>
+          </Row>
+          <Copyable value="0x1⟨U+200D⟩" />
+          <Input name={'field\u200B'} value={'typed\u200B'} />
+          {null}
+        </Box>,
+      ),
     );
   });
 
@@ -48,6 +52,6 @@ describe('visibleContent', () => {
         </Row>
       </Box>
     );
-    expect(visibleContent(content)).toStrictEqual(content);
+    expect(visibleContent(content)).toStrictEqual(shapedForMetaMask(content));
   });
 });

@@ -1,5 +1,6 @@
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
+import { shapedForMetaMask } from './metaMaskShape';
 import { visible } from '../text';
 
 /**
@@ -52,13 +53,14 @@ function visibleNode(node: unknown): unknown {
 }
 
 /**
- * Content as the user will read it: every text made visible.
+ * Content as the user will read it: every text made visible; and in the
+ * shape MetaMask checks quickly, drawn the same (metaMaskShape.ts).
  *
  * @param content - What a dialog or the home page shows.
  * @returns The same content, every string passed through `visible`.
  */
 export function visibleContent(content: JSXElement): JSXElement {
-  const shown = visibleNode(content);
+  const shown = shapedForMetaMask(visibleNode(content));
   if (!isElement(shown)) {
     throw new Error('Content to show is not a snap UI element');
   }

@@ -6,7 +6,7 @@ import { nameLookupOf } from '../node/names';
 import { readTokenCall } from '../node/tokenCalls';
 import type { CallToShow } from '../protocol/calls';
 import { stakingReads } from '../sender/stakingReads';
-import type { TypedDataAnalysis } from '../signing/typedData';
+import type { TypedDataReading } from '../signing/typedData';
 import { networksFor } from '../state/networks';
 import type { ChainData } from '../ui/decodeCalls';
 
@@ -49,7 +49,7 @@ function partiesOf(call: CallToShow): string[] {
 async function boundNetwork(
   context: WalletContext,
   network: Network,
-  binding: TypedDataAnalysis['chain'],
+  binding: TypedDataReading['chain'],
 ): Promise<Network | undefined> {
   if (binding.kind === 'match') {
     return network;
@@ -86,7 +86,7 @@ async function boundNetwork(
 export async function outsideExecutionChainData(
   context: WalletContext,
   network: Network,
-  binding: TypedDataAnalysis['chain'],
+  binding: TypedDataReading['chain'],
   signed: { calls: CallToShow[]; account: string; callsField: string },
   field: string,
 ): Promise<ChainData> {

@@ -3,6 +3,7 @@ import { TypedDataRevision, typedData as snip12 } from 'starknet';
 import type { TypedData } from 'starknet';
 
 import {
+  drawnElementsOf,
   elementsOf,
   isShown,
   propText,
@@ -165,13 +166,13 @@ export class DialogReader {
         value: this.scalar(typeText, textOf(text)),
       };
     }
-    const [title, box] = elementsOf(field);
+    const [title, ...shown] = drawnElementsOf(field);
     const { name, typeText } = splitLabel(textOf(title));
     const member = memberOf(name, typeText);
-    if (!box) {
+    if (shown.length === 0) {
       throw new Error(`Section ${name} has no fields`);
     }
-    const rows = elementsOf(box).filter((child) => child.type !== 'Text');
+    const rows = shown.filter((child) => child.type !== 'Text');
     if (member.type === 'enum') {
       const [variantRow, ...params] = rows;
       const variant = variantRow ? textOf(elementsOf(variantRow)[0]) : '';
@@ -221,11 +222,11 @@ export class DialogReader {
    * @param section - The definitions section.
    */
   definitions(section: Shown): void {
-    const [, box] = elementsOf(section);
-    for (const definition of box ? elementsOf(box) : []) {
-      const [title, rows] = elementsOf(definition);
+    const [, ...definitions] = drawnElementsOf(section);
+    for (const definition of definitions) {
+      const [title, ...rows] = drawnElementsOf(definition);
       const { name, typeText } = splitLabel(textOf(title));
-      const members = (rows ? elementsOf(rows) : [])
+      const members = rows
         .filter((row) => row.type === 'Row')
         .map((row) => {
           const shownType = textOf(elementsOf(row)[0]);
@@ -296,11 +297,11 @@ export function readSignMessageDialog(dialog: JSXElement): ReadBack {
   const reader = new DialogReader(revision);
   const domain = reader.domain(domainSection);
   const messageSection = sectionTitled(dialog, 'Message (');
-  const [title, box] = elementsOf(messageSection);
+  const [title, ...fields] = drawnElementsOf(messageSection);
   const primaryType = textOf(title).slice('Message ('.length, -1);
   const message = reader.struct(
     primaryType,
-    box ? elementsOf(box).filter(({ type }) => type !== 'Text') : [],
+    fields.filter(({ type }) => type !== 'Text'),
   );
   for (const section of sectionsTitled(dialog, 'Type definitions')) {
     reader.definitions(section);

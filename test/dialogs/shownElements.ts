@@ -57,6 +57,20 @@ export function elementsOf(element: Shown): Shown[] {
 }
 
 /**
+ * The child elements of a Section or Box as drawn: a plain Box inside one
+ * draws its children in its place (metaMaskShape dissolves such Boxes
+ * before MetaMask sees them), so both forms read the same.
+ *
+ * @param element - The Section or Box.
+ * @returns Its child elements, nested Boxes' children in their place.
+ */
+export function drawnElementsOf(element: Shown): Shown[] {
+  return elementsOf(element).flatMap((child) =>
+    child.type === 'Box' ? drawnElementsOf(child) : [child],
+  );
+}
+
+/**
  * The text an element shows, read back from its visible form.
  *
  * @param element - A Text (or Heading) element.

@@ -2,12 +2,13 @@ import { Banner, Box, Section, Text } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import { ask, askFitting, askReading, MAX_DIALOG_CHARS } from './open';
+import type { Meanwhile } from './open';
 import { InvalidInputError } from '../../errors';
 import { normaliseAddress } from '../../keys/address';
 import type { LateNames } from '../../node/names';
 import { toHex } from '../../protocol/values';
 import type { OutsideExecution } from '../../signing/executionGrant';
-import type { TypedDataAnalysis } from '../../signing/typedData';
+import type { TypedDataReading } from '../../signing/typedData';
 import {
   CallSections,
   chainIdText,
@@ -38,7 +39,7 @@ import {
  * @returns The banner, or null when the domain binds this network.
  */
 function chainBanner(
-  chain: TypedDataAnalysis['chain'],
+  chain: TypedDataReading['chain'],
   networkName: string,
 ): JSXElement | null {
   if (chain.kind === 'missing') {
@@ -100,10 +101,7 @@ function chainDataBanner(view: OutsideExecutionView): JSXElement | null {
  * @param locale - The user's locale (timestamps' dates).
  * @returns The section.
  */
-function domainSection(
-  analysis: TypedDataAnalysis,
-  locale: string,
-): JSXElement {
+function domainSection(analysis: TypedDataReading, locale: string): JSXElement {
   return (
     <LinesSection
       heading={`Domain (SNIP-12 revision ${analysis.revision})`}
@@ -127,7 +125,7 @@ function domainSection(
  */
 export function signMessageContent(
   request: RequestView,
-  analysis: TypedDataAnalysis,
+  analysis: TypedDataReading,
   names?: NamesReading,
 ): JSXElement {
   const grant =
@@ -177,15 +175,18 @@ export function signMessageContent(
  * @param analysis - The typed data as it is signed.
  * @param names - Starknet ID names of its addresses to read while the
  * dialog is open, if any.
+ * @param meanwhile - Work to do while MetaMask checks the dialog (the
+ * message's hash), if any.
  * @throws UserRejectedError when the user declines.
  */
 export async function confirmSignMessage(
   request: RequestView,
-  analysis: TypedDataAnalysis,
+  analysis: TypedDataReading,
   names?: LateNames,
+  meanwhile?: Meanwhile,
 ): Promise<void> {
   if (!names) {
-    await ask(signMessageContent(request, analysis));
+    await ask(signMessageContent(request, analysis), meanwhile);
     return;
   }
   const { addresses } = names;
@@ -198,13 +199,14 @@ export async function confirmSignMessage(
         names: await names.read(isOpen),
       }),
     },
+    meanwhile,
   );
 }
 
 /** What an outside-execution dialog is built from. */
 export type OutsideExecutionView = {
   request: RequestView;
-  analysis: TypedDataAnalysis;
+  analysis: TypedDataReading;
   execution: OutsideExecution;
   /** What its calls are read with: the bound chain's data, or none. */
   chainData: ChainData;
