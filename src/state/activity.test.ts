@@ -3,6 +3,7 @@ import type { Json } from '@metamask/snaps-sdk';
 import { markTold, releaseNews, settleActivity } from './activity';
 import { defaultState } from './schema';
 import type { WalletState } from './schema';
+import { forgetStateMirror } from './store';
 import { STRK_ADDRESS } from '../config';
 
 /**
@@ -56,6 +57,7 @@ beforeEach(() => {
     },
   };
   stored = JSON.parse(JSON.stringify(state));
+  forgetStateMirror();
   Object.assign(globalThis, {
     snap: {
       request: async (request: {

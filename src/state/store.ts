@@ -101,6 +101,14 @@ async function save(state: WalletState): Promise<void> {
 }
 
 /**
+ * Forgets the mirror: the next read asks MetaMask. For a state MetaMask
+ * was given other than through this module (a test that sets it).
+ */
+export function forgetStateMirror(): void {
+  mirror = undefined;
+}
+
+/**
  * A read-only snapshot of the state.
  *
  * @returns The current state (migrated in memory if the store is older).
