@@ -65,6 +65,37 @@ async function loadSierra(): Promise<Record<string, Json> | undefined> {
 }
 
 /**
+ * The hash of a STRK transfer from account 0 (the executeTxn row's own
+ * transfer), sent through the snap and approved.
+ *
+ * @param wallet - The installed snap, account 0 shared.
+ * @returns The transaction hash.
+ */
+async function sentTransfer(wallet: Wallet): Promise<string> {
+  const scenario = scenarios({ sierra: undefined }).snapnet_executeTxn;
+  if (scenario === undefined || 'skip' in scenario) {
+    throw new Error('The executeTxn row has no transfer to send');
+  }
+  const sent = await timeCall({
+    wallet,
+    node,
+    method: 'snapnet_executeTxn',
+    params: scenario.params(
+      { deployTxHash: '0x0', signature: '', sierra: undefined },
+      0,
+    ),
+    dialogs: scenario.dialogs,
+  });
+  const hash = isJsonObject(sent.result)
+    ? sent.result.transaction_hash
+    : undefined;
+  if (typeof hash !== 'string' || hash === '') {
+    throw new Error('The transfer returned no transaction hash');
+  }
+  return hash;
+}
+
+/**
  * Installs the snap (fresh state, or the given one).
  *
  * @param state - Snap state to start from.
@@ -313,10 +344,15 @@ describe('snap benchmark', () => {
     if (!isJsonObject(deploy.result) || typeof signed.result !== 'string') {
       throw new Error('Unexpected setup results');
     }
-    const { transaction_hash: deployTxHash } = deploy.result;
-    if (typeof deployTxHash !== 'string') {
+    const { transaction_hash: deployed } = deploy.result;
+    if (typeof deployed !== 'string') {
       throw new Error('The deployment returned no transaction hash');
     }
+    // The page's rows run first and deploy account 0 for its staking: the
+    // deployment then sends nothing (an empty hash), and a transfer of
+    // account 0 gives getTransactionStatus a transaction to ask about.
+    const deployTxHash =
+      deployed === '' ? await sentTransfer(wallet) : deployed;
     const sierra = await loadSierra();
     const context: BenchContext = {
       deployTxHash,
