@@ -185,8 +185,9 @@ function shapeValue(value: unknown, place: Place): unknown {
         ...place,
         key: `${place.key}.${index}`,
       });
-      // A dissolved Box's children take its place in the list.
-      return isElement(item) && dissolves(item, place) ? shaped : [shaped];
+      // An element shapes to a list only when it is a Box that dissolved:
+      // its children take its place.
+      return Array.isArray(shaped) && !Array.isArray(item) ? shaped : [shaped];
     });
   }
   if (!isElement(value)) {
