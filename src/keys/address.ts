@@ -5,9 +5,10 @@ import {
   ARGENT_CLASS_HASH,
   ARGENT_PROXY_CLASS_HASH,
 } from '../config';
+import { selectorOf } from '../protocol/selectors';
 import type { AccountKind } from '../state/schema';
 
-const INITIALIZE_SELECTOR = hash.getSelectorFromName('initialize');
+const INITIALIZE_SELECTOR = selectorOf('initialize');
 
 /**
  * What a DEPLOY_ACCOUNT of an Argent account for `publicKey` carries: the

@@ -1,4 +1,5 @@
-import { ABI_BOUNDS, parseAbi, selectorOf, siteAbiFor } from './abi';
+import { ABI_BOUNDS, parseAbi, siteAbiFor } from './abi';
+import { selectorOf } from '../protocol/selectors';
 
 const transferAbi = [
   {

@@ -1,4 +1,4 @@
-import { hash } from 'starknet';
+import { selectorOf } from '../protocol/selectors';
 
 export type AbiParam = { name: string; type: string };
 
@@ -126,16 +126,6 @@ function entries(
       ? entries(fields.get('items'), tally, depth + 1)
       : [fields];
   });
-}
-
-/**
- * The selector of an entrypoint name, canonical hex.
- *
- * @param name - The entrypoint name.
- * @returns `sn_keccak(name)` as hex.
- */
-export function selectorOf(name: string): string {
-  return `0x${BigInt(hash.getSelectorFromName(name)).toString(16)}`;
 }
 
 /**

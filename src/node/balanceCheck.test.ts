@@ -1,10 +1,10 @@
-import { selectorOf } from './abi';
 import { checkBalanceChanges } from './balanceCheck';
 import type { SignedCall } from './balanceCheck';
 import { balanceChangesOf } from './simulation';
 import type { SimulatedTransaction } from './simulation';
 import { accountEffect, readTokenCall } from './tokenCalls';
 import { normaliseAddress } from '../keys/address';
+import { selectorOf } from '../protocol/selectors';
 
 const TRANSFER_EVENT =
   '0x99cd8bde557814842a3121e8ddfd433a539b8c9f14bf31ebf108d12e6196e9';

@@ -1,14 +1,13 @@
-import { hash } from 'starknet';
-
 import { readingCall, strictly } from './answers';
 import type { Reading } from './answers';
 import type { BlockTag } from './calls';
 import { viewCall } from './calls';
 import type { NodeClient } from './client';
 import type { NodeCall } from './nodeCall';
+import { selectorOf } from '../protocol/selectors';
 import { U128_BOUND } from '../protocol/values';
 
-const BALANCE_OF = hash.getSelectorFromName('balanceOf');
+const BALANCE_OF = selectorOf('balanceOf');
 
 /** A u256 half as a node writes it: a felt of at most 64 hex digits. */
 const HALF_TEXT = /^0x[0-9a-fA-F]{1,64}$/u;

@@ -1,9 +1,9 @@
-import { hash } from 'starknet';
 import { array, enums, number, optional, type } from 'superstruct';
 
 import { FeltText, parsedBy } from './answers';
 import { eventsCall, viewCall } from './calls';
 import type { NodeCall } from './nodeCall';
+import { selectorOf } from '../protocol/selectors';
 
 /**
  * What the chain says of an outside execution (SNIP-9) an account signed:
@@ -14,11 +14,9 @@ import type { NodeCall } from './nodeCall';
  * whoever claims otherwise.
  */
 
-const TRANSACTION_EXECUTED = hash.getSelectorFromName('TransactionExecuted');
+const TRANSACTION_EXECUTED = selectorOf('TransactionExecuted');
 
-const NONCE_CHECK = hash.getSelectorFromName(
-  'is_valid_outside_execution_nonce',
-);
+const NONCE_CHECK = selectorOf('is_valid_outside_execution_nonce');
 
 /** A receipt, as far as the wallet reads it here. */
 export type ExecutionReceipt = {

@@ -1,4 +1,3 @@
-import { hash } from 'starknet';
 import { array, number, optional, string, type } from 'superstruct';
 import type { Infer } from 'superstruct';
 
@@ -8,6 +7,7 @@ import type { NodeClient } from './client';
 import type { NodeCall } from './nodeCall';
 import { transferOf } from './transferEvents';
 import { normaliseAddress } from '../keys/address';
+import { selectorOf } from '../protocol/selectors';
 import type { TransactionRecord, TransactionStatus } from '../state/schema';
 
 /**
@@ -32,10 +32,7 @@ const KNOWN_ENTRYPOINTS = [
   'multicall',
 ];
 const ENTRYPOINT_NAMES = new Map(
-  KNOWN_ENTRYPOINTS.map((name) => [
-    BigInt(hash.getSelectorFromName(name)),
-    name,
-  ]),
+  KNOWN_ENTRYPOINTS.map((name) => [BigInt(selectorOf(name)), name]),
 );
 
 const TransactionStruct = type({

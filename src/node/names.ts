@@ -1,4 +1,4 @@
-import { hash, starknetId } from 'starknet';
+import { starknetId } from 'starknet';
 import { array } from 'superstruct';
 
 import { FeltText, parsedBy } from './answers';
@@ -8,6 +8,7 @@ import type { NodeCall } from './nodeCall';
 import { MAINNET_CHAIN_ID, TESTNET_CHAIN_ID } from '../config';
 import type { Network } from '../config';
 import { normaliseAddress } from '../keys/address';
+import { selectorOf } from '../protocol/selectors';
 import { ADDRESS_BOUND } from '../protocol/values';
 
 /**
@@ -40,8 +41,8 @@ export const MAX_NAMED_ADDRESSES = 8;
 /** The most labels a name may have (`pay.alice.stark` has two). */
 const MAX_LABELS = 4;
 
-const ADDRESS_TO_DOMAIN = hash.getSelectorFromName('address_to_domain');
-const DOMAIN_TO_ADDRESS = hash.getSelectorFromName('domain_to_address');
+const ADDRESS_TO_DOMAIN = selectorOf('address_to_domain');
+const DOMAIN_TO_ADDRESS = selectorOf('domain_to_address');
 
 /** The name a user may type: labels of a-z, 0-9 and "-", then `.stark`. */
 const NAME_SHAPE = /^(?:[a-z0-9-]{1,48}\.){1,4}stark$/u;

@@ -1,9 +1,8 @@
-import { hash } from 'starknet';
-
 import { isContractNotFound, viewCall } from './calls';
 import type { NodeClient } from './client';
 import { STARKNET_ERROR_CODES } from './rpcErrors';
 import { ChainRejectedError, InvalidInputError, NodeError } from '../errors';
+import { selectorOf } from '../protocol/selectors';
 
 /** What `is_valid_signature` answers for a valid signature (SNIP-6). */
 const VALID = BigInt('0x56414c4944');
@@ -89,8 +88,8 @@ export async function accountAcceptsSignature(
     ...signature,
   ];
   const [snip6, legacy] = await client.batchSettled([
-    viewCall(address, hash.getSelectorFromName('is_valid_signature'), calldata),
-    viewCall(address, hash.getSelectorFromName('isValidSignature'), calldata),
+    viewCall(address, selectorOf('is_valid_signature'), calldata),
+    viewCall(address, selectorOf('isValidSignature'), calldata),
   ]);
   for (const answer of [snip6, legacy]) {
     if (answer?.status === 'rejected' && isContractNotFound(answer.reason)) {

@@ -1,4 +1,4 @@
-import { selectorOf } from './abi';
+import { selectorOf } from '../protocol/selectors';
 
 /**
  * The ERC-20 calls the wallet reads itself on the tokens it tracks, by

@@ -1,8 +1,9 @@
-import { byteArray, hash, shortString } from 'starknet';
+import { byteArray, shortString } from 'starknet';
 
 import { isContractNotFound, viewCall } from './calls';
 import type { NodeClient } from './client';
 import { ChainRejectedError, InvalidInputError } from '../errors';
+import { selectorOf } from '../protocol/selectors';
 
 /**
  * Decodes a token symbol: a short string in one felt (older tokens) or a
@@ -83,8 +84,8 @@ export async function tokenMetadata(
 ): Promise<{ decimals: number; symbol: string }> {
   try {
     const [decimals, symbol] = await client.batch([
-      viewCall(tokenAddress, hash.getSelectorFromName('decimals'), []),
-      viewCall(tokenAddress, hash.getSelectorFromName('symbol'), []),
+      viewCall(tokenAddress, selectorOf('decimals'), []),
+      viewCall(tokenAddress, selectorOf('symbol'), []),
     ]);
     return checkedMetadata(tokenAddress, decimals, symbol);
   } catch (error) {

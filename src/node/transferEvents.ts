@@ -1,10 +1,9 @@
-import { hash } from 'starknet';
-
 import { readingCall } from './answers';
 import type { Reading } from './answers';
 import type { EventQuery } from './newestEvents';
 import type { NodeCall } from './nodeCall';
 import { normaliseAddress } from '../keys/address';
+import { selectorOf } from '../protocol/selectors';
 
 /**
  * The ERC-20 transfers an account received, as `starknet_getEvents` finds
@@ -18,7 +17,7 @@ import { normaliseAddress } from '../keys/address';
  */
 
 /** The selector of `Transfer`, an ERC-20's first event key. */
-export const TRANSFER_KEY = hash.getSelectorFromName('Transfer');
+export const TRANSFER_KEY = selectorOf('Transfer');
 
 /** Events asked for per call: the spec's nodes accept at least 1,024. */
 export const TRANSFER_CHUNK = 1000;

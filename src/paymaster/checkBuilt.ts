@@ -1,4 +1,3 @@
-import { hash } from 'starknet';
 import type { PreparedTransaction } from 'starknet';
 
 import { boundFee, feeFiguresOf } from './feeBound';
@@ -7,6 +6,7 @@ import { InvalidInputError, PaymasterError } from '../errors';
 import { deploymentData, normaliseAddress } from '../keys/address';
 import type { OwnAccount } from '../keys/ownership';
 import { readFelt } from '../node/answers';
+import { selectorOf } from '../protocol/selectors';
 import type { WalletCall } from '../sender/intent';
 import type { OutsideExecution } from '../signing/executionGrant';
 import type { TypedDataAnalysis } from '../signing/typedData';
@@ -76,7 +76,7 @@ export type CheckedBuild = {
   feeWarnings: string[];
 };
 
-const TRANSFER_SELECTOR = hash.getSelectorFromName('transfer');
+const TRANSFER_SELECTOR = selectorOf('transfer');
 const U128 = 2n ** 128n;
 
 /**
@@ -185,8 +185,7 @@ function checkCalls(
     const built = execution.calls[index];
     const same =
       built?.contractAddress === normaliseAddress(call.contractAddress) &&
-      BigInt(built.selector) ===
-        BigInt(hash.getSelectorFromName(call.entrypoint)) &&
+      BigInt(built.selector) === BigInt(selectorOf(call.entrypoint)) &&
       sameFelts(built.calldata, call.calldata);
     if (!same) {
       throw mismatch(host, `call ${index + 1} differs from the one asked`);

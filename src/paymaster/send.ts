@@ -1,4 +1,3 @@
-import { hash } from 'starknet';
 import type { ExecutableUserTransaction, UserTransaction } from 'starknet';
 
 import { buildChecked } from './build';
@@ -17,6 +16,7 @@ import {
   verifiedNames,
 } from '../node/names';
 import type { LateNames, ShownName } from '../node/names';
+import { selectorOf } from '../protocol/selectors';
 import { toHex } from '../protocol/values';
 import type {
   TransactionIntent,
@@ -60,9 +60,7 @@ export type PaymasterRequest = PaymasterAskRequest & {
   confirm: (preview: PaymasterPreview) => Promise<void>;
 };
 
-const NONCE_CHECK = hash.getSelectorFromName(
-  'is_valid_outside_execution_nonce',
-);
+const NONCE_CHECK = selectorOf('is_valid_outside_execution_nonce');
 
 /**
  * The fee transfer as a call of the account.

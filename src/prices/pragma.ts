@@ -1,4 +1,4 @@
-import { hash, shortString } from 'starknet';
+import { shortString } from 'starknet';
 
 import { MAINNET_CHAIN_ID, TESTNET_CHAIN_ID } from '../config';
 import type { Network } from '../config';
@@ -6,6 +6,7 @@ import { readingCall } from '../node/answers';
 import type { Reading } from '../node/answers';
 import { viewCall } from '../node/calls';
 import type { NodeCall } from '../node/nodeCall';
+import { selectorOf } from '../protocol/selectors';
 
 /**
  * Pragma v2, the price oracle on Starknet, as the wallet reads it: where it
@@ -36,7 +37,7 @@ export const PRAGMA_ORACLES: Readonly<Record<string, string>> = {
 };
 
 /** `get_data_median`'s selector. */
-export const GET_DATA_MEDIAN = hash.getSelectorFromName('get_data_median');
+export const GET_DATA_MEDIAN = selectorOf('get_data_median');
 
 /** `DataType::SpotEntry`'s variant index (its place in the enum). */
 export const SPOT_ENTRY = 0;

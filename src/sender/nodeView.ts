@@ -8,7 +8,6 @@ import type { StakingFacts } from './stakingCalls';
 import { stakingReads } from './stakingReads';
 import type { StakingRoundTwo } from './stakingReads';
 import { ChainRejectedError, NodeError } from '../errors';
-import { selectorOf } from '../node/abi';
 import type { AbiReading } from '../node/abi';
 import type { Reading } from '../node/answers';
 import { gasPricesCall, isContractNotFound, nonceCall } from '../node/calls';
@@ -35,6 +34,7 @@ import type { SimulatedTransaction } from '../node/simulation';
 import { simulateCall } from '../node/simulation';
 import type { OracleAnswer } from '../prices/pragma';
 import type { PriceBook } from '../prices/quotes';
+import { selectorOf } from '../protocol/selectors';
 
 /**
  * What the sender reads from the node before it plans: the account's nonce

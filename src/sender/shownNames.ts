@@ -1,7 +1,6 @@
 import type { SenderRequest } from './intent';
 import type { StakingFacts } from './stakingCalls';
 import { readPoolCall } from './stakingCalls';
-import { selectorOf } from '../node/abi';
 import type { NodeClient } from '../node/client';
 import {
   claimedNames,
@@ -17,6 +16,7 @@ import type {
 } from '../node/names';
 import type { NodeCall } from '../node/nodeCall';
 import { readTokenCall } from '../node/tokenCalls';
+import { selectorOf } from '../protocol/selectors';
 
 /**
  * A call read as an ERC-20 call, or undefined (calldata that is no number

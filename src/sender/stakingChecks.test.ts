@@ -4,7 +4,7 @@ import { assertStakingPossible, momentText } from './stakingChecks';
 import { STRK } from '../../test/fixtures';
 import { InvalidInputError } from '../errors';
 import { normaliseAddress } from '../keys/address';
-import { selectorOf } from '../node/abi';
+import { selectorOf } from '../protocol/selectors';
 import { defaultState } from '../state/schema';
 
 const TESTNET = '0x534e5f5345504f4c4941';

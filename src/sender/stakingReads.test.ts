@@ -3,7 +3,7 @@ import { STRK } from '../../test/fixtures';
 import { TESTNET_CHAIN_ID } from '../config';
 import type { Network } from '../config';
 import { normaliseAddress } from '../keys/address';
-import { selectorOf } from '../node/abi';
+import { selectorOf } from '../protocol/selectors';
 import { STAKING_CONTRACTS } from '../staking/protocol';
 
 /** How refusals are worded here. */

@@ -9,13 +9,13 @@ import { assertStakingPossible } from './stakingChecks';
 import type { RefusalWords } from './stakingChecks';
 import type { Network } from '../config';
 import { normaliseAddress } from '../keys/address';
-import { selectorOf } from '../node/abi';
 import type { Reading } from '../node/answers';
 import { viewCall } from '../node/calls';
 import { readU256 } from '../node/erc20';
 import { chainClockCall } from '../node/executionCalls';
 import type { NodeCall } from '../node/nodeCall';
 import type { CallToShow } from '../protocol/calls';
+import { selectorOf } from '../protocol/selectors';
 import {
   readPoolMemberInfo,
   readPoolParameters,

@@ -7,7 +7,7 @@ import type { CheckedValue } from './typedDataShapes';
 import { STRK } from '../../test/fixtures';
 import { SUPPORTED_NETWORKS } from '../config';
 import { InvalidInputError } from '../errors';
-import { selectorOf } from '../node/abi';
+import { selectorOf } from '../protocol/selectors';
 
 const [MAINNET, TESTNET] = SUPPORTED_NETWORKS;
 const SIGNER = `0x${'0'.repeat(61)}abc`;

@@ -1,7 +1,7 @@
 import type { FieldType } from './felts';
 import { readLayout } from './felts';
-import { selectorOf } from '../node/abi';
 import type { Reading } from '../node/answers';
+import { selectorOf } from '../protocol/selectors';
 
 /**
  * The events of the staking contract and its pools the wallet reads, keys

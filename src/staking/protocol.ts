@@ -4,7 +4,7 @@ import type { FieldType } from './felts';
 import type { Network } from '../config';
 import { MAINNET_CHAIN_ID, TESTNET_CHAIN_ID } from '../config';
 import { InvalidInputError } from '../errors';
-import { selectorOf } from '../node/abi';
+import { selectorOf } from '../protocol/selectors';
 import { fitsType, toHex } from '../protocol/values';
 
 /**

@@ -4,6 +4,7 @@ import { isFinal } from './activity';
 import { putRecord, sentRecord } from './records';
 import type { TransactionRecord, WalletState } from './schema';
 import { updateState } from './store';
+import { selectorOf } from '../protocol/selectors';
 
 /**
  * Outside executions the user signed and handed to a paymaster, whose
@@ -56,7 +57,7 @@ export function callsKeyOf(calls: readonly AskedCall[]): string {
   const elements = calls.flatMap(
     ({ contractAddress, entrypoint, calldata }) => [
       BigInt(contractAddress),
-      BigInt(hash.getSelectorFromName(entrypoint)),
+      BigInt(selectorOf(entrypoint)),
       BigInt(calldata.length),
       ...calldata.map((felt) => BigInt(felt)),
     ],

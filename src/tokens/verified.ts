@@ -73,25 +73,37 @@ function extraFromBuild(): Map<string, VerifiedToken[]> {
   return extra;
 }
 
-/** Every verified token, by chain id (the bundled list, then the build's). */
-const VERIFIED: ReadonlyMap<string, readonly VerifiedToken[]> = ((): Map<
-  string,
-  VerifiedToken[]
-> => {
-  const byChain = new Map<string, VerifiedToken[]>();
-  for (const [chainId, tokens] of Object.entries(bundled.networks)) {
-    byChain.set(
-      chainId,
-      tokens.filter(
-        (token) => validate(token, VerifiedEntryStruct)[0] === undefined,
-      ),
-    );
+/**
+ * Every verified token, by chain id (the bundled list, then the build's).
+ * Read on first use rather than when the snap starts: checking each entry
+ * costs a few milliseconds that a request which shows no token need not
+ * pay.
+ */
+let verified: ReadonlyMap<string, readonly VerifiedToken[]> | undefined;
+
+/**
+ * The checked list, read once per snap process.
+ *
+ * @returns Every verified token, by chain id.
+ */
+function verifiedByChain(): ReadonlyMap<string, readonly VerifiedToken[]> {
+  if (verified === undefined) {
+    const byChain = new Map<string, VerifiedToken[]>();
+    for (const [chainId, tokens] of Object.entries(bundled.networks)) {
+      byChain.set(
+        chainId,
+        tokens.filter(
+          (token) => validate(token, VerifiedEntryStruct)[0] === undefined,
+        ),
+      );
+    }
+    for (const [chainId, tokens] of extraFromBuild()) {
+      byChain.set(chainId, [...(byChain.get(chainId) ?? []), ...tokens]);
+    }
+    verified = byChain;
   }
-  for (const [chainId, tokens] of extraFromBuild()) {
-    byChain.set(chainId, [...(byChain.get(chainId) ?? []), ...tokens]);
-  }
-  return byChain;
-})();
+  return verified;
+}
 
 /** Where the bundled list comes from (repository and commit). */
 export const VERIFIED_LIST_SOURCE = bundled.source;
@@ -103,7 +115,7 @@ export const VERIFIED_LIST_SOURCE = bundled.source;
  * @returns Its tokens (none for a network the list does not cover).
  */
 export function verifiedTokensOf(chainId: string): readonly VerifiedToken[] {
-  return VERIFIED.get(chainId) ?? [];
+  return verifiedByChain().get(chainId) ?? [];
 }
 
 /**

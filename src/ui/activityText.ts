@@ -1,10 +1,10 @@
 import { describeCall } from './decodeCalls';
 import { revertReasonText } from './transactionText';
 import { normaliseAddress } from '../keys/address';
-import { selectorOf } from '../node/abi';
 import { readTokenCall } from '../node/tokenCalls';
 import { amountText } from '../prices/money';
 import type { MoneyDisplay } from '../prices/money';
+import { selectorOf } from '../protocol/selectors';
 import type { TokenRecord, TransactionRecord } from '../state/schema';
 
 /**

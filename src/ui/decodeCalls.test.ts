@@ -7,9 +7,10 @@ import type { DecodeContext } from './decodeCalls';
 import type { CallView } from './dialogInputs';
 import { STRK } from '../../test/fixtures';
 import { normaliseAddress } from '../keys/address';
-import { parseAbi, selectorOf, siteAbiFor } from '../node/abi';
+import { parseAbi, siteAbiFor } from '../node/abi';
 import type { AbiReading, ContractAbi } from '../node/abi';
 import type { CallToShow } from '../protocol/calls';
+import { selectorOf } from '../protocol/selectors';
 import { defaultState } from '../state/schema';
 
 const TESTNET = '0x534e5f5345504f4c4941';

@@ -7,10 +7,10 @@ import {
 import type { CallView } from './dialogInputs';
 import { addressText, KNOWN_CONTRACTS } from './knownContracts';
 import type { DecodeContext } from './knownContracts';
-import { selectorOf } from '../node/abi';
 import type { AbiReading } from '../node/abi';
 import type { LateNames, ShownName } from '../node/names';
 import type { CallToShow } from '../protocol/calls';
+import { selectorOf } from '../protocol/selectors';
 
 export type { DecodeContext } from './knownContracts';
 

@@ -12,7 +12,7 @@ import {
 import { nodeRequest, ONE_STRK, SPONSORED } from './node';
 import { formatUnits } from '../../src/format';
 import { normaliseAddress } from '../../src/keys/address';
-import { selectorOf } from '../../src/node/abi';
+import { selectorOf } from '../../src/protocol/selectors';
 import { STAKING_EVENTS } from '../../src/staking/events';
 import {
   POOL_SELECTORS,

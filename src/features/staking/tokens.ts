@@ -1,9 +1,9 @@
 import type { Plan } from './batchPlan';
 import type { TokenShown } from './model';
 import type { Network } from '../../config';
-import { selectorOf } from '../../node/abi';
 import { viewCall } from '../../node/calls';
 import { checkedMetadata } from '../../node/tokenMetadata';
+import { selectorOf } from '../../protocol/selectors';
 import type { Staking, WalletState } from '../../state/schema';
 
 /**
