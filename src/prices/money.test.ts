@@ -3,7 +3,10 @@ import {
   amountText,
   intlLocale,
   moneyText,
+  numberSignsOf,
   sumOf,
+  typedAmountExample,
+  typedUnits,
   unitsText,
 } from './money';
 
@@ -109,6 +112,50 @@ describe('unitsText', () => {
       '1.500 STRK',
     );
     expect(amountText(amount, strk, { locale: 'de', hidden: true })).toBe(MASK);
+  });
+});
+
+describe('typedUnits', () => {
+  const strk = (whole: bigint, tenths = 0n): bigint =>
+    whole * 10n ** 18n + tenths * 10n ** 17n;
+
+  it("reads the locale's decimal sign, and a point where it groups nothing", () => {
+    expect(typedUnits('1.5', 18, 'en')).toBe(strk(1n, 5n));
+    expect(typedUnits('1,5', 18, 'de')).toBe(strk(1n, 5n));
+    expect(typedUnits(' 1,5 ', 18, 'pt_BR')).toBe(strk(1n, 5n));
+    // fr groups with a space: both signs read as decimal, neither groups.
+    expect(typedUnits('1,5', 18, 'fr')).toBe(strk(1n, 5n));
+    expect(typedUnits('1.5', 18, 'fr')).toBe(strk(1n, 5n));
+    expect(typedUnits('1٫5', 18, 'ar-EG')).toBe(strk(1n, 5n));
+    expect(typedUnits('1000', 18, 'de')).toBe(strk(1000n));
+    expect(typedUnits('1.000', 18, 'en')).toBe(strk(1n));
+  });
+
+  it('never reads a group sign as a decimal sign, nor accepts grouping', () => {
+    // Each could be read as 1 or as 1000: refused, not guessed.
+    expect(typedUnits('1.000', 18, 'de')).toBeUndefined();
+    expect(typedUnits('1,000', 18, 'en')).toBeUndefined();
+    expect(typedUnits('1.5', 18, 'de')).toBeUndefined();
+    expect(typedUnits('1.000,5', 18, 'de')).toBeUndefined();
+    expect(typedUnits('1,000.5', 18, 'en')).toBeUndefined();
+    expect(typedUnits('1 000', 18, 'fr')).toBeUndefined();
+    expect(typedUnits('1,5,0', 18, 'de')).toBeUndefined();
+  });
+
+  it('keeps the bounds of parseUnits: digits only, at most the decimals', () => {
+    expect(typedUnits('0,000001', 6, 'de')).toBe(1n);
+    expect(typedUnits('0,0000001', 6, 'de')).toBeUndefined();
+    expect(typedUnits('-1', 18, 'en')).toBeUndefined();
+    expect(typedUnits('1e3', 18, 'en')).toBeUndefined();
+    expect(typedUnits('', 18, 'en')).toBeUndefined();
+    expect(typedUnits(',5', 18, 'de')).toBeUndefined();
+  });
+
+  it("shows how an amount is typed in the locale, and names the locale's signs", () => {
+    expect(typedAmountExample('en')).toBe('1.5');
+    expect(typedAmountExample('de')).toBe('1,5');
+    expect(numberSignsOf('de')).toStrictEqual({ decimal: ',', group: '.' });
+    expect(numberSignsOf('en')).toStrictEqual({ decimal: '.', group: ',' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { formatUnits } from '../format';
+import { formatUnits, parseUnits } from '../format';
 
 /**
  * Money as MetaMask writes it: two decimals, the currency's sign (or its
@@ -151,15 +151,68 @@ export function unitsText(
   ).split('.');
   const format = new Intl.NumberFormat(intlLocale(locale));
   const digit = (char: string): string => format.format(Number(char));
-  const separator =
-    format.formatToParts(0.5).find(({ type }) => type === 'decimal')?.value ??
-    '.';
   const text = `${negative ? '-' : ''}${format.format(BigInt(whole))}${
     fraction === undefined
       ? ''
-      : `${separator}${fraction.replace(/\d/gu, digit)}`
+      : `${numberSignsOf(locale).decimal}${fraction.replace(/\d/gu, digit)}`
   }`;
   // Intl's no-break spaces (fr groups with them) and direction marks would
   // be shown as invisible characters marked (see ui/visibleContent.ts).
   return text.replace(/\s/gu, ' ').replace(/\p{Cf}/gu, '');
+}
+
+/**
+ * The signs a locale writes numbers with: its decimal sign and the sign
+ * that groups its digits (`.` and `,` in en, `,` and `.` in de).
+ *
+ * @param locale - MetaMask's locale.
+ * @returns The signs.
+ */
+export function numberSignsOf(locale: string): {
+  decimal: string;
+  group: string;
+} {
+  const parts = new Intl.NumberFormat(intlLocale(locale)).formatToParts(
+    1234567.5,
+  );
+  const sign = (type: string, fallback: string): string =>
+    parts.find((part) => part.type === type)?.value ?? fallback;
+  return { decimal: sign('decimal', '.'), group: sign('group', ',') };
+}
+
+/**
+ * An amount the user typed in a form, in the token's smallest unit: digits
+ * with one decimal sign at most, that of the user's locale (`1,5` in de) or
+ * a point wherever a point is not the locale's group sign (`1.5` in en and
+ * fr, not in de). A sign that groups digits is never read as a decimal
+ * sign, and no grouping is accepted: `1.000` in de and `1,000` in en are
+ * refused, not read as 1 or as 1000.
+ *
+ * @param text - What the user typed.
+ * @param decimals - The token's decimals.
+ * @param locale - MetaMask's locale.
+ * @returns The amount, or undefined when the text is not one (see
+ * parseUnits for the bounds).
+ */
+export function typedUnits(
+  text: string,
+  decimals: number,
+  locale: string,
+): bigint | undefined {
+  const { decimal, group } = numberSignsOf(locale);
+  const trimmed = text.trim();
+  if (group === '.' && trimmed.includes('.')) {
+    return undefined;
+  }
+  return parseUnits(trimmed.split(decimal).join('.'), decimals);
+}
+
+/**
+ * How the forms show an amount is typed in the user's locale.
+ *
+ * @param locale - MetaMask's locale.
+ * @returns One and a half: `1.5` in en, `1,5` in de.
+ */
+export function typedAmountExample(locale: string): string {
+  return unitsText(15n, 1, locale);
 }

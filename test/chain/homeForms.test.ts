@@ -1,3 +1,5 @@
+import { installSnap } from '@metamask/snaps-jest';
+
 import { deployAccount0 } from './actions';
 import { act, openHome } from './homePage';
 import type { HomeInterface } from './homePage';
@@ -93,6 +95,50 @@ describe("the page's forms that sign", () => {
     expect(again.text).toContain('Amount: enter a positive number of STRK');
     expect(again.dialog).toBe('');
     expect(testNode().requestCount('starknet_addInvokeTransaction')).toBe(1);
+  });
+
+  it("reads the amount in the user's locale: 1,5 in German is one and a half; 1.000, which could be a thousand, is refused, and nothing is built", async () => {
+    const wallet = await installSnap({ options: { locale: 'de' } });
+    await createAccount(wallet, { addressIndex: 0 });
+    const home = await openHome(wallet, 'send');
+    expect(JSON.stringify(home.content)).toContain('"placeholder":"1,5"');
+    await home.selectInDropdown('send-from', ACCOUNT_0.address);
+    await home.selectInDropdown('send-token', STRK);
+    await home.typeInField('send-to', RECIPIENT);
+    await home.typeInField('send-amount', '1.000');
+    testNode().resetRequestCount();
+
+    // No dialog opens: act() would wait for its answer.
+    const refused = await act(wallet, home, async () =>
+      home.clickElement('home-send:submit'),
+    );
+    expect(refused.text).toContain(
+      'Amount: enter a positive number of STRK with at most 18 decimals, without thousands separators (e.g. 1,5).',
+    );
+    // The page is drawn again (its reads), but no transaction is built.
+    for (const method of [
+      'starknet_getNonce',
+      'starknet_simulateTransactions',
+      'starknet_estimateFee',
+    ]) {
+      expect(testNode().requestCount(method)).toBe(0);
+    }
+
+    await refused.page.typeInField('send-amount', '1,5');
+    const read = await act(
+      wallet,
+      refused.page,
+      async () => refused.page.clickElement('home-send:submit'),
+      async (dialog) => {
+        if (dialog.type !== 'confirmation') {
+          throw new Error('Expected a confirmation');
+        }
+        await dialog.cancel();
+      },
+    );
+    expect(read.dialog).toContain('Send 1,5 STRK');
+    expect(read.text).toContain('Cancelled: nothing was done.');
+    expect(testNode().requestCount('starknet_addInvokeTransaction')).toBe(0);
   });
 
   it('refuses a Send form drawn on Testnet once a site has switched the wallet to Mainnet: nothing sent, the page drawn again on Mainnet', async () => {

@@ -21,9 +21,9 @@ import {
   toSnapError,
   UserRejectedError,
 } from '../../errors';
-import { parseUnits } from '../../format';
 import { AddressStruct, nameStruct } from '../../methods/structs';
 import { looksLikeName } from '../../node/names';
+import { typedAmountExample, typedUnits } from '../../prices/money';
 import { renameAccount, selectNetwork } from '../../state/accounts';
 import { readState } from '../../state/store';
 import { removeToken } from '../../state/tokens';
@@ -76,15 +76,20 @@ async function send(network: Network, values: FormValues): Promise<HomeNotice> {
   }
   const from = field('From', text(values, 'send-from'), AddressStruct);
   const typedTo = text(values, 'send-to').trim();
-  const amount = parseUnits(text(values, 'send-amount'), token.decimals);
+  const context = walletContext(HOME_ORIGIN);
+  const { locale } = await context.preferences();
+  const amount = typedUnits(
+    text(values, 'send-amount'),
+    token.decimals,
+    locale,
+  );
   // A transfer's amount is a u256: anything wider cannot be signed as typed.
   if (amount === undefined || amount === 0n || amount >= 2n ** 256n) {
     return {
       severity: 'warning',
-      text: `Amount: enter a positive number of ${token.symbol} with at most ${token.decimals} decimals.`,
+      text: `Amount: enter a positive number of ${token.symbol} with at most ${token.decimals} decimals, without thousands separators (e.g. ${typedAmountExample(locale)}).`,
     };
   }
-  const context = walletContext(HOME_ORIGIN);
   // A name is resolved by the wallet on this network, and the confirmation
   // shows it with the address it resolved to.
   const recipientName = looksLikeName(typedTo)

@@ -8,8 +8,8 @@ import { sendStakingCalls } from './send';
 import type { StakingCall } from './send';
 import type { Network } from '../../config';
 import { InvalidInputError } from '../../errors';
-import { parseUnits } from '../../format';
 import { normaliseAddress } from '../../keys/address';
+import { typedAmountExample, typedUnits } from '../../prices/money';
 import {
   addToPoolCalls,
   claimRewardsCall,
@@ -66,6 +66,8 @@ type Scene = {
   network: Network;
   contract: string;
   known: Staking | undefined;
+  /** MetaMask's locale: amounts are typed in it. */
+  locale: string;
 };
 
 /**
@@ -81,22 +83,24 @@ function textOf(values: Record<string, unknown>, key: string): string {
 }
 
 /**
- * An amount the user typed, in the pool token's smallest unit: a plain
- * decimal with at most the token's decimals, below 2^128 (the pools' u128).
+ * An amount the user typed, in the pool token's smallest unit: a decimal in
+ * the user's locale (see typedUnits) with at most the token's decimals,
+ * below 2^128 (the pools' u128).
  *
- * @param typed - The field's text.
- * @param decimals - The token's decimals.
- * @param label - The field's label.
- * @param zero - Whether 0 is an answer (it cancels an exit).
+ * @param scene - The network, and the user's locale.
+ * @param field - The field.
+ * @param field.typed - Its text.
+ * @param field.decimals - The token's decimals.
+ * @param field.label - Its label.
+ * @param field.zero - Whether 0 is an answer (it cancels an exit).
  * @returns The amount.
  */
 function amountOf(
-  typed: string,
-  decimals: number,
-  label: string,
-  zero = false,
+  scene: Scene,
+  field: { typed: string; decimals: number; label: string; zero?: boolean },
 ): bigint {
-  const amount = parseUnits(typed, decimals);
+  const { typed, decimals, label, zero = false } = field;
+  const amount = typedUnits(typed, decimals, scene.locale);
   if (
     amount === undefined ||
     amount >= U128_BOUND ||
@@ -104,7 +108,7 @@ function amountOf(
   ) {
     throw new InvalidInputError(
       label,
-      `enter a ${zero ? '' : 'positive '}number with at most ${decimals} decimals`,
+      `enter a ${zero ? '' : 'positive '}number with at most ${decimals} decimals, without thousands separators (e.g. ${typedAmountExample(scene.locale)})`,
     );
   }
   return amount;
@@ -201,11 +205,11 @@ async function stake(
     'Validator',
   );
   const token = tokenOf(scene, pool.token);
-  const amount = amountOf(
-    textOf(values, `${STAKE.enter}:amount`),
-    token.decimals,
-    'Amount',
-  );
+  const amount = amountOf(scene, {
+    typed: textOf(values, `${STAKE.enter}:amount`),
+    decimals: token.decimals,
+    label: 'Amount',
+  });
   const returning = await readMembership(
     scene.context,
     scene.network,
@@ -275,12 +279,12 @@ async function callsOf(
   if (name.startsWith(STAKE.exit)) {
     const rest = name.slice(STAKE.exit.length);
     const { pool, member, token } = positionAt(scene, rest);
-    const amount = amountOf(
-      textOf(values, `${name}:amount`),
-      tokenOf(scene, token).decimals,
-      'Unstake',
-      true,
-    );
+    const amount = amountOf(scene, {
+      typed: textOf(values, `${name}:amount`),
+      decimals: tokenOf(scene, token).decimals,
+      label: 'Unstake',
+      zero: true,
+    });
     return { member, calls: [exitIntentCall(pool, amount)] };
   }
   const rest = name.slice(STAKE.move.length);
@@ -292,11 +296,11 @@ async function callsOf(
       'choose another validator of the same token',
     );
   }
-  const amount = amountOf(
-    textOf(values, `${name}:amount`),
-    tokenOf(scene, token).decimals,
-    'Amount',
-  );
+  const amount = amountOf(scene, {
+    typed: textOf(values, `${name}:amount`),
+    decimals: tokenOf(scene, token).decimals,
+    label: 'Amount',
+  });
   return {
     member,
     calls: [
@@ -339,6 +343,7 @@ export async function stakingAction(
     network,
     contract,
     known: stakingOn(state, network.chainId, contract),
+    locale: (await context.preferences()).locale,
   };
   const { member, calls } = await callsOf(scene, event);
   const hash = await sendStakingCalls(context, network, member, calls);

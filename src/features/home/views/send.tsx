@@ -13,6 +13,8 @@ import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 import { HOME } from './model';
 import type { HomeView } from './model';
 import { feeField } from './paymaster';
+import { displayOf } from './worth';
+import { typedAmountExample } from '../../../prices/money';
 
 /**
  * The Send view: from which account, which token, to whom (an address or a
@@ -58,7 +60,11 @@ export function sendContent(view: HomeView): JSXElement {
           <Input name="send-to" placeholder="0x… or alice.stark" {...typed} />
         </Field>
         <Field label="Amount">
-          <Input name="send-amount" placeholder="1.5" {...typed} />
+          <Input
+            name="send-amount"
+            placeholder={typedAmountExample(displayOf(view).locale)}
+            {...typed}
+          />
         </Field>
         {feeField(view.paymaster)}
         <Button type="submit" name={`${HOME.send}:submit`}>
