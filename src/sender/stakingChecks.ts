@@ -28,7 +28,7 @@ import type { TokenRecord } from '../state/schema';
  * @param locale - The user's locale, for a dialog.
  * @returns The text.
  */
-export function amountText(
+export function trackedAmountText(
   amount: bigint,
   token: string | undefined,
   tokens: TokenRecord[],
@@ -86,7 +86,7 @@ type Checked = {
 function problemOf(checked: Checked): string | undefined {
   const { call, pool, account, now, left, balance, tokens } = checked;
   const amount = (value: bigint): string =>
-    amountText(value, pool.token, tokens);
+    trackedAmountText(value, pool.token, tokens);
   if ('amount' in call && call.amount === 0n && call.action !== 'exitIntent') {
     return `the amount is zero: ${call.action === 'switch' ? 'move' : 'stake'} more than nothing`;
   }

@@ -57,12 +57,14 @@ type Place = {
 };
 
 /**
- * Whether a value is an element.
+ * Whether a value has an element's shape (a type and props), without the
+ * SDK's full validation of every component (which would bring a date
+ * library into the bundle for nothing).
  *
  * @param value - Anything.
  * @returns Whether it has an element's type and props.
  */
-function isElement(value: unknown): value is Element {
+export function isElement(value: unknown): value is Element {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return false;
   }

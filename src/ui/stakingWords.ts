@@ -12,7 +12,7 @@ import type {
   PoolFacts,
   StakingFacts,
 } from '../sender/stakingCalls';
-import { amountText } from '../sender/stakingChecks';
+import { trackedAmountText } from '../sender/stakingChecks';
 import type { TokenRecord } from '../state/schema';
 
 /**
@@ -206,7 +206,7 @@ function wordsOf(
   const { facts, tokens, names, locale } = context;
   const validator = validatorText(pool.staker, names);
   const staked = (amount: bigint): string =>
-    amountText(amount, pool.token, tokens, locale);
+    trackedAmountText(amount, pool.token, tokens, locale);
   const base = [
     { label: 'Validator', value: validator },
     { label: 'Pool', value: shown.contractAddress },
@@ -285,7 +285,7 @@ function wordsOf(
       summary:
         record === undefined
           ? `Claim the rewards of ${addressOf(call.member)} to ${to}`
-          : `Claim about ${amountText(record.unclaimedRewards, facts.rewardToken, tokens, locale)} of rewards to ${to}`,
+          : `Claim about ${trackedAmountText(record.unclaimedRewards, facts.rewardToken, tokens, locale)} of rewards to ${to}`,
       fields: [
         ...base,
         { label: 'Member', value: addressOf(call.member) },

@@ -1,6 +1,6 @@
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
-import { shapedForMetaMask } from './metaMaskShape';
+import { isElement, shapedForMetaMask } from './metaMaskShape';
 import { visible } from '../text';
 
 /**
@@ -61,32 +61,20 @@ function visibleNode(node: unknown): unknown {
  */
 export function visibleContent(content: JSXElement): JSXElement {
   const shown = shapedForMetaMask(visibleNode(content));
-  if (!isElement(shown)) {
+  if (!isShownElement(shown)) {
     throw new Error('Content to show is not a snap UI element');
   }
   return shown;
 }
 
 /**
- * Whether a value has the shape of a snap UI element. visibleNode keeps
- * every element's type, props and key and replaces strings with strings,
- * so what it returns for an element is one; this narrows its `unknown`
- * without the SDK's full validation of every component (which would bring
- * a date library into the bundle for nothing).
+ * Whether what visibleNode returned is a snap UI element. It keeps every
+ * element's type, props and key and replaces strings with strings, so what
+ * it returns for an element is one: an element's shape with its key.
  *
  * @param value - What visibleNode returned.
  * @returns Whether it is an element.
  */
-function isElement(value: unknown): value is JSXElement {
-  if (typeof value !== 'object' || value === null) {
-    return false;
-  }
-  const element = new Map(Object.entries(value));
-  const props = element.get('props');
-  return (
-    typeof element.get('type') === 'string' &&
-    typeof props === 'object' &&
-    props !== null &&
-    element.has('key')
-  );
+function isShownElement(value: unknown): value is JSXElement {
+  return isElement(value) && Object.hasOwn(value, 'key');
 }
