@@ -259,4 +259,37 @@ describeLocal('the page under MetaMask preferences', () => {
     );
     await dialog.cancel();
   });
+
+  it("reads a staked amount in the user's locale: 2,5 in German, and 2.500 (which could be 2500) refused", async () => {
+    const wallet = await walletWith({ locale: 'de' });
+    const stake = await openHome(wallet, 'stake');
+    const [poolOption] = elementsOf(stake.content, 'Option').filter(
+      ({ children }) => textOf(children).includes('STRK · 5 %'),
+    );
+    await stake.selectInDropdown('stake-enter:from', ACCOUNT_0.address);
+    await stake.selectInDropdown('stake-enter:pool', String(poolOption?.value));
+    await stake.typeInField('stake-enter:amount', '2.500');
+    const refused = await act(wallet, stake, async () =>
+      stake.clickElement('stake-enter:submit'),
+    );
+    expect(refused.text).toContain(
+      'Amount: enter a positive number with at most 18 decimals, without thousands separators (e.g. 1,5)',
+    );
+    expect(refused.dialog).toBe('');
+
+    await refused.page.typeInField('stake-enter:amount', '2,5');
+    const read = await act(
+      wallet,
+      refused.page,
+      async () => refused.page.clickElement('stake-enter:submit'),
+      async (dialog) => {
+        if (dialog.type !== 'confirmation') {
+          throw new Error('Expected a confirmation');
+        }
+        await dialog.cancel();
+      },
+    );
+    expect(read.dialog).toContain('2,5 STRK');
+    expect(read.text).toContain('Cancelled: nothing was done.');
+  });
 });
