@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'http';
 
-import { EXCHANGES_PER_ORIGIN, postJson } from './exchange';
+import { EXCHANGES_PER_ORIGIN, ExchangeFailure, postJson } from './exchange';
 import {
   closeScriptedNodes,
   scriptedNode,
@@ -63,5 +63,73 @@ describe('exchanges to one origin', () => {
     const after = postJson(node.url, { id: 1, method: 'ok' }, LIMITS);
     await Promise.all(failing);
     expect(await after).toStrictEqual({ id: 1, result: 'ok' });
+  });
+
+  it('an exchange whose turn does not come within its limit leaves the line and fails, never sent; the turns held go on', async () => {
+    const held: ServerResponse[] = [];
+    const node = await scriptedNode(([request], response) => {
+      if (request?.method === 'hold') {
+        held.push(response);
+        return;
+      }
+      sendJson(response, { id: request?.id, result: 'ok' });
+    });
+    const holding = Array.from({ length: EXCHANGES_PER_ORIGIN }, async () =>
+      postJson(node.url, { id: 0, method: 'hold' }, LIMITS),
+    );
+    const asked = Date.now();
+    const waiting = postJson(
+      node.url,
+      { id: 1, method: 'late' },
+      { timeoutMs: 300, maxBytes: 10_000 },
+    );
+    await expect(waiting).rejects.toThrow(
+      new ExchangeFailure('no complete answer within 0.3 s'),
+    );
+    // Given up on at its limit, not when a turn came (none did).
+    expect(Date.now() - asked).toBeLessThan(LIMITS.timeoutMs);
+    expect(held).toHaveLength(EXCHANGES_PER_ORIGIN);
+    expect(node.posts.map(([request]) => request?.method)).not.toContain(
+      'late',
+    );
+
+    for (const response of held) {
+      sendJson(response, { id: 0, result: 'held' });
+    }
+    expect(await Promise.all(holding)).toStrictEqual(
+      Array.from({ length: EXCHANGES_PER_ORIGIN }, () => ({
+        id: 0,
+        result: 'held',
+      })),
+    );
+    // No turn was lost to the exchange that left.
+    expect(
+      await postJson(node.url, { id: 2, method: 'after' }, LIMITS),
+    ).toStrictEqual({ id: 2, result: 'ok' });
+  });
+
+  it('an exchange that waited for its turn has only what is left of its limit', async () => {
+    const node = await scriptedNode(([request], response) => {
+      // The first turns are held 400 ms; the one that waited is answered
+      // 800 ms after it is sent: 1.2 s in all, over its 1 s.
+      const delay = request?.method === 'first' ? 400 : 800;
+      setTimeout(
+        () => sendJson(response, { id: request?.id, result: 'ok' }),
+        delay,
+      );
+    });
+    const first = Array.from({ length: EXCHANGES_PER_ORIGIN }, async () =>
+      postJson(node.url, { id: 0, method: 'first' }, LIMITS),
+    );
+    const waited = postJson(
+      node.url,
+      { id: 1, method: 'waited' },
+      { timeoutMs: 1000, maxBytes: 10_000 },
+    );
+    await expect(waited).rejects.toThrow(
+      new ExchangeFailure('no complete answer within 1 s'),
+    );
+    await Promise.all(first);
+    expect(node.posts.map(([request]) => request?.method)).toContain('waited');
   });
 });

@@ -20,18 +20,53 @@ export class ExchangeFailure extends Error {}
  */
 export const EXCHANGES_PER_ORIGIN = 6;
 
-const origins = new Map<string, { running: number; waiting: (() => void)[] }>();
+type Turns = { running: number; waiting: (() => void)[] };
+
+const origins = new Map<string, Turns>();
 
 /**
- * Runs an exchange in its origin's turn (see EXCHANGES_PER_ORIGIN).
+ * Waits for a turn among an origin's exchanges, `timeoutMs` at most: an
+ * exchange whose turn does not come in time leaves the line, and fails as
+ * one that took too long (the origin's exchanges in flight are not
+ * answering), so no request waits on a stalled node or paymaster longer
+ * than the limit it was given.
+ *
+ * @param queue - The origin's turns.
+ * @param timeoutMs - The most it waits.
+ * @returns When its turn has come.
+ */
+async function turnWithin(queue: Turns, timeoutMs: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      queue.waiting.push(resolve);
+      timer = setTimeout(() => {
+        const place = queue.waiting.indexOf(resolve);
+        if (place !== -1) {
+          queue.waiting.splice(place, 1);
+          reject(tookTooLong(timeoutMs));
+        }
+      }, timeoutMs);
+    });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Runs an exchange in its origin's turn (see EXCHANGES_PER_ORIGIN), within
+ * its time limit from the moment it is asked: the wait for a turn included,
+ * the exchange gets what is left of it.
  *
  * @param url - Where it goes.
- * @param exchange - The exchange.
+ * @param timeoutMs - Its whole time limit.
+ * @param exchange - The exchange, given the time left for it.
  * @returns What it answered.
  */
 async function inTurn<Result>(
   url: string,
-  exchange: () => Promise<Result>,
+  timeoutMs: number,
+  exchange: (timeLeftMs: number) => Promise<Result>,
 ): Promise<Result> {
   let origin = url;
   try {
@@ -41,13 +76,14 @@ async function inTurn<Result>(
   }
   const queue = origins.get(origin) ?? { running: 0, waiting: [] };
   origins.set(origin, queue);
+  const asked = Date.now();
   if (queue.running >= EXCHANGES_PER_ORIGIN) {
-    await new Promise<void>((resolve) => queue.waiting.push(resolve));
+    await turnWithin(queue, timeoutMs);
   } else {
     queue.running += 1;
   }
   try {
-    return await exchange();
+    return await exchange(Math.max(timeoutMs - (Date.now() - asked), 1));
   } finally {
     // The turn passes to the next waiting exchange, or is given back.
     const next = queue.waiting.shift();
@@ -63,10 +99,19 @@ async function inTurn<Result>(
 }
 
 /**
+ * The failure of an exchange that took longer than its limit.
+ *
+ * @param timeoutMs - The limit.
+ * @returns The failure.
+ */
+function tookTooLong(timeoutMs: number): ExchangeFailure {
+  return new ExchangeFailure(`no complete answer within ${timeoutMs / 1000} s`);
+}
+
+/**
  * Posts a JSON body and parses the JSON answer in its origin's turn (at most
- * EXCHANGES_PER_ORIGIN at once; the time limit runs from the turn on), the
- * whole exchange —
- * connection, headers and every byte of the body — within
+ * EXCHANGES_PER_ORIGIN at once), the whole exchange — the wait for its
+ * turn, connection, headers and every byte of the body — within
  * `limits.timeoutMs`, and the body within `limits.maxBytes` (read as a
  * stream and abandoned as soon as it is larger, or as soon as its declared
  * length is).
@@ -85,7 +130,9 @@ export async function postJson(
   limits: ExchangeLimits,
   headers: Record<string, string> = {},
 ): Promise<unknown> {
-  return inTurn(url, async () => exchangeJson(url, body, limits, headers));
+  return inTurn(url, limits.timeoutMs, async (timeLeftMs) =>
+    exchangeJson(url, body, { ...limits, timeLeftMs }, headers),
+  );
 }
 
 /**
@@ -93,22 +140,20 @@ export async function postJson(
  *
  * @param url - Where to post.
  * @param body - The JSON value to send.
- * @param limits - Time and size limits.
+ * @param limits - Time and size limits, and the time left of the whole
+ * limit once the exchange had its turn.
  * @param headers - Extra request headers.
  * @returns The parsed answer.
  */
 async function exchangeJson(
   url: string,
   body: unknown,
-  limits: ExchangeLimits,
+  limits: ExchangeLimits & { timeLeftMs: number },
   headers: Record<string, string>,
 ): Promise<unknown> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), limits.timeoutMs);
-  const timedOut = (): ExchangeFailure =>
-    new ExchangeFailure(
-      `no complete answer within ${limits.timeoutMs / 1000} s`,
-    );
+  const timer = setTimeout(() => controller.abort(), limits.timeLeftMs);
+  const timedOut = (): ExchangeFailure => tookTooLong(limits.timeoutMs);
   try {
     let response: Response;
     try {
