@@ -11,6 +11,8 @@ import type { TransactionStatusStruct } from '../node/calls';
 import { balanceReadingCall } from '../node/erc20';
 import { recordStatusOf } from '../node/history';
 import type { NodeCall } from '../node/nodeCall';
+import type { MoneyDisplay } from '../prices/money';
+import { moneyDisplayOf } from '../prices/preferences';
 import {
   isFinal,
   markTold,
@@ -292,11 +294,13 @@ function accountNameOf(
  * @param news - The outcomes and arrivals to tell.
  * @param news.outcomes - Transactions accepted, reverted or rejected.
  * @param news.arrivals - Tokens that arrived.
+ * @param display - The user's locale, and whether balances are hidden.
  * @returns How many notifications were tried.
  */
 async function tell(
   state: WalletState,
   news: { outcomes: TransactionRecord[]; arrivals: Arrival[] },
+  display: MoneyDisplay,
 ): Promise<number> {
   const networkName = (chainId: string): string =>
     state.networks.find((network) => network.chainId === chainId)?.name ??
@@ -316,6 +320,7 @@ async function tell(
           tokens: state.tokens.filter(
             ({ chainId }) => chainId === record.chainId,
           ),
+          display,
         }),
     })),
     ...news.arrivals.flatMap((arrival) => {
@@ -337,6 +342,7 @@ async function tell(
                     arrival.chainId,
                     arrival.account,
                   ),
+                  display,
                 }),
             },
           ]
@@ -385,6 +391,7 @@ export async function refreshTransactions(): Promise<void> {
       ? await tell(
           state,
           await settleActivity(updates, balances, MAX_NOTICES_PER_RUN),
+          moneyDisplayOf(await context.preferences()),
         )
       : 0;
     // The staking exits share the run's notifications: what is left.

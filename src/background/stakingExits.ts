@@ -12,6 +12,7 @@ import {
 import type { EventsPage, EventsQuery } from '../features/staking/discovery';
 import { logger } from '../logger';
 import type { NodeCall } from '../node/nodeCall';
+import { moneyDisplayOf } from '../prices/preferences';
 import type { PoolMemberInfo } from '../staking/layouts';
 import { REWARD_TOKEN, stakingContractOf } from '../staking/protocol';
 import { hiddenFromNode } from '../state/networks';
@@ -181,6 +182,7 @@ export async function tellReadyExits(
         Math.max(0, left),
       );
       const state = await context.state();
+      const display = moneyDisplayOf(await context.preferences());
       const pools = stakingOn(state, network.chainId, known.contract)?.pools;
       const told: string[] = [];
       try {
@@ -203,6 +205,7 @@ export async function tellReadyExits(
             accountName:
               account?.name ?? `Account ${account?.addressIndex ?? '?'}`,
             account: exit.member,
+            display,
           });
           told.push(exit.key);
           left -= 1;

@@ -1,5 +1,7 @@
 import { boolean, string, type, validate } from 'superstruct';
 
+import type { MoneyDisplay } from './money';
+
 /**
  * The user's MetaMask preferences the wallet honours (`snap_getPreferences`,
  * open to every snap that asks for the permission): read once per request
@@ -61,4 +63,15 @@ export async function readPreferences(): Promise<Preferences> {
     useExternalPricingData,
     showTestnets: read.showTestnets,
   };
+}
+
+/**
+ * How amounts and values are written under these preferences: in the
+ * user's locale, masked while balances are hidden.
+ *
+ * @param preferences - MetaMask's preferences.
+ * @returns The display.
+ */
+export function moneyDisplayOf(preferences: Preferences): MoneyDisplay {
+  return { locale: preferences.locale, hidden: preferences.hideBalances };
 }

@@ -1,14 +1,19 @@
-import {
-  activityLine,
-  activityLineOf,
-  activityStatus,
-  shortAddress,
-} from './activityText';
+import { activityLineOf, activityStatus, shortAddress } from './activityText';
 import { STRK } from '../../test/fixtures';
 import { normaliseAddress } from '../keys/address';
 import { sentRecord } from '../state/records';
 import { defaultState } from '../state/schema';
 import type { TransactionRecord } from '../state/schema';
+
+/**
+ * A record's line as the Activity and the notifications write it, in
+ * English, shown.
+ *
+ * @param args - activityLineOf's.
+ * @returns The line's text.
+ */
+const activityLine = (...args: Parameters<typeof activityLineOf>): string =>
+  activityLineOf(...args).text;
 
 const TESTNET = '0x534e5f5345504f4c4941';
 const tokens = defaultState().tokens.filter(

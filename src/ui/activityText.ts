@@ -186,22 +186,6 @@ export function activityLineOf(
 }
 
 /**
- * A record in one line: what it did.
- *
- * @param record - The record.
- * @param account - The account whose activity this is (canonical).
- * @param tokens - Tokens tracked on the record's network.
- * @returns The line, such as "Sent 5 STRK to 0x1234…abcd".
- */
-export function activityLine(
-  record: TransactionRecord,
-  account: string,
-  tokens: TokenRecord[],
-): string {
-  return activityLineOf(record, account, tokens).text;
-}
-
-/**
  * A record's status in words; a revert with its reason, cut to `limit`.
  *
  * @param record - The record.

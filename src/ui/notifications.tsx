@@ -1,9 +1,10 @@
 import { Box, Copyable, Row, Text } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
-import { activityLine, activityStatus, shortAddress } from './activityText';
+import { activityLineOf, activityStatus, shortAddress } from './activityText';
 import { visibleContent } from './visibleContent';
-import { formatUnits } from '../format';
+import { amountText, MASK } from '../prices/money';
+import type { MoneyDisplay } from '../prices/money';
 import type { Arrival } from '../state/activity';
 import type { TokenRecord, TransactionRecord } from '../state/schema';
 import { visible } from '../text';
@@ -13,7 +14,9 @@ import { visible } from '../text';
  * the only code that sends them. The short message holds the wallet's own
  * words and hex only; everything a site or a node chose (a token's symbol,
  * a network's name, a revert reason) appears in the expanded view, which
- * passes the same visible-text exit as every dialog.
+ * passes the same visible-text exit as every dialog. Amounts are written in
+ * the user's locale, and masked while the user hides balances in MetaMask,
+ * as on the page.
  */
 
 /** The longest revert reason a notification shows. */
@@ -28,6 +31,8 @@ export type OutcomeNotice = {
   accountName: string;
   /** Tokens tracked on the record's network. */
   tokens: TokenRecord[];
+  /** The user's locale, and whether balances are hidden. */
+  display: MoneyDisplay;
 };
 
 /**
@@ -58,7 +63,14 @@ function outcomeContent(notice: OutcomeNotice): JSXElement {
   return (
     <Box>
       <Text fontWeight="bold">
-        {activityLine(record, record.senderAddress, notice.tokens)}
+        {
+          activityLineOf(
+            record,
+            record.senderAddress,
+            notice.tokens,
+            notice.display,
+          ).text
+        }
       </Text>
       <Row label="Status">
         <Text>{activityStatus(record, NOTIFIED_REASON)}</Text>
@@ -153,6 +165,8 @@ export type ArrivalNotice = {
   token: TokenRecord;
   networkName: string;
   accountName: string;
+  /** The user's locale, and whether balances are hidden. */
+  display: MoneyDisplay;
 };
 
 /**
@@ -163,7 +177,7 @@ export type ArrivalNotice = {
 export async function notifyArrival(notice: ArrivalNotice): Promise<void> {
   const { arrival, token } = notice;
   const amount = (value: bigint): string =>
-    `${formatUnits(value, token.decimals)} ${token.symbol}`;
+    amountText(value, token, notice.display);
   await notifyHolding({
     message: `Tokens arrived at ${shortAddress(arrival.account)}`,
     title: 'Tokens received',
@@ -195,6 +209,8 @@ export type ExitReadyNotice = {
   networkName: string;
   accountName: string;
   account: string;
+  /** The user's locale, and whether balances are hidden. */
+  display: MoneyDisplay;
 };
 
 /**
@@ -204,14 +220,25 @@ export type ExitReadyNotice = {
  * @param notice - The exit.
  */
 export async function notifyExitReady(notice: ExitReadyNotice): Promise<void> {
-  const { token } = notice;
+  const { token, display } = notice;
+  // The short message holds the wallet's own words: a token's symbol only
+  // when it is the wallet's own STRK.
   const amount = token
-    ? `${formatUnits(notice.amount, token.decimals)} ${notice.isStrk ? token.symbol : 'tokens'}`
+    ? amountText(
+        notice.amount,
+        {
+          decimals: token.decimals,
+          symbol: notice.isStrk ? token.symbol : 'tokens',
+        },
+        display,
+      )
     : 'Your stake';
+  const untracked = display.hidden ? MASK : `${notice.amount} (smallest unit)`;
+  const exact = token ? amountText(notice.amount, token, display) : untracked;
   await notifyHolding({
     message: `${amount} can be withdrawn from validator ${shortAddress(notice.staker)}`,
     title: 'Stake ready to withdraw',
-    heading: `${token ? `${formatUnits(notice.amount, token.decimals)} ${token.symbol}` : `${notice.amount} (smallest unit)`} can be withdrawn: open the wallet's page, Stake, and press Withdraw.`,
+    heading: `${exact} can be withdrawn: open the wallet's page, Stake, and press Withdraw.`,
     rows: [
       { label: 'Validator', value: notice.staker },
       { label: 'Pool', value: notice.pool },

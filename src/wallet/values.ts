@@ -1,6 +1,7 @@
 import type { WalletContext } from './context';
 import type { Network } from '../config';
 import { STRK_ADDRESS } from '../config';
+import { moneyDisplayOf } from '../prices/preferences';
 import { isPriced, priceReads } from '../prices/quotes';
 import type { PriceReads } from '../prices/quotes';
 import type { TokenRecord } from '../state/schema';
@@ -31,7 +32,7 @@ export async function dialogValues(
       preferences,
     ),
     values: {
-      display: { locale: preferences.locale, hidden: preferences.hideBalances },
+      display: moneyDisplayOf(preferences),
       priced: (token) => isPriced(network, token, preferences),
     },
   };

@@ -1,3 +1,4 @@
+import { installSnap } from '@metamask/snaps-jest';
 import type { Json } from '@metamask/snaps-sdk';
 
 import {
@@ -286,6 +287,45 @@ describe('the background check', () => {
     expect(later.notifications.map(({ message }) => message)).toStrictEqual([
       `Transaction ${short(sent)} accepted`,
     ]);
+  });
+
+  it("writes its notifications' amounts in the user's locale, and masks them while balances are hidden", async () => {
+    const shared = { state: stateSharing([ACCOUNT_0.address]) };
+    const german = await installSnap({ options: { ...shared, locale: 'de' } });
+    const sent = await executeFromAccount0(german, [
+      transfer((3n * ONE_STRK) / 2n),
+    ]);
+    const told = await runCheck(german);
+    expect(told).toSendNotification(
+      `Transaction ${short(sent)} accepted`,
+      'inApp',
+      'Transaction accepted',
+      expect.anything(),
+    );
+    if (!('getInterface' in told)) {
+      throw new Error('The notification has no expanded view');
+    }
+    expect(textOf(told.getInterface().content)).toContain(
+      'Sent 1,5 STRK to 0x0000…cdef',
+    );
+
+    const hiding = await installSnap({
+      options: { ...shared, hideBalances: true },
+    });
+    const hidden = await executeFromAccount0(hiding, [transfer(ONE_STRK)]);
+    const masked = await runCheck(hiding);
+    expect(masked).toSendNotification(
+      `Transaction ${short(hidden)} accepted`,
+      'inApp',
+      'Transaction accepted',
+      expect.anything(),
+    );
+    if (!('getInterface' in masked)) {
+      throw new Error('The notification has no expanded view');
+    }
+    const text = textOf(masked.getInterface().content);
+    expect(text).toContain('Sent •••••• to 0x0000…cdef');
+    expect(text).not.toMatch(/\d STRK/u);
   });
 });
 

@@ -6,7 +6,10 @@ import type { HomeView, NetworkView } from './model';
 import { TESTNET_CHAIN_ID } from '../../../config';
 import { amountText, moneyText } from '../../../prices/money';
 import type { Money, MoneyDisplay } from '../../../prices/money';
-import { DEFAULT_PREFERENCES } from '../../../prices/preferences';
+import {
+  DEFAULT_PREFERENCES,
+  moneyDisplayOf,
+} from '../../../prices/preferences';
 import type { Worth } from '../../../prices/quotes';
 
 export type { MoneyDisplay } from '../../../prices/money';
@@ -25,8 +28,7 @@ export type { MoneyDisplay } from '../../../prices/money';
  * @returns The display.
  */
 export function displayOf(view: Pick<HomeView, 'preferences'>): MoneyDisplay {
-  const { locale, hideBalances } = view.preferences ?? DEFAULT_PREFERENCES;
-  return { locale, hidden: hideBalances };
+  return moneyDisplayOf(view.preferences ?? DEFAULT_PREFERENCES);
 }
 
 /**
