@@ -171,24 +171,25 @@ export async function buildChecked(
   };
   // The parties' names: reverse lookups here, forward ones with the
   // simulation (paymaster/send.ts), so the confirmation may show them.
-  const roundOne = await readAccountAndClasses(asked, targetsOf(askedIntent), {
+  const firstRead = await readAccountAndClasses(asked, targetsOf(askedIntent), {
     names: namesShownIn(asked),
   });
-  const deployed = roundOne.nodeNonce !== undefined;
+  const deployed = firstRead.nodeNonce !== undefined;
   if (calls.length === 0 && deployed) {
     // A deployment of a deployed account: nothing to ask, nothing sent.
     return undefined;
   }
   // Staking calls that cannot be done are refused before the paymaster is
   // asked anything: their facts' second read, one round trip more (only
-  // with a pool entry point), is taken here instead of with the simulation.
-  const { staking } = roundOne;
+  // with a pool entry point), is taken here instead of with the simulation,
+  // which then reads nothing more for them.
+  const { staking } = firstRead;
+  let roundOne = firstRead;
   if (staking) {
     const facts = staking.read(await client.batchSettled(staking.calls));
-    roundOne.staking = {
-      ...staking,
-      calls: [],
-      read: (): typeof facts => facts,
+    roundOne = {
+      ...firstRead,
+      staking: { ...staking, calls: [], read: (): typeof facts => facts },
     };
   }
   const now = BigInt(Math.floor(Date.now() / 1000));
