@@ -1,7 +1,7 @@
 import { installSnap } from '@metamask/snaps-jest';
 
 import { deployAccount0 } from './actions';
-import { act, openHome } from './homePage';
+import { act, decline, openHome } from './homePage';
 import type { HomeInterface } from './homePage';
 import { ONE_STRK, useFundedNode } from './node';
 import { ACCOUNT_0, MAINNET, STRK } from '../fixtures';
@@ -129,12 +129,7 @@ describe("the page's forms that sign", () => {
       wallet,
       refused.page,
       async () => refused.page.clickElement('home-send:submit'),
-      async (dialog) => {
-        if (dialog.type !== 'confirmation') {
-          throw new Error('Expected a confirmation');
-        }
-        await dialog.cancel();
-      },
+      decline,
     );
     expect(read.dialog).toContain('Send 1,5 STRK');
     expect(read.text).toContain('Cancelled: nothing was done.');

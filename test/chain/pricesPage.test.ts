@@ -2,7 +2,14 @@ import { installSnap } from '@metamask/snaps-jest';
 
 import { deployAccount0 } from './actions';
 import { BACKEND } from './backend';
-import { act, approve, elementsOf, openHome, openView } from './homePage';
+import {
+  act,
+  approve,
+  decline,
+  elementsOf,
+  openHome,
+  openView,
+} from './homePage';
 import type { HomeInterface, ViewName } from './homePage';
 import { ONE_STRK, useFundedNode } from './node';
 import { ACCOUNT_0, STRK, typedDataRevision1 } from '../fixtures';
@@ -282,12 +289,7 @@ describeLocal('the page under MetaMask preferences', () => {
       wallet,
       refused.page,
       async () => refused.page.clickElement('stake-enter:submit'),
-      async (dialog) => {
-        if (dialog.type !== 'confirmation') {
-          throw new Error('Expected a confirmation');
-        }
-        await dialog.cancel();
-      },
+      decline,
     );
     expect(read.dialog).toContain('2,5 STRK');
     expect(read.text).toContain('Cancelled: nothing was done.');
