@@ -3,6 +3,7 @@ import type { Infer } from 'superstruct';
 import { watchOpenExecutions } from './openExecutions';
 import { exitWatchOf, tellReadyExits } from './stakingExits';
 import type { ExitWatch } from './stakingExits';
+import { tellNews } from './tellNews';
 import type { Network } from '../config';
 import { logger } from '../logger';
 import type { Reading } from '../node/answers';
@@ -11,26 +12,13 @@ import type { TransactionStatusStruct } from '../node/calls';
 import { balanceReadingCall } from '../node/erc20';
 import { recordStatusOf } from '../node/history';
 import type { NodeCall } from '../node/nodeCall';
-import type { MoneyDisplay } from '../prices/money';
 import { moneyDisplayOf } from '../prices/preferences';
-import {
-  isFinal,
-  markTold,
-  needsSettling,
-  releaseNews,
-  settleActivity,
-} from '../state/activity';
-import type {
-  Arrival,
-  BalanceReading,
-  News,
-  StatusUpdate,
-} from '../state/activity';
+import { isFinal, needsSettling, settleActivity } from '../state/activity';
+import type { BalanceReading, StatusUpdate } from '../state/activity';
 import { hiddenFromNode } from '../state/networks';
 import type { TransactionRecord, WalletState } from '../state/schema';
 import { readState } from '../state/store';
 import { storeWatchCursors, watchCursorOn } from '../state/watchCursors';
-import { notifyArrival, notifyOutcome } from '../ui/notifications';
 import { walletContext } from '../wallet/context';
 import type { WalletContext } from '../wallet/context';
 
@@ -264,108 +252,6 @@ async function readNetwork(
 }
 
 /**
- * The account's name as the page shows it.
- *
- * @param state - The state.
- * @param chainId - Its network.
- * @param address - The account.
- * @returns The name.
- */
-function accountNameOf(
-  state: WalletState,
-  chainId: string,
-  address: string,
-): string {
-  const account = state.accounts.find(
-    (candidate) =>
-      candidate.address === address && candidate.chainId === chainId,
-  );
-  if (!account) {
-    return 'An account of this wallet';
-  }
-  return account.name ?? `Account ${account.addressIndex}`;
-}
-
-/**
- * Tells the user the news of a run, each piece on its own: one failing
- * notification does not hold back the others.
- *
- * @param state - The state the run read.
- * @param news - The outcomes and arrivals to tell.
- * @param news.outcomes - Transactions accepted, reverted or rejected.
- * @param news.arrivals - Tokens that arrived.
- * @param display - The user's locale, and whether balances are hidden.
- * @returns How many notifications were tried.
- */
-async function tell(
-  state: WalletState,
-  news: { outcomes: TransactionRecord[]; arrivals: Arrival[] },
-  display: MoneyDisplay,
-): Promise<number> {
-  const networkName = (chainId: string): string =>
-    state.networks.find((network) => network.chainId === chainId)?.name ??
-    chainId;
-  const notices: { news: News; notify: () => Promise<void> }[] = [
-    ...news.outcomes.map((record) => ({
-      news: { outcome: record },
-      notify: async (): Promise<void> =>
-        notifyOutcome({
-          record,
-          networkName: networkName(record.chainId),
-          accountName: accountNameOf(
-            state,
-            record.chainId,
-            record.senderAddress,
-          ),
-          tokens: state.tokens.filter(
-            ({ chainId }) => chainId === record.chainId,
-          ),
-          display,
-        }),
-    })),
-    ...news.arrivals.flatMap((arrival) => {
-      const token = state.tokens.find(
-        ({ chainId, address }) =>
-          chainId === arrival.chainId && address === arrival.token,
-      );
-      return token
-        ? [
-            {
-              news: { arrival },
-              notify: async (): Promise<void> =>
-                notifyArrival({
-                  arrival,
-                  token,
-                  networkName: networkName(arrival.chainId),
-                  accountName: accountNameOf(
-                    state,
-                    arrival.chainId,
-                    arrival.account,
-                  ),
-                  display,
-                }),
-            },
-          ]
-        : [];
-    }),
-  ];
-  for (const notice of notices) {
-    // Told once snap_notify returned; a failure is told by a later run.
-    try {
-      await notice.notify();
-    } catch (error) {
-      logger.warn(
-        `Background check: a notification failed (${errorText(error)}); it is tried again on the next run`,
-      );
-      await releaseNews(notice.news);
-      continue;
-    }
-    await markTold(notice.news);
-  }
-  return notices.length;
-}
-
-/**
  * One run of the background check. Never throws: what fails is logged, and
  * the next run tries again.
  */
@@ -388,7 +274,7 @@ export async function refreshTransactions(): Promise<void> {
     const updates = answers.flatMap((answer) => answer.updates);
     const balances = answers.flatMap((answer) => answer.balances);
     const told = needsSettling(state, updates, balances)
-      ? await tell(
+      ? await tellNews(
           state,
           await settleActivity(updates, balances, MAX_NOTICES_PER_RUN),
           moneyDisplayOf(await context.preferences()),
