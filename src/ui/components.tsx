@@ -116,9 +116,9 @@ export const CallSection: SnapComponent<{
       </Banner>
     ) : null}
     {call.decoded ? <Text>{DECODED_BY[call.decoded.source]}</Text> : null}
-    {call.decoded ? (
-      <Text fontWeight="bold">{call.decoded.summary}</Text>
-    ) : null}
+    {call.headline === undefined ? null : (
+      <Text fontWeight="bold">{call.headline}</Text>
+    )}
     {call.rawReason ? (
       <Banner title="Shown raw" severity="warning">
         <Text>{call.rawReason}</Text>

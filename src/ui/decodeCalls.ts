@@ -6,19 +6,14 @@ import {
 } from './abiDecode';
 import type { CallView } from './dialogInputs';
 import { addressText, KNOWN_CONTRACTS } from './knownContracts';
-import type { DecodeContext } from './knownContracts';
+import type { DecodeContext, KnownReading } from './knownContracts';
+import { gainsOf } from './parties';
 import type { AbiReading } from '../node/abi';
 import type { LateNames, ShownName } from '../node/names';
 import type { CallToShow } from '../protocol/calls';
 import { selectorOf } from '../protocol/selectors';
 
 export type { DecodeContext } from './knownContracts';
-
-/** NFT operator approvals: `[operator, approved]`. */
-const APPROVAL_FOR_ALL = new Set([
-  selectorOf('set_approval_for_all'),
-  selectorOf('setApprovalForAll'),
-]);
 
 const TRANSFER = selectorOf('transfer');
 
@@ -56,9 +51,9 @@ export function decodeContextOf(data: ChainData): DecodeContext {
 }
 
 /**
- * Why a call is dangerous, if it is: it acts on the account itself, grants
- * an operator every NFT of a collection, or sends tokens where they are
- * lost.
+ * Why a call is dangerous, if it is: it acts on the account itself, or
+ * sends tokens where they are lost (an operator of every NFT of a
+ * collection is the token-shapes row's: knownContracts.ts).
  *
  * @param call - The call.
  * @param context - The decode context.
@@ -71,14 +66,8 @@ function dangerOf(
   if (call.contractAddress === context.account) {
     return 'This call is made to your own account contract. It can change who controls the account (owner, guardian, signers) or replace its code (upgrade). Approve only if you started this change yourself.';
   }
-  const [first, second] = call.calldata.map(BigInt);
-  if (
-    APPROVAL_FOR_ALL.has(call.selector) &&
-    second !== undefined &&
-    second !== 0n
-  ) {
-    return `This lets ${addressText(first ?? 0n)} move every item of this collection you own, now and later, until you revoke it.`;
-  }
+  const first =
+    call.calldata[0] === undefined ? undefined : BigInt(call.calldata[0]);
   if (call.selector === TRANSFER && first !== undefined) {
     if (first === 0n) {
       return 'The recipient is the zero address: tokens sent there are lost for good.';
@@ -166,7 +155,7 @@ export function describeCallAt(
   if (!call) {
     throw new Error(`No call at ${index}`);
   }
-  const readings = KNOWN_CONTRACTS.flatMap(
+  const readings = Object.values(KNOWN_CONTRACTS).flatMap(
     (row) => row(calls, index, context) ?? [],
   );
   const chain = context.chainAbis.get(call.contractAddress);
@@ -179,12 +168,6 @@ export function describeCallAt(
     selectorOf(call.entrypoint) === call.selector
       ? call.entrypoint
       : undefined);
-  const danger = [
-    dangerOf(call, context),
-    ...readings.map((reading) => reading.danger),
-  ]
-    .filter((sentence) => sentence !== undefined)
-    .join(' ');
   const contractLabel = readings.find(
     (reading) => reading.contractLabel,
   )?.contractLabel;
@@ -194,26 +177,83 @@ export function describeCallAt(
     selector: call.selector,
     calldata: call.calldata,
     ...(contractLabel ? { contractLabel } : {}),
-    ...(danger === '' ? {} : { danger }),
   };
   const warnings = readings.flatMap(({ warning }) => warning ?? []);
   const known = readings.find((reading) => reading.decoded)?.decoded;
+  const rawReason = readings.find((reading) => reading.rawReason)?.rawReason;
+  let shown: CallView;
   if (known) {
     const warning = [known.warning, ...warnings]
       .filter((sentence) => sentence !== undefined)
       .join(' ');
-    return {
+    shown = {
       ...view,
       decoded: { ...known, ...(warning === '' ? {} : { warning }) },
     };
+  } else if (rawReason) {
+    shown = { ...view, rawReason };
+  } else {
+    shown = budget
+      ? { ...view, ...decodeByAbi(call, chain, context, budget) }
+      : view;
   }
-  const rawReason = readings.find((reading) => reading.rawReason)?.rawReason;
-  if (rawReason) {
-    return { ...view, rawReason };
-  }
-  return budget
-    ? { ...view, ...decodeByAbi(call, chain, context, budget) }
-    : view;
+  return withGains(shown, calls, index, readings, context);
+}
+
+/**
+ * A call as shown, with who gains from it by the one rule (./parties.ts):
+ * its headline names every party the rows reported that is not the
+ * signing account, and a stranger holding what should stay the user's
+ * adds a danger; a call whose only parties are allowed to spend for a
+ * later call of the transaction is marked as enabling it.
+ *
+ * @param view - The call as shown.
+ * @param calls - Every call of the transaction.
+ * @param index - The call's position.
+ * @param readings - What the rows said of it.
+ * @param context - The decode context.
+ * @returns The call as shown, with its headline and dangers.
+ */
+function withGains(
+  view: CallView,
+  calls: CallToShow[],
+  index: number,
+  readings: KnownReading[],
+  context: DecodeContext,
+): CallView {
+  const call = calls[index];
+  const parties = readings.flatMap((reading) => reading.parties ?? []);
+  const words =
+    view.decoded?.source === 'token' || view.decoded?.source === 'staking'
+      ? view.decoded.summary
+      : (readings.find((reading) => reading.words)?.words ??
+        view.decoded?.summary);
+  const gains =
+    words === undefined && parties.length === 0
+      ? undefined
+      : gainsOf(words ?? view.entrypoint, parties, context);
+  const danger = [
+    call && dangerOf(call, context),
+    ...readings.map((reading) => reading.danger),
+    ...(gains?.dangers ?? []),
+  ]
+    .filter((sentence) => sentence !== undefined)
+    .join(' ');
+  const later = new Set(
+    calls.slice(index + 1).map(({ contractAddress }) => contractAddress),
+  );
+  const enables =
+    parties.length > 0 &&
+    parties.every(
+      ({ role, address }) =>
+        role === 'controls' && later.has(addressText(address)),
+    );
+  return {
+    ...view,
+    ...(gains ? { headline: gains.headline, title: gains.title } : {}),
+    ...(danger === '' ? {} : { danger }),
+    ...(enables ? { enables } : {}),
+  };
 }
 
 /**

@@ -1,3 +1,5 @@
+import type { OwnName } from './parties';
+
 /**
  * Plain data the handlers hand to the dialogs. Handlers build these; only
  * src/ui turns them into snap UI.
@@ -13,6 +15,11 @@ export type RequestView = {
   address: string;
   /** MetaMask's locale: the dialog's dates are written in it. */
   locale: string;
+  /**
+   * The user's accounts (any network: the key decides), so that a party
+   * that is one of them reads "your Account 2", never as a stranger.
+   */
+  ownAccounts?: OwnName[];
 };
 
 /** A decoded call (ERC-20 transfer, approve, ABI-decoded, ...). */
@@ -40,6 +47,15 @@ export type CallView = {
   decoded?: DecodedCallView & {
     source: 'token' | 'staking' | 'chain' | 'site';
   };
+  /**
+   * What the call does, every party that is not the signer named
+   * (./parties.ts), when a row or an ABI reads it.
+   */
+  headline?: string;
+  /** The headline, short enough for a dialog's title. */
+  title?: string;
+  /** Set when the call only lets a later call of the transaction spend. */
+  enables?: true;
   /** Why this call is dangerous, when it is. */
   danger?: string;
   /** Why the contract's ABI on chain could not label this call, if so. */

@@ -1,11 +1,15 @@
 import type { CallView, DecodedCallView } from './dialogInputs';
+import { isUsers } from './parties';
+import type { OwnName, Party } from './parties';
 import { approvalWarning, NOT_A_POOL, readStakingCall } from './stakingWords';
 import { normaliseAddress } from '../keys/address';
 import type { AbiReading, ContractAbi } from '../node/abi';
 import type { ShownName } from '../node/names';
 import { readTokenCall } from '../node/tokenCalls';
+import type { TokenCall } from '../node/tokenCalls';
 import { unitsText } from '../prices/money';
 import type { CallToShow } from '../protocol/calls';
+import { selectorOf } from '../protocol/selectors';
 import type { StakingFacts } from '../sender/stakingCalls';
 import type { TokenRecord } from '../state/schema';
 import { lookalikeOf } from '../state/tokens';
@@ -38,6 +42,8 @@ export type DecodeContext = {
   staking?: StakingFacts | undefined;
   /** Starknet ID names of the addresses shown, read both ways. */
   names?: ShownName[] | undefined;
+  /** The user's accounts (any network), named as the page names them. */
+  ownAccounts?: OwnName[] | undefined;
   /** The user's locale, for dates in the words (English when absent). */
   locale?: string;
 };
@@ -52,24 +58,70 @@ export function addressText(value: bigint): string {
   return normaliseAddress(`0x${value.toString(16)}`);
 }
 
+/** Each party of a token-shaped call: whom it pays, moves from, lets spend. */
+const TOKEN_PARTIES = {
+  to: (address: bigint): Party => ({
+    role: 'payee',
+    address,
+    words: (who) => `to ${who}`,
+  }),
+  from: (address: bigint): Party => ({
+    role: 'source',
+    address,
+    words: (who) => `from ${who}`,
+  }),
+  spender: (address: bigint): Party => ({
+    role: 'controls',
+    address,
+    words: (who) => `by ${who}`,
+  }),
+};
+
 /**
- * An ERC-20 transfer, transfer_from or approval of a tracked token, in the
- * token's units.
+ * The parties of an ERC-20-shaped call, read: a transfer's recipient, a
+ * transfer_from's owner and recipient, an approval's spender.
+ *
+ * @param read - The call.
+ * @returns Its parties.
+ */
+export function tokenCallParties(read: TokenCall): Party[] {
+  if (read.action === 'transfer') {
+    return [TOKEN_PARTIES.to(read.to)];
+  }
+  if (read.action === 'transferFrom') {
+    return [TOKEN_PARTIES.from(read.from), TOKEN_PARTIES.to(read.to)];
+  }
+  return [TOKEN_PARTIES.spender(read.spender)];
+}
+
+/**
+ * An ERC-20-shaped call, read, when its calldata reads as one.
  *
  * @param call - The call.
- * @param token - The tracked token it calls.
- * @param locale - The user's locale (the amount).
- * @returns The decoded call, or undefined when it is none of these.
+ * @returns It, read.
  */
-function decodeTokenCall(
-  call: CallToShow,
-  token: TokenRecord,
-  locale: string,
-): DecodedCallView | undefined {
-  const read = readTokenCall(call.selector, call.calldata);
-  if (!read) {
+function tokenShaped(call: CallToShow): TokenCall | undefined {
+  try {
+    return readTokenCall(call.selector, call.calldata);
+  } catch {
     return undefined;
   }
+}
+
+/**
+ * An ERC-20 transfer, transfer_from or approval of a tracked token, in the
+ * token's units; its parties are named by the shared rule (./parties.ts).
+ *
+ * @param read - The call, read.
+ * @param token - The tracked token it calls.
+ * @param locale - The user's locale (the amount).
+ * @returns The decoded call.
+ */
+function decodeTokenCall(
+  read: TokenCall,
+  token: TokenRecord,
+  locale: string,
+): DecodedCallView {
   const shown = `${unitsText(read.amount, token.decimals, locale)} ${token.symbol}`;
   if (read.action === 'transfer') {
     return {
@@ -110,6 +162,13 @@ function decodeTokenCall(
 
 /** What a known contract's row says of a call (see KNOWN_CONTRACTS). */
 export type KnownReading = {
+  /**
+   * Who gains from the call, each with its role: named in its headline by
+   * one rule (./parties.ts). A row reports them whenever it reads a call.
+   */
+  parties?: Party[];
+  /** The call's words when the row reads it without decoding it. */
+  words?: string;
   contractLabel?: string;
   decoded?: NonNullable<CallView['decoded']>;
   /** A warning added to whatever decodes the call. */
@@ -143,10 +202,18 @@ const trackedTokens: KnownContractRow = (calls, index, context) => {
     return undefined;
   }
   const imitated = lookalikeOf(token, context.tokens);
-  const decoded = decodeTokenCall(call, token, context.locale ?? 'en');
+  const read = tokenShaped(call);
   return {
     contractLabel: token.symbol,
-    ...(decoded ? { decoded: { ...decoded, source: 'token' } } : {}),
+    ...(read
+      ? {
+          decoded: {
+            ...decodeTokenCall(read, token, context.locale ?? 'en'),
+            source: 'token',
+          },
+          parties: tokenCallParties(read),
+        }
+      : {}),
     ...(imitated
       ? {
           danger: `Another token in your wallet reads the same: ${imitated.symbol} (${imitated.name}) at ${imitated.address}. This call goes to a different contract; make sure it is the token you mean.`,
@@ -190,7 +257,79 @@ const stakingPools: KnownContractRow = (calls, index, context) => {
         "The calldata does not read as this pool entry point's inputs: it is shown raw. Whatever the site says it means, this is what you sign.",
     };
   }
-  return { decoded: { ...reading.decoded, source: 'staking' } };
+  return {
+    decoded: { ...reading.decoded, source: 'staking' },
+    parties: reading.parties,
+  };
+};
+
+/** NFT operator approvals: `set_approval_for_all(operator, approved)`. */
+const APPROVAL_FOR_ALL = new Set([
+  selectorOf('set_approval_for_all'),
+  selectorOf('setApprovalForAll'),
+]);
+
+/** A raw amount of a contract the wallet does not track, as words say it. */
+const RAW =
+  "(raw: an amount or an item's id, of a token this wallet does not track)";
+
+/** What an ERC-20-shaped call of an untracked contract does, in words. */
+const UNTRACKED_WORDS: Record<TokenCall['action'], string> = {
+  transfer: 'Send',
+  transferFrom: 'Move',
+  approve: 'Allow spending of',
+};
+
+/**
+ * NFT operator approvals of any contract (a danger when the operator is
+ * not the user's), and ERC-20-shaped calls of contracts the wallet does
+ * not track: `transfer`, `transfer_from`, `approve` and an allowance
+ * increase report their parties (the amount raw: the wallet
+ * does not know the token's units, nor whether it is an item's id), and
+ * leave the labels to the contract's ABI.
+ *
+ * @param calls - The calls.
+ * @param index - The call's position.
+ * @param context - The decode context.
+ * @returns The reading, for such a call.
+ */
+const tokenShapes: KnownContractRow = (calls, index, context) => {
+  const call = calls[index];
+  if (!call) {
+    return undefined;
+  }
+  const [operator, approved] =
+    call.calldata.length === 2 ? call.calldata.map(BigInt) : [];
+  if (
+    APPROVAL_FOR_ALL.has(call.selector) &&
+    operator !== undefined &&
+    approved !== undefined
+  ) {
+    return approved === 0n
+      ? {
+          words: 'Revoke the rights over every item of this collection',
+          parties: [TOKEN_PARTIES.from(operator)],
+        }
+      : {
+          words: 'Allow every item of this collection to be moved',
+          parties: [TOKEN_PARTIES.spender(operator)],
+          ...(isUsers(operator, context)
+            ? {}
+            : {
+                danger: `This lets ${addressText(operator)} move every item of this collection you own, now and later, until you revoke it.`,
+              }),
+        };
+  }
+  if (context.tokens.some(({ address }) => address === call.contractAddress)) {
+    return undefined;
+  }
+  const read = tokenShaped(call);
+  return read
+    ? {
+        words: `${UNTRACKED_WORDS[read.action]} ${read.amount} ${RAW}`,
+        parties: tokenCallParties(read),
+      }
+    : undefined;
 };
 
 /**
@@ -198,7 +337,8 @@ const stakingPools: KnownContractRow = (calls, index, context) => {
  * knows (by address, or as the chain confirmed them) and says nothing of
  * others. A new kind of contract is a new row.
  */
-export const KNOWN_CONTRACTS: KnownContractRow[] = [
+export const KNOWN_CONTRACTS = {
   trackedTokens,
+  tokenShapes,
   stakingPools,
-];
+} satisfies Record<string, KnownContractRow>;

@@ -192,10 +192,10 @@ describe('staking calls in words', () => {
       ]),
     ]);
     expect(withdraw?.decoded?.summary).toBe('Withdraw 40 STRK');
-    expect(claim?.decoded?.summary).toBe(
-      `Claim about 1.2 STRK of rewards to ${ACCOUNT}`,
-    );
-    expect(move?.decoded?.summary).toBe(
+    // The account's own rewards, to itself: no party to name.
+    expect(claim?.headline).toBe('Claim about 1.2 STRK of rewards');
+    expect(claim?.danger).toBeUndefined();
+    expect(move?.headline).toBe(
       `Move 40 STRK from ${STAKER} (alice.stark) to ${OTHER_STAKER}`,
     );
     expect(move?.decoded?.warning).toBeUndefined();
@@ -235,10 +235,12 @@ describe('staking calls in words', () => {
       ],
       { ...context, staking: facts, names: [] },
     );
-    expect(claim?.decoded?.summary).toBe(
-      `Claim the rewards of ${stranger} to the reward address of the member`,
+    expect(claim?.headline).toBe(
+      `Claim the rewards to the reward address of ${stranger}`,
     );
-    expect(withdraw?.decoded?.summary).toBe('Withdraw the pending exit');
+    expect(withdraw?.headline).toBe(
+      `Withdraws the pending exit to ${stranger}, not to this account. Withdraw the pending exit`,
+    );
     expect(stake?.decoded?.summary).toBe(
       `Stake 5 smallest units of the token ${btc} with validator ${OTHER_STAKER} · commission 12.5 %`,
     );

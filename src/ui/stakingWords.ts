@@ -1,4 +1,5 @@
 import type { DecodedCallView } from './dialogInputs';
+import type { Party } from './parties';
 import { normaliseAddress } from '../keys/address';
 import type { ShownName } from '../node/names';
 import { readTokenCall } from '../node/tokenCalls';
@@ -184,8 +185,180 @@ function memberIn(pool: Pool, member: bigint): MemberFacts | undefined {
   return pool.members.get(addressOf(member));
 }
 
+/** A pool call in words, and who gains from it. */
+type PoolWords = { decoded: DecodedCallView; parties: Party[] };
+
 /**
- * The words of one pool call to a confirmed pool.
+ * The parties of a pool call (the shared rule names them: ./parties.ts):
+ * a stake's reward address or member and a withdrawal's member hold what
+ * stays the user's; a claim's rewards go to its member's reward address
+ * (read from the chain; the member itself when it is none); a move's new
+ * validator is named.
+ *
+ * @param call - The call, read.
+ * @param amountText - The call's amount, as shown.
+ * @param rewardAddressOf - The reward address of a member, if read.
+ * @returns The parties.
+ */
+export function poolCallParties(
+  call: PoolCall,
+  amountText: string,
+  rewardAddressOf: (member: bigint) => bigint | undefined,
+): Party[] {
+  switch (call.action) {
+    case 'enter':
+      return [
+        {
+          role: 'keeps',
+          address: call.rewardAddress,
+          words: (who) => `· rewards to ${who}`,
+          notYours: (who) =>
+            `Stakes ${amountText} for you; its rewards go to ${who}, not to this account`,
+        },
+      ];
+    case 'add':
+      return [
+        {
+          role: 'keeps',
+          address: call.member,
+          words: (who) => `· into the stake of ${who}`,
+          notYours: (who) =>
+            `Adds ${amountText} to ${who}'s stake: that stake and its rewards are not yours`,
+        },
+      ];
+    case 'exitAction':
+      return [
+        {
+          role: 'keeps',
+          address: call.member,
+          words: (who) => `to ${who}`,
+          notYours: (who) =>
+            `Withdraws ${amountText} to ${who}, not to this account`,
+        },
+      ];
+    case 'claim': {
+      const rewardAddress = rewardAddressOf(call.member);
+      return rewardAddress === undefined
+        ? [
+            {
+              role: 'source',
+              address: call.member,
+              words: (who) => `to the reward address of ${who}`,
+            },
+          ]
+        : [
+            {
+              role: 'source',
+              address: call.member,
+              words: (who) => `of ${who}`,
+            },
+            {
+              role: 'keeps',
+              address: rewardAddress,
+              words: (who) => `to ${who}`,
+              notYours: (who) =>
+                `Claims ${amountText} to ${who}, not to this account`,
+            },
+          ];
+    }
+    case 'switch':
+      return [
+        {
+          role: 'payee',
+          address: call.toStaker,
+          words: (who) => `to ${who}`,
+        },
+      ];
+    default:
+      return [];
+  }
+}
+
+/**
+ * The words of one pool call to a confirmed pool, written for parties that
+ * are the user's (the shared rule adds the others).
+ *
+ * @param call - The call, read.
+ * @param shown - The call as signed.
+ * @param calls - Every call of the transaction.
+ * @param index - Its position.
+ * @param pool - The pool.
+ * @param context - The staking facts, tokens and names.
+ * @returns The decoded call and its parties.
+ */
+function wordsOf(
+  call: PoolCall,
+  shown: CallToShow,
+  calls: CallToShow[],
+  index: number,
+  pool: Pool,
+  context: StakingContext,
+): PoolWords {
+  const decoded = decodedOf(call, shown, calls, index, pool, context);
+  let amount: string;
+  if ('amount' in call) {
+    amount = trackedAmountText(
+      call.amount,
+      pool.token,
+      context.tokens,
+      context.locale,
+    );
+  } else {
+    amount =
+      call.action === 'claim'
+        ? claimedText(pool, call.member, context)
+        : withdrawnText(pool, call.member, context);
+  }
+  return {
+    decoded,
+    parties: poolCallParties(
+      call,
+      amount,
+      (member) => memberIn(pool, member)?.rewardAddress,
+    ),
+  };
+}
+
+/**
+ * What a claim is about: the rewards the pool owes the member, when read.
+ *
+ * @param pool - The pool.
+ * @param member - The member.
+ * @param context - The staking facts, tokens and names.
+ * @returns The text.
+ */
+function claimedText(
+  pool: Pool,
+  member: bigint,
+  context: StakingContext,
+): string {
+  const record = memberIn(pool, member);
+  return record === undefined
+    ? 'the rewards'
+    : `about ${trackedAmountText(record.unclaimedRewards, context.facts.rewardToken, context.tokens, context.locale)} of rewards`;
+}
+
+/**
+ * What a withdrawal pays: the member's pending exit, when read.
+ *
+ * @param pool - The pool.
+ * @param member - The member.
+ * @param context - The staking facts, tokens and names.
+ * @returns The text.
+ */
+function withdrawnText(
+  pool: Pool,
+  member: bigint,
+  context: StakingContext,
+): string {
+  const waiting = memberIn(pool, member)?.unpoolAmount;
+  return waiting === undefined
+    ? 'the pending exit'
+    : trackedAmountText(waiting, pool.token, context.tokens, context.locale);
+}
+
+/**
+ * The decoded words of one pool call to a confirmed pool.
  *
  * @param call - The call, read.
  * @param shown - The call as signed.
@@ -195,7 +368,7 @@ function memberIn(pool: Pool, member: bigint): MemberFacts | undefined {
  * @param context - The staking facts, tokens and names.
  * @returns The decoded call.
  */
-function wordsOf(
+function decodedOf(
   call: PoolCall,
   shown: CallToShow,
   calls: CallToShow[],
@@ -266,37 +439,32 @@ function wordsOf(
     };
   }
   if (call.action === 'exitAction') {
-    const waiting = memberIn(pool, call.member)?.unpoolAmount;
     return {
-      summary:
-        waiting === undefined
-          ? 'Withdraw the pending exit'
-          : `Withdraw ${staked(waiting)}`,
+      summary: `Withdraw ${withdrawnText(pool, call.member, context)}`,
       fields: [...base, { label: 'To', value: addressOf(call.member) }],
     };
   }
   if (call.action === 'claim') {
     const record = memberIn(pool, call.member);
-    const to =
-      record === undefined
-        ? 'the reward address of the member'
-        : addressOf(record.rewardAddress);
     return {
-      summary:
-        record === undefined
-          ? `Claim the rewards of ${addressOf(call.member)} to ${to}`
-          : `Claim about ${trackedAmountText(record.unclaimedRewards, facts.rewardToken, tokens, locale)} of rewards to ${to}`,
+      summary: `Claim ${claimedText(pool, call.member, context)}`,
       fields: [
         ...base,
         { label: 'Member', value: addressOf(call.member) },
-        { label: 'Rewards to', value: to },
+        {
+          label: 'Rewards to',
+          value:
+            record === undefined
+              ? 'the reward address of the member'
+              : addressOf(record.rewardAddress),
+        },
       ],
     };
   }
   const toStaker = validatorText(addressOf(call.toStaker), names);
   const toPool = addressOf(call.toPool);
   return {
-    summary: `Move ${staked(call.amount)} from ${validator} to ${toStaker}`,
+    summary: `Move ${staked(call.amount)} from ${validator}`,
     fields: [
       ...base,
       { label: 'To validator', value: toStaker },
@@ -313,7 +481,7 @@ function wordsOf(
 
 /** What the staking row says of a call. */
 export type StakingReading =
-  | { kind: 'words'; decoded: DecodedCallView }
+  | ({ kind: 'words' } & PoolWords)
   | { kind: 'not-pool' }
   | { kind: 'malformed' };
 
@@ -349,6 +517,6 @@ export function readStakingCall(
   }
   return {
     kind: 'words',
-    decoded: wordsOf(call, shown, calls, index, pool, context),
+    ...wordsOf(call, shown, calls, index, pool, context),
   };
 }

@@ -1,6 +1,7 @@
 import type { DecodeContext } from './decodeCalls';
 import { describeCalls, rawCalls } from './decodeCalls';
 import type { CallView, FeeLine } from './dialogInputs';
+import type { OwnName } from './parties';
 import { normaliseAddress } from '../keys/address';
 import { siteAbiFor } from '../node/abi';
 import type { ContractAbi } from '../node/abi';
@@ -141,6 +142,16 @@ export function previewCalls(preview: TransactionPreview): CallToShow[] {
     : [];
 }
 
+/** What a preview's calls are read with besides its own data. */
+export type CallReading = {
+  /** ABIs the site passed, if any. */
+  siteAbis?: unknown;
+  /** The user's locale (amounts and dates in the calls' words). */
+  locale?: string | undefined;
+  /** The user's accounts, named as such when a call names one. */
+  ownAccounts?: OwnName[] | undefined;
+};
+
 /**
  * The decode context of a preview: its tokens, account and chain ABIs, and
  * the site's ABIs (each read once per dialog) for classes the chain shows
@@ -148,16 +159,15 @@ export function previewCalls(preview: TransactionPreview): CallToShow[] {
  *
  * @param preview - The preview.
  * @param tokens - Tokens tracked on the network.
- * @param siteAbis - ABIs the site passed, if any.
- * @param locale - The user's locale (dates in the calls' words).
+ * @param reading - The site's ABIs, the locale, the user's accounts.
  * @returns The context.
  */
 function decodeContextOf(
   preview: TransactionPreview,
   tokens: TokenRecord[],
-  siteAbis: unknown,
-  locale: string | undefined,
+  reading: CallReading,
 ): DecodeContext {
+  const { siteAbis, locale, ownAccounts } = reading;
   const read = new Map<string, ContractAbi | undefined>();
   const siteAbi = (address: string): ContractAbi | undefined => {
     if (!read.has(address)) {
@@ -171,6 +181,7 @@ function decodeContextOf(
     chainAbis: preview.chainAbis,
     staking: preview.staking,
     names: preview.names,
+    ownAccounts,
     ...(siteAbis === undefined ? {} : { siteAbi }),
     ...(locale === undefined ? {} : { locale }),
   };
@@ -182,19 +193,17 @@ function decodeContextOf(
  *
  * @param preview - The preview.
  * @param tokens - Tokens tracked on the network.
- * @param siteAbis - ABIs the site passed, if any.
- * @param locale - The user's locale (dates in the calls' words).
+ * @param reading - The site's ABIs, the locale, the user's accounts.
  * @returns One view per call, and whether decoding was given up.
  */
 export function callViewsOf(
   preview: TransactionPreview,
   tokens: TokenRecord[],
-  siteAbis?: unknown,
-  locale?: string,
+  reading: CallReading = {},
 ): { calls: CallView[]; tooLarge: boolean } {
   return describeCalls(
     previewCalls(preview),
-    decodeContextOf(preview, tokens, siteAbis, locale),
+    decodeContextOf(preview, tokens, reading),
   );
 }
 
@@ -204,15 +213,17 @@ export function callViewsOf(
  *
  * @param preview - The preview.
  * @param tokens - Tokens tracked on the network.
+ * @param reading - The locale and the user's accounts (no site ABIs).
  * @returns One view per call.
  */
 export function rawCallViewsOf(
   preview: TransactionPreview,
   tokens: TokenRecord[],
+  reading: Omit<CallReading, 'siteAbis'> = {},
 ): CallView[] {
   return rawCalls(
     previewCalls(preview),
-    decodeContextOf(preview, tokens, undefined, undefined),
+    decodeContextOf(preview, tokens, reading),
   );
 }
 
@@ -229,4 +240,30 @@ export function revertReasonText(reason: string): string {
   return reason.length > MAX_REVERT_REASON
     ? `${reason.slice(0, MAX_REVERT_REASON)}… (${reason.length - MAX_REVERT_REASON} more characters)`
     : reason;
+}
+
+/**
+ * What a transaction does, for its dialog's title, from its calls' words:
+ * the call a stranger gains from first, else the first call that does more
+ * than let a later call spend; "and N more" for the rest. Undefined when no
+ * call has words.
+ *
+ * @param calls - The calls as shown.
+ * @returns The title's words.
+ */
+export function callsTitle(calls: CallView[]): string | undefined {
+  const worded = calls.filter(
+    (call) => call.title !== undefined && call.enables === undefined,
+  );
+  const [lead] = [
+    ...worded.filter((call) => call.danger !== undefined),
+    ...worded,
+  ];
+  if (lead?.title === undefined) {
+    return undefined;
+  }
+  const more = calls.length - 1 - calls.filter((call) => call.enables).length;
+  return more > 0
+    ? `${lead.title} and ${more} more call${more === 1 ? '' : 's'}`
+    : lead.title;
 }

@@ -110,6 +110,7 @@ export async function requestView(
   network: Network,
   address: string,
 ): Promise<RequestView> {
+  const { accounts } = await context.state();
   return {
     origin: context.origin,
     networkName: network.name,
@@ -117,6 +118,10 @@ export async function requestView(
     networkAddedBy: network.addedBy,
     address,
     locale: (await context.preferences()).locale,
+    ownAccounts: accounts.map((account) => ({
+      address: account.address,
+      name: account.name ?? `Account ${account.addressIndex}`,
+    })),
   };
 }
 

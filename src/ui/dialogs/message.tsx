@@ -306,7 +306,10 @@ export function outsideExecutionContent(
 export async function confirmOutsideExecution(
   view: OutsideExecutionView,
 ): Promise<void> {
-  const context = decodeContextOf(view.chainData);
+  const context = {
+    ...decodeContextOf(view.chainData),
+    ownAccounts: view.request.ownAccounts,
+  };
   const raw = (reading?: NamesReading): JSXElement =>
     outsideExecutionContent(
       view,

@@ -31,18 +31,38 @@ function timeText(seconds: bigint, locale: string): string {
 }
 
 /**
- * The title of a paymaster transaction.
+ * The title of a paymaster transaction: what its calls do, when they
+ * have words.
  *
  * @param shown - The paymaster.
+ * @param words - The calls' words for a title (callsTitle), if any.
  * @returns The title.
  */
-export function paymasterTitle(shown: PaymasterShown): string {
+export function paymasterTitle(
+  shown: PaymasterShown,
+  words: string | undefined,
+): string {
   const titles = {
     deploy: 'Deploy account through a paymaster',
     deploy_and_invoke: 'Deploy account and send through a paymaster',
     invoke: 'Send transaction through a paymaster',
   } as const;
-  return titles[shown.build.type];
+  if (words === undefined || shown.build.type === 'deploy') {
+    return titles[shown.build.type];
+  }
+  return shown.build.type === 'invoke'
+    ? `${words}, through a paymaster`
+    : `Deploy account and ${lowerFirst(words)}, through a paymaster`;
+}
+
+/**
+ * Words that follow others: their first letter lower case.
+ *
+ * @param words - The words.
+ * @returns The same, lower-cased first.
+ */
+function lowerFirst(words: string): string {
+  return `${words.charAt(0).toLowerCase()}${words.slice(1)}`;
 }
 
 /**

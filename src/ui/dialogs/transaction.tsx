@@ -27,6 +27,7 @@ import type { CallView, RequestView } from '../dialogInputs';
 import { NamesSection, ReadingNamesSection } from '../names';
 import type { NamesReading } from '../names';
 import {
+  callsTitle,
   callsToShow,
   callViewsOf,
   feeHeadingOf,
@@ -178,6 +179,32 @@ function accountContractSection(preview: TransactionPreview): JSXElement {
   );
 }
 
+/**
+ * A transaction dialog's title: what its calls do, in their words
+ * (callsTitle: every party that is not the user's is in them), after
+ * "Sign:" when the site receives only the signature; the intent's name
+ * when no call has words.
+ *
+ * @param preview - The planned transaction.
+ * @param calls - Its calls as shown.
+ * @param paymaster - The paymaster, when it sends the transaction.
+ * @returns The title.
+ */
+function titleOf(
+  preview: TransactionPreview,
+  calls: CallView[],
+  paymaster: PaymasterShown | undefined,
+): string {
+  const words = callsTitle(calls);
+  if (paymaster) {
+    return paymasterTitle(paymaster, words);
+  }
+  if (words === undefined) {
+    return TITLES[preview.mode][preview.intent.type];
+  }
+  return preview.mode === 'sign' ? `Sign: ${words}` : words;
+}
+
 /** What a transaction dialog is built from. */
 export type TransactionView = {
   request: RequestView;
@@ -220,11 +247,7 @@ export function transactionContent(
   return (
     <Box>
       <RequestHeader
-        title={
-          paymaster
-            ? paymasterTitle(paymaster)
-            : TITLES[preview.mode][preview.intent.type]
-        }
+        title={titleOf(preview, calls.calls, paymaster)}
         request={view.request}
         accountLabel={preview.mode === 'sign' ? 'Signer' : 'Sender'}
       />
@@ -330,17 +353,20 @@ export function transactionContent(
  * @throws UserRejectedError when the user declines.
  */
 export async function confirmTransaction(view: TransactionView): Promise<void> {
-  const decoded = callViewsOf(
-    view.preview,
-    view.tokens,
-    view.siteAbis,
-    view.request.locale,
-  );
+  const { locale, ownAccounts } = view.request;
+  const decoded = callViewsOf(view.preview, view.tokens, {
+    siteAbis: view.siteAbis,
+    locale,
+    ownAccounts,
+  });
   const raw = (relayer?: NamesReading): JSXElement =>
     transactionContent(
       view,
       {
-        calls: rawCallViewsOf(view.preview, view.tokens),
+        calls: rawCallViewsOf(view.preview, view.tokens, {
+          locale,
+          ownAccounts,
+        }),
         tooLarge: true,
       },
       relayer,
