@@ -2,8 +2,10 @@ import { outsideExecution } from 'starknet';
 
 import { receiptOf } from './actions';
 import { BACKEND } from './backend';
+import { predeployedAccount } from './classes';
 import type { HostileNode, SeenCall } from './hostile-node';
 import {
+  ALICE,
   holdForwardLookups,
   setName,
   startNamedChain,
@@ -28,6 +30,7 @@ import {
   textOf,
 } from '../installedWallet';
 import type { Wallet } from '../installedWallet';
+import { readShown } from '../readDialog';
 import type { LocalNode } from '@snapnet/local-node';
 
 // starknet-devnet has no staking contracts: the local node's emulation alone is
@@ -117,18 +120,20 @@ async function view(
 }
 
 /**
- * The account's stake and pending exit in a pool (0 when no member).
+ * A member's stake and pending exit in a pool (0 when no member).
  *
  * @param pool - The pool.
+ * @param member - The member (the account by default).
  * @returns Its amount and unpool amount.
  */
 async function memberOf(
   pool: string,
+  member = ACCOUNT,
 ): Promise<{ amount: bigint; unpool: bigint }> {
   const [tag, , amount, , , unpool] = await view(
     pool,
     POOL_SELECTORS.get_pool_member_info_v1,
-    [ACCOUNT],
+    [member],
   );
   return tag === 0n
     ? { amount: amount ?? 0n, unpool: unpool ?? 0n }
@@ -290,6 +295,154 @@ afterEach(() => {
   front.forget();
 });
 
+/**
+ * What a person reads in a dialog, in order (see readShown).
+ *
+ * @param content - The dialog's content.
+ * @returns The lines' texts, a heading's prefixed with `# `.
+ */
+function linesOf(content: unknown): string[] {
+  return readShown(content).map((line) =>
+    line.kind === 'heading' ? `# ${line.text}` : line.text,
+  );
+}
+
+/**
+ * The STRK pool of a validator none of these tests stakes with (not the
+ * first two, and not leaving).
+ *
+ * @returns The validator.
+ */
+async function untouchedValidator(): Promise<Validator> {
+  for (const validator of await strkValidators()) {
+    const [, , tag] = await view(STAKING, STAKING_SELECTORS.staker_info_v1, [
+      validator.staker,
+    ]);
+    if (
+      tag !== 0n &&
+      validator.pool !== first.pool &&
+      validator.pool !== second.pool
+    ) {
+      return validator;
+    }
+  }
+  throw new Error('The local node has no third STRK pool that is staying');
+}
+
+describeLocal(
+  'who gains from a stake, said in the title, the headline and a banner',
+  () => {
+    it("adds the user's STRK to another member's stake only after the dialog says that stake is not theirs: declined, nothing is sent; approved, it lands as said", async () => {
+      // X enters the pool naming the user's account as its reward address,
+      // which lets the user's account add to X's position.
+      const stranger = predeployedAccount(real, 1);
+      const member = normaliseAddress(stranger.address);
+      const entered = await stranger.execute([
+        {
+          contractAddress: STRK,
+          entrypoint: 'approve',
+          calldata: [first.pool, toFelt(ONE_STRK), '0x0'],
+        },
+        poolCall(first.pool, 'enter_delegation_pool', [
+          ACCOUNT,
+          toFelt(ONE_STRK),
+        ]),
+      ]);
+      expect(
+        (await receiptOf(real, entered.transaction_hash)).execution_status,
+      ).toBe('SUCCEEDED');
+      const trick = [
+        {
+          contractAddress: STRK,
+          entrypoint: 'approve',
+          calldata: [first.pool, toFelt(5n * ONE_STRK), '0x0'],
+        },
+        poolCall(first.pool, 'add_to_delegation_pool', [
+          member,
+          toFelt(5n * ONE_STRK),
+        ]),
+      ];
+      const notYours = `Adds 5 STRK to ${member}'s stake: that stake and its rewards are not yours`;
+      front.forget();
+      const declined = await confirmation(trick);
+      const lines = linesOf(declined.dialog.content);
+      expect(lines[0]).toBe(
+        `# Adds 5 STRK to ${member.slice(0, 6)}…${member.slice(-4)}'s stake: that stake and its rewards are not yours`,
+      );
+      expect(
+        lines.some((line) =>
+          line.startsWith(
+            `${notYours}. Stake 5 STRK with validator ${first.staker}`,
+          ),
+        ),
+      ).toBe(true);
+      const banner = lines.indexOf('# Danger');
+      expect(lines[banner + 1]).toContain(`${notYours}.`);
+      await declined.dialog.cancel();
+      expect(await errorOf(declined.pending)).toMatchObject({ code: 4001 });
+      expect(sentAny()).toBe(false);
+      const before = await memberOf(first.pool, member);
+      const approved = await confirmation(trick);
+      expect(linesOf(approved.dialog.content)[0]).toContain('not yours');
+      await approveAndLand(approved);
+      expect((await memberOf(first.pool, member)).amount).toBe(
+        before.amount + 5n * ONE_STRK,
+      );
+    });
+
+    it('stakes with rewards to a stranger only after the dialog says where they go: declined, nothing is sent; approved, the pool records that address', async () => {
+      const third = await untouchedValidator();
+      const rewards = normaliseAddress(ALICE);
+      const calls = [
+        {
+          contractAddress: STRK,
+          entrypoint: 'approve',
+          calldata: [third.pool, toFelt(2n * ONE_STRK), '0x0'],
+        },
+        poolCall(third.pool, 'enter_delegation_pool', [
+          rewards,
+          toFelt(2n * ONE_STRK),
+        ]),
+      ];
+      const said = `Stakes 2 STRK for you; its rewards go to alice.stark (${rewards}), not to this account`;
+      front.forget();
+      const declined = await confirmation(calls);
+      const lines = linesOf(declined.dialog.content);
+      expect(lines[0]).toBe(
+        '# Stakes 2 STRK for you; its rewards go to alice.stark, not to this account',
+      );
+      expect(
+        lines.some((line) => line.startsWith(`${said}. Stake 2 STRK`)),
+      ).toBe(true);
+      expect(lines[lines.indexOf('# Danger') + 1]).toContain(said);
+      await declined.dialog.cancel();
+      expect(await errorOf(declined.pending)).toMatchObject({ code: 4001 });
+      expect(sentAny()).toBe(false);
+      await approveAndLand(await confirmation(calls));
+      const info = await view(
+        third.pool,
+        POOL_SELECTORS.get_pool_member_info_v1,
+        [ACCOUNT],
+      );
+      // Option::Some, then the member's reward address.
+      expect(info.slice(0, 2)).toStrictEqual([0n, BigInt(rewards)]);
+    });
+
+    it("says nothing of strangers in the user's own stake: its title is the stake", async () => {
+      const { pending, dialog } = await confirmation(
+        stakeCalls(second.pool, ONE_STRK),
+      );
+      const lines = linesOf(dialog.content);
+      expect(lines[0]).toBe(
+        `# Stake 1 STRK with validator ${second.staker.slice(0, 6)}…${second.staker.slice(-4)} · commission ${formatUnits(second.commission, 2)} %`,
+      );
+      expect(lines).not.toContain('# Danger');
+      await dialog.cancel();
+      await errorOf(pending);
+    });
+  },
+);
+
 describeLocal("a dapp's staking calls, confirmed in words", () => {
   it('reads a stake with its approve, in the round trips of any transaction; declined, nothing is sent', async () => {
     front.forget();
@@ -341,8 +494,11 @@ describeLocal("a dapp's staking calls, confirmed in words", () => {
     const opened = await confirmation([
       poolCall(first.pool, 'claim_rewards', [ACCOUNT]),
     ]);
-    expect(opened.shown).toMatch(
-      new RegExp(`Claim about [0-9.]+ STRK of rewards to ${ACCOUNT}`, 'u'),
+    // The account's own rewards, to itself: its title, no other party.
+    const lines = linesOf(opened.dialog.content);
+    expect(lines[0]).toMatch(/^# Claim about [0-9.]+ STRK of rewards$/u);
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^Claim about [0-9.]+ STRK of rewards$/u),
     );
     await approveAndLand(opened);
   });
@@ -430,9 +586,8 @@ describeLocal('an outside execution to sign', () => {
     });
     const dialog = await confirmationOf(pending);
     expect(front.roundTrips()).toBe(2);
-    const shown = textOf(dialog.content);
-    expect(shown).toMatch(
-      new RegExp(`Claim about [0-9.]+ STRK of rewards to ${ACCOUNT}`, 'u'),
+    expect(linesOf(dialog.content)).toContainEqual(
+      expect.stringMatching(/^Claim about [0-9.]+ STRK of rewards$/u),
     );
     await dialog.cancel();
     expect(await errorOf(pending)).toMatchObject({ code: 4001 });
