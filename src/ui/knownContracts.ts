@@ -1,7 +1,12 @@
 import type { CallView, DecodedCallView } from './dialogInputs';
 import { isUsers } from './parties';
 import type { OwnName, Party } from './parties';
-import { approvalWarning, NOT_A_POOL, readStakingCall } from './stakingWords';
+import {
+  approvalWarning,
+  NOT_A_POOL,
+  poolCallParties,
+  readStakingCall,
+} from './stakingWords';
 import { normaliseAddress } from '../keys/address';
 import type { AbiReading, ContractAbi } from '../node/abi';
 import type { ShownName } from '../node/names';
@@ -10,6 +15,7 @@ import type { TokenCall } from '../node/tokenCalls';
 import { unitsText } from '../prices/money';
 import type { CallToShow } from '../protocol/calls';
 import { selectorOf } from '../protocol/selectors';
+import { readPoolCall } from '../sender/stakingCalls';
 import type { StakingFacts } from '../sender/stakingCalls';
 import type { TokenRecord } from '../state/schema';
 import { lookalikeOf } from '../state/tokens';
@@ -342,3 +348,23 @@ export const KNOWN_CONTRACTS = {
   tokenShapes,
   stakingPools,
 } satisfies Record<string, KnownContractRow>;
+
+/**
+ * The parties a call states in its calldata alone, with no chain facts:
+ * those of an ERC-20-shaped call and of a pool call (a claim's reward
+ * address, which only the chain knows, is left out). The page's own paths
+ * check them before anything is signed (features/staking/send.ts).
+ *
+ * @param call - The call.
+ * @returns Its parties.
+ */
+export function statedParties(call: CallToShow): Party[] {
+  const token = tokenShaped(call);
+  if (token) {
+    return tokenCallParties(token);
+  }
+  const pool = readPoolCall(call.selector, call.calldata);
+  return typeof pool === 'object'
+    ? poolCallParties(pool, '', () => undefined)
+    : [];
+}

@@ -1,10 +1,14 @@
 import type { Call } from 'starknet';
 
 import type { Network } from '../../config';
+import { InvalidInputError } from '../../errors';
+import { normaliseAddress } from '../../keys/address';
 import { findOwnAccount } from '../../keys/ownership';
 import type { WalletCall } from '../../sender/intent';
 import { hiddenFromNode } from '../../state/networks';
 import { confirmNodeSeesAccounts } from '../../ui/dialogs';
+import { addressText, statedParties } from '../../ui/knownContracts';
+import { callsToShow } from '../../ui/transactionText';
 import { requestView } from '../../wallet/access';
 import type { WalletContext } from '../../wallet/context';
 import { sendTransaction } from '../../wallet/transaction';
@@ -34,6 +38,40 @@ function walletCall(call: Call): WalletCall {
 }
 
 /**
+ * Refuses, before anything is signed, calls of the Stake view that would
+ * let anyone but the member gain: every party the calls state (src/ui/
+ * knownContracts.ts: statedParties) that holds what stays the user's, or
+ * whose value moves, must be the member, and an allowance may go only to
+ * a contract the same transaction calls after it. The view builds nothing
+ * else; this holds whatever a later change or a stored record makes it
+ * build.
+ *
+ * @param calls - The calls.
+ * @param member - The account that signs.
+ * @throws {InvalidInputError} Naming the call, when one would.
+ */
+export function assertForTheMember(calls: WalletCall[], member: string): void {
+  const own = normaliseAddress(member);
+  const shown = callsToShow(calls);
+  shown.forEach((call, index) => {
+    const later = new Set(
+      shown.slice(index + 1).map(({ contractAddress }) => contractAddress),
+    );
+    const stranger = statedParties(call).find(({ role, address }) =>
+      role === 'controls'
+        ? !later.has(addressText(address))
+        : role !== 'payee' && addressText(address) !== own,
+    );
+    if (stranger) {
+      throw new InvalidInputError(
+        `calls[${index}]`,
+        `${call.entrypoint ?? call.selector} would let ${addressText(stranger.address)} gain what stays this account's: the Stake view builds calls for ${own} alone. Nothing was signed.`,
+      );
+    }
+  });
+}
+
+/**
  * Sends the calls of one staking action from one of the user's accounts:
  * the same sender and the same confirmation as Send (and
  * snapnet_executeTxn), which describe staking calls in words and refuse
@@ -52,6 +90,8 @@ export async function sendStakingCalls(
   member: string,
   calls: StakingCall[],
 ): Promise<string> {
+  const wanted = calls.map(walletCall);
+  assertForTheMember(wanted, member);
   const state = await context.state();
   const account = await findOwnAccount(
     context.keys,
@@ -70,7 +110,7 @@ export async function sendStakingCalls(
     context,
     network,
     account,
-    intent: { type: 'INVOKE', calls: calls.map(walletCall) },
+    intent: { type: 'INVOKE', calls: wanted },
     details: {},
     field: 'details',
   });
