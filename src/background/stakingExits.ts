@@ -21,6 +21,9 @@ import { markExitsTold, stakingOn, stakingUnread } from '../state/staking';
 import { notifyExitReady } from '../ui/notifications';
 import type { WalletContext } from '../wallet/context';
 
+/** STRK as an exit notice names it, where the wallet does not track it. */
+const STRK_WORDS = { address: REWARD_TOKEN, symbol: 'STRK', decimals: 18 };
+
 /**
  * The background check's watch of staking exits, whoever started them (the
  * Stake view or any dapp; the view need never have been opened). Its reads
@@ -192,13 +195,16 @@ export async function tellReadyExits(
             ({ chainId, address }) =>
               chainId === network.chainId && address === exit.member,
           );
+          const isStrk = BigInt(record?.token ?? 0) === BigInt(REWARD_TOKEN);
           await notifyExitReady({
             amount: exit.amount,
-            token: state.tokens.find(
-              ({ chainId, address }) =>
-                chainId === network.chainId && address === record?.token,
-            ),
-            isStrk: BigInt(record?.token ?? 0) === BigInt(REWARD_TOKEN),
+            // STRK is named by the wallet even where it is not tracked.
+            token:
+              state.tokens.find(
+                ({ chainId, address }) =>
+                  chainId === network.chainId && address === record?.token,
+              ) ?? (isStrk ? STRK_WORDS : undefined),
+            isStrk,
             staker: record?.staker ?? exit.pool,
             pool: exit.pool,
             networkName: network.name,

@@ -223,6 +223,7 @@ export async function notifyExitReady(notice: ExitReadyNotice): Promise<void> {
   const { token, display } = notice;
   // The short message holds the wallet's own words: a token's symbol only
   // when it is the wallet's own STRK.
+  const untracked = display.hidden ? MASK : `${notice.amount} (smallest unit)`;
   const amount = token
     ? amountText(
         notice.amount,
@@ -232,8 +233,7 @@ export async function notifyExitReady(notice: ExitReadyNotice): Promise<void> {
         },
         display,
       )
-    : 'Your stake';
-  const untracked = display.hidden ? MASK : `${notice.amount} (smallest unit)`;
+    : untracked;
   const exact = token ? amountText(notice.amount, token, display) : untracked;
   await notifyHolding({
     message: `${amount} can be withdrawn from validator ${shortAddress(notice.staker)}`,
