@@ -7,6 +7,7 @@ import { ACCOUNT_0 } from '../../test/fixtures';
 import { TESTNET_CHAIN_ID } from '../config';
 import { PaymasterError } from '../errors';
 import { deploymentData } from '../keys/address';
+import { selectorOf } from '../protocol/selectors';
 import type { TokenRecord } from '../state/schema';
 
 /**
@@ -297,5 +298,95 @@ describe('checkBuilt', () => {
     expect(checkBuilt(HOST, deployAsk(PAID), answer(built)).type).toBe(
       'deploy_and_invoke',
     );
+  });
+
+  it("holds what starknet.js 10.7.2 added to its own check: a sponsored build's calls, the fee call's selector, shape and whole u256, and typed data declaring both calls and Calls", () => {
+    const asked = { to: ETH.address, calldata: ['0x0b0b', '0x7', '0x0'] };
+    const invokeAsk = (fee: FeeChoice): PaymasterAsk => ({
+      ...deployAsk(fee),
+      calls: [
+        {
+          contractAddress: asked.to,
+          entrypoint: 'transfer',
+          calldata: asked.calldata,
+        },
+      ],
+      deployed: true,
+    });
+    const built = (calls: { to: string; calldata: string[] }[]): string =>
+      refusal(() =>
+        checkBuilt(
+          HOST,
+          invokeAsk(PAID),
+          answer({ type: 'invoke', typed_data: outsideTypedData(calls) }),
+        ),
+      );
+    // Sponsored: the calls must be the ones asked, exactly.
+    const sponsored = (calls: { to: string; calldata: string[] }[]): string =>
+      refusal(() =>
+        checkBuilt(
+          HOST,
+          invokeAsk({ mode: 'sponsored' }),
+          answer({ type: 'invoke', typed_data: outsideTypedData(calls) }),
+        ),
+      );
+    expect(
+      sponsored([{ ...asked, calldata: ['0xbad', '0x7', '0x0'] }]),
+    ).toContain('call 1 differs from the one asked');
+    expect(sponsored([asked, feeCall])).toContain('2 calls where 1 were asked');
+    // The fee call: a transfer of the gas token, of three felts.
+    expect(
+      built([asked, { ...feeCall, calldata: [...feeCall.calldata, '0x0'] }]),
+    ).toContain('the last call is not a transfer of ETH');
+    const approve = outsideTypedData([asked, feeCall]);
+    const approveCalls = (approve.message as { calls: { selector: string }[] })
+      .calls;
+    const [, fee] = approveCalls;
+    if (fee) {
+      fee.selector = selectorOf('approve');
+    }
+    expect(
+      refusal(() =>
+        checkBuilt(
+          HOST,
+          invokeAsk(PAID),
+          answer({ type: 'invoke', typed_data: approve }),
+        ),
+      ),
+    ).toContain('the last call is not a transfer of ETH');
+    // The whole u256: a high word of 1 is 2^128 more than the low word says.
+    expect(
+      built([asked, { ...feeCall, calldata: [FORWARDER, '0x1388', '0x1'] }]),
+    ).toContain('the fee transfer is above its own suggested maximum');
+    // Both spellings of the calls member: not SNIP-9's types, refused.
+    const both = outsideTypedData([asked, feeCall]);
+    both.types = {
+      ...both.types,
+      OutsideExecution: [
+        ...(both.types.OutsideExecution ?? []),
+        { name: 'Calls', type: 'OutsideCall*' },
+      ],
+    };
+    both.message = { ...both.message, Calls: [] };
+    expect(
+      refusal(() =>
+        checkBuilt(
+          HOST,
+          invokeAsk(PAID),
+          answer({ type: 'invoke', typed_data: both }),
+        ),
+      ),
+    ).toContain('does not have its types');
+    // The same build, well-formed, is taken.
+    expect(
+      checkBuilt(
+        HOST,
+        invokeAsk(PAID),
+        answer({
+          type: 'invoke',
+          typed_data: outsideTypedData([asked, feeCall]),
+        }),
+      ).feeTransfer?.amount,
+    ).toBe(FEE);
   });
 });

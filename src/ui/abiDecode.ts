@@ -1,7 +1,31 @@
 import type { DecodedCallView } from './dialogInputs';
 import type { ContractAbi } from '../node/abi';
+import { FELT_PRIME, U128_BOUND } from '../protocol/values';
 
 const U256 = new Set(['core::integer::u256', 'Uint256']);
+
+/** Cairo's signed integers, by width. */
+const SIGNED = new Map(
+  [8n, 16n, 32n, 64n, 128n].map((bits) => [`core::integer::i${bits}`, bits]),
+);
+
+/**
+ * A signed integer from its felt, as Cairo encodes it (a negative value is
+ * the prime less its size) and as starknet.js decodes it since 10.7.5.
+ *
+ * @param felt - The felt.
+ * @param bits - The integer's width.
+ * @returns The value.
+ * @throws When the felt is no value of that width.
+ */
+function signedOf(felt: bigint, bits: bigint): bigint {
+  const value = felt > FELT_PRIME / 2n ? felt - FELT_PRIME : felt;
+  const bound = 2n ** (bits - 1n);
+  if (value < -bound || value >= bound) {
+    throw new Error(`i${bits} out of range`);
+  }
+  return value;
+}
 const ARRAY = /^core::array::(?:Array|Span)::<(.+)>$/u;
 const MAX_DEPTH = 4;
 
@@ -137,7 +161,15 @@ class CalldataCursor {
     this.#budget.spend(1, 0);
     if (U256.has(type)) {
       const low = this.take();
-      return this.#produce((low + this.take() * 2n ** 128n).toString());
+      const high = this.take();
+      if (low >= U128_BOUND || high >= U128_BOUND) {
+        throw new Error('u256 half past 128 bits');
+      }
+      return this.#produce((low + high * U128_BOUND).toString());
+    }
+    const signedBits = SIGNED.get(type);
+    if (signedBits !== undefined) {
+      return this.#produce(signedOf(this.take(), signedBits).toString());
     }
     const element = ARRAY.exec(type)?.[1];
     if (element !== undefined) {
@@ -148,7 +180,11 @@ class CalldataCursor {
       return this.list(this.#last ?? 0n, type.slice(0, -1), depth);
     }
     if (type === 'core::bool') {
-      return this.#produce(this.take() === 0n ? 'false' : 'true');
+      const value = this.take();
+      if (value > 1n) {
+        throw new Error('bool past 1');
+      }
+      return this.#produce(value === 0n ? 'false' : 'true');
     }
     const members = this.#abi.structs.get(type);
     if (members) {

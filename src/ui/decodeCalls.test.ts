@@ -343,6 +343,46 @@ describe('decodeWithAbi', () => {
     ).toStrictEqual([{ label: 'side', value: 'Ask(0x7)' }]);
   });
 
+  it('decodes signed integers of every width as Cairo encodes them, and refuses a felt out of range, a u256 half past 128 bits and a bool past 1', () => {
+    const prime = 2n ** 251n + 17n * 2n ** 192n + 1n;
+    const felt = (value: bigint): string =>
+      `0x${(value < 0n ? prime + value : value).toString(16)}`;
+    const typed = (type: string): ContractAbi =>
+      abiOf([
+        {
+          type: 'function',
+          name: 'set',
+          inputs: [{ name: 'value', type }],
+          outputs: [],
+          state_mutability: 'external',
+        },
+      ]);
+    const set = selectorOf('set');
+    for (const bits of [8n, 16n, 32n, 64n, 128n]) {
+      const abiOfWidth = typed(`core::integer::i${bits}`);
+      const bound = 2n ** (bits - 1n);
+      for (const value of [-bound, -1n, 0n, 1n, bound - 1n]) {
+        expect(
+          fieldsOf({ selector: set, calldata: [felt(value)] }, abiOfWidth),
+        ).toStrictEqual([{ label: 'value', value: value.toString() }]);
+      }
+      for (const value of [-bound - 1n, bound]) {
+        expect(
+          decode({ selector: set, calldata: [felt(value)] }, abiOfWidth),
+        ).toBe('calldata');
+      }
+    }
+    expect(
+      decode(
+        { selector: set, calldata: [felt(2n ** 128n), '0x0'] },
+        typed('core::integer::u256'),
+      ),
+    ).toBe('calldata');
+    expect(
+      decode({ selector: set, calldata: ['0x2'] }, typed('core::bool')),
+    ).toBe('calldata');
+  });
+
   it('reads Cairo 0 arrays after their length', () => {
     const cairo0 = abiOf([
       {
