@@ -179,17 +179,17 @@ export async function buildChecked(
     // A deployment of a deployed account: nothing to ask, nothing sent.
     return undefined;
   }
-  // Staking calls that cannot be done are refused before the paymaster is
-  // asked anything: their facts' second read, one round trip more (only
-  // with a pool entry point), is taken here instead of with the simulation,
+  // Protocol calls that cannot be done (a stake) are refused before the
+  // paymaster is asked anything: their facts' second read, one round trip
+  // more (only when a protocol row reads the calls), is taken here instead of with the simulation,
   // which then reads nothing more for them.
-  const { staking } = firstRead;
+  const { protocols } = firstRead;
   let roundOne = firstRead;
-  if (staking) {
-    const facts = staking.read(await client.batchSettled(staking.calls));
+  if (protocols) {
+    const facts = protocols.read(await client.batchSettled(protocols.calls));
     roundOne = {
       ...firstRead,
-      staking: { ...staking, calls: [], read: (): typeof facts => facts },
+      protocols: { ...protocols, calls: [], read: (): typeof facts => facts },
     };
   }
   const now = BigInt(Math.floor(Date.now() / 1000));

@@ -1,7 +1,7 @@
 import type { DappDetails, Plan, Step } from './plan';
 import { prepareDeclare, prepareDeployAccount, prepareInvoke } from './prepare';
 import type { PreparedTransaction } from './prepare';
-import type { StakingFacts } from './stakingCalls';
+import type { ProtocolFacts } from './protocolReads';
 import { normaliseAddress } from '../keys/address';
 import type { OwnAccount } from '../keys/ownership';
 import type { AbiReading } from '../node/abi';
@@ -39,7 +39,7 @@ export type TransactionIntent =
   | { type: 'DEPLOY_ACCOUNT' };
 
 /** Everything a confirmation shows of a planned transaction. */
-export type TransactionPreview = {
+export type TransactionPreview = ProtocolFacts & {
   mode: 'send' | 'sign';
   intent: TransactionIntent;
   /** The sender (canonical). */
@@ -73,8 +73,6 @@ export type TransactionPreview = {
   names?: ShownName[];
   /** The prices read with it, for the values shown (never signed). */
   worth?: PriceBook | undefined;
-  /** What the chain says of the pools called, when any is (stakingReads.ts). */
-  staking?: StakingFacts;
   /**
    * The names of the pools' validators that claim one, checked while the
    * dialog is open (shownNames.ts: stakerNamesLater).

@@ -3,10 +3,9 @@ import type { SenderRequest } from './intent';
 import { nextNonce } from './nonces';
 import type { Step } from './plan';
 import { simulationQueries } from './plan';
+import { protocolReads } from './protocolReads';
+import type { ProtocolFacts, ProtocolRoundTwo } from './protocolReads';
 import { stakerNamesLater } from './shownNames';
-import type { StakingFacts } from './stakingCalls';
-import { stakingReads } from './stakingReads';
-import type { StakingRoundTwo } from './stakingReads';
 import { ChainRejectedError, NodeError } from '../errors';
 import type { AbiReading } from '../node/abi';
 import type { Reading } from '../node/answers';
@@ -68,7 +67,7 @@ function unlessNotFound<Value>(
 }
 
 /** What the node said, read in two round trips. */
-export type NodeView = {
+export type NodeView = ProtocolFacts & {
   deployed: boolean;
   nonce: bigint;
   /** The steps to sign: the deployment first when sending from a new account. */
@@ -81,8 +80,6 @@ export type NodeView = {
   names: ShownName[];
   /** The prices read with round one, if any. */
   worth?: PriceBook | undefined;
-  /** What the chain says of the pools called, when any is. */
-  staking?: StakingFacts;
   /** The names of the pools' validators, read while the dialog is open. */
   validatorNames?: LateNames;
 };
@@ -138,7 +135,7 @@ export type RoundOne = {
   /** The prices that rode round one (see SenderRequest.prices). */
   worth?: PriceBook | undefined;
   /** Round two's staking reads, when the intent calls a pool entry point. */
-  staking?: StakingRoundTwo | undefined;
+  protocols?: ProtocolRoundTwo<ProtocolFacts> | undefined;
 };
 
 /** How to read the node for one request. */
@@ -176,9 +173,9 @@ export async function readAccountAndClasses(
     reverseNameCall(lookup?.contract ?? '0x0', address),
   );
   const { intent, client, account } = request;
-  const staking =
+  const protocols =
     intent.type === 'INVOKE'
-      ? stakingReads(
+      ? protocolReads(
           client.network,
           intent.calls.map((call) => ({
             ...call,
@@ -191,22 +188,22 @@ export async function readAccountAndClasses(
           },
         )
       : undefined;
-  const stakingCalls = staking?.calls ?? [];
+  const protocolCalls = protocols?.calls ?? [];
   const namesEnd = targets.length + reverseCalls.length;
-  const stakingEnd = namesEnd + stakingCalls.length;
+  const protocolsEnd = namesEnd + protocolCalls.length;
   const settled = await client.batchSettled([
     nonceCall(account.address),
     ...classHashCalls(targets),
     ...reverseCalls,
-    ...stakingCalls,
+    ...protocolCalls,
     ...(request.prices?.calls ?? []),
   ]);
   // Each answer was parsed by its own call's parser, in order.
   const [nonceAnswer, ...answers] = settled.slice(
     0,
-    1 + stakingEnd,
+    1 + protocolsEnd,
   ) as PromiseSettledResult<string | undefined>[];
-  const priceAnswers = settled.slice(1 + stakingEnd) as PromiseSettledResult<
+  const priceAnswers = settled.slice(1 + protocolsEnd) as PromiseSettledResult<
     Reading<OracleAnswer>
   >[];
   const classAnswers = answers.slice(
@@ -219,7 +216,7 @@ export async function readAccountAndClasses(
     reverseNames:
       lookup && claimedNames(lookup, answers.slice(targets.length, namesEnd)),
     worth: request.prices?.bookOf(priceAnswers, Math.floor(Date.now() / 1000)),
-    staking: staking?.read(answers.slice(namesEnd, stakingEnd)),
+    protocols: protocols?.read(answers.slice(namesEnd, protocolsEnd)),
     classHashes: classAnswers.map((answer) => {
       const classHash = unlessNotFound(answer);
       return classHash === undefined
@@ -309,10 +306,10 @@ export async function readAfterRoundOne(
   const missing = missingAbiCalls(client.network, classHashes);
   const reverse = roundOne.reverseNames ?? { contract: '0x0', claimed: [] };
   const forward = forwardCalls(reverse);
-  const stakingCalls = roundOne.staking?.calls ?? [];
+  const protocolCalls = roundOne.protocols?.calls ?? [];
   const stakerNames = stakerNamesLater(
     client,
-    roundOne.staking?.stakers ?? [],
+    roundOne.protocols?.stakers ?? [],
     reverse,
   );
   const [simulationAnswer, ...allAnswers] = await client.batchSettled([
@@ -324,16 +321,16 @@ export async function readAfterRoundOne(
     ...extraCalls,
     ...forward,
     ...stakerNames.calls,
-    ...stakingCalls,
+    ...protocolCalls,
   ]);
-  // The staking reads and their validators' names come last.
-  const stakingStart = allAnswers.length - stakingCalls.length;
-  const namesStart = stakingStart - stakerNames.calls.length;
+  // The protocols' reads and their validators' names come last.
+  const protocolsStart = allAnswers.length - protocolCalls.length;
+  const namesStart = protocolsStart - stakerNames.calls.length;
   const answers = allAnswers.slice(0, namesStart);
-  const staking = roundOne.staking?.read(allAnswers.slice(stakingStart));
+  const facts = roundOne.protocols?.read(allAnswers.slice(protocolsStart));
   const validatorNames = stakerNames.late(
-    allAnswers.slice(namesStart, stakingStart),
-    staking,
+    allAnswers.slice(namesStart, protocolsStart),
+    facts?.staking,
   );
   const simulated = settledValue(simulationAnswer);
   // Each answer was parsed by its own call's parser, in order.
@@ -364,7 +361,7 @@ export async function readAfterRoundOne(
       ),
       names: confirmedNames(reverse, forwardAnswers),
       worth: roundOne.worth,
-      ...(staking ? { staking } : {}),
+      ...facts,
       ...(validatorNames ? { validatorNames } : {}),
     },
     extra,

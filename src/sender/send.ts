@@ -8,6 +8,7 @@ import type { NodeView } from './nodeView';
 import { markNonceSent, withAccountQueue } from './nonces';
 import type { Plan, PlannedTransaction, Step } from './plan';
 import { planFrom } from './plan';
+import { protocolFactsOf } from './protocolReads';
 import { namesShownIn } from './shownNames';
 import {
   HashMismatchError,
@@ -125,7 +126,7 @@ export function previewOf(
     undeployedTargets: node.undeployedTargets,
     names: node.names,
     ...(node.worth ? { worth: node.worth } : {}),
-    ...(node.staking ? { staking: node.staking } : {}),
+    ...protocolFactsOf(node),
     ...(node.validatorNames ? { validatorNames: node.validatorNames } : {}),
   };
 }

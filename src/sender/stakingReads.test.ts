@@ -1,3 +1,5 @@
+import { protocolFactsOf, protocolReads } from './protocolReads';
+import type { ProtocolFacts } from './protocolReads';
 import { stakingReads } from './stakingReads';
 import { STRK } from '../../test/fixtures';
 import { TESTNET_CHAIN_ID } from '../config';
@@ -256,5 +258,47 @@ describe('the staking reads ride the two batches', () => {
     const two = one?.read([]);
     expect(two?.calls).toStrictEqual([]);
     expect(two?.read([]).pools.get(POOL)).toStrictEqual({ kind: 'not-pool' });
+  });
+});
+
+describe('the protocol table asks every row once', () => {
+  it('reads nothing for calls no row reads, and hands the staking row its answers in both rounds, its facts under its name', () => {
+    expect(
+      protocolReads(
+        TESTNET,
+        [
+          {
+            contractAddress: STRK,
+            selector: selectorOf('transfer'),
+            calldata: [],
+          },
+        ],
+        ACCOUNT,
+        WORDS,
+      ),
+    ).toBeUndefined();
+    const one = protocolReads(TESTNET, [stake], ACCOUNT, WORDS);
+    expect(one?.calls).toHaveLength(4);
+    const two = one?.read([
+      clock,
+      stakingParameters,
+      poolParameters(),
+      memberInfo,
+    ]);
+    expect(two?.stakers).toStrictEqual([STAKER]);
+    expect(two?.calls).toHaveLength(3);
+    const facts = two?.read([
+      stakerPools([POOL, STRK]),
+      stakerInfo(),
+      felts(70n * ONE, 0n),
+    ]);
+    expect(facts?.staking?.pools.get(POOL)).toMatchObject({
+      kind: 'pool',
+      staker: STAKER,
+    });
+    // A preview's facts, alone: every row's, nothing else.
+    expect(
+      protocolFactsOf({ ...facts, account: ACCOUNT } as ProtocolFacts),
+    ).toStrictEqual(facts);
   });
 });

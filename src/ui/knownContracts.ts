@@ -15,8 +15,8 @@ import type { TokenCall } from '../node/tokenCalls';
 import { unitsText } from '../prices/money';
 import type { CallToShow } from '../protocol/calls';
 import { selectorOf } from '../protocol/selectors';
+import type { ProtocolFacts } from '../sender/protocolReads';
 import { readPoolCall } from '../sender/stakingCalls';
-import type { StakingFacts } from '../sender/stakingCalls';
 import type { TokenRecord } from '../state/schema';
 import { lookalikeOf } from '../state/tokens';
 
@@ -28,8 +28,11 @@ import { lookalikeOf } from '../state/tokens';
 /** Allowances at or above this are effectively unlimited. */
 const UNLIMITED = 2n ** 255n;
 
-/** What the decoder knows besides the call itself. */
-export type DecodeContext = {
+/**
+ * What the decoder knows besides the call itself: with what the chain says
+ * of the calls of each protocol row (src/sender/protocolReads.ts).
+ */
+export type DecodeContext = ProtocolFacts & {
   /** Tokens the wallet tracks on the request's network. */
   tokens: TokenRecord[];
   /** The signing account (canonical). */
@@ -44,8 +47,6 @@ export type DecodeContext = {
    * shows without an ABI, and shown as the site's description.
    */
   siteAbi?: (contractAddress: string) => ContractAbi | undefined;
-  /** What the chain says of the pools called, when any is. */
-  staking?: StakingFacts | undefined;
   /** Starknet ID names of the addresses shown, read both ways. */
   names?: ShownName[] | undefined;
   /** The user's accounts (any network), named as the page names them. */

@@ -12,6 +12,7 @@ import { selectorOf } from '../protocol/selectors';
 import type { TransactionPreview, WalletCall } from '../sender/intent';
 import type { PlannedTransaction } from '../sender/plan';
 import { QUERY_VERSION } from '../sender/plan';
+import { protocolFactsOf } from '../sender/protocolReads';
 import type { TokenRecord } from '../state/schema';
 
 const KIND_NAMES: Record<PlannedTransaction['kind'], string> = {
@@ -179,7 +180,7 @@ function decodeContextOf(
     tokens,
     account: preview.account,
     chainAbis: preview.chainAbis,
-    staking: preview.staking,
+    ...protocolFactsOf(preview),
     names: preview.names,
     ownAccounts,
     ...(siteAbis === undefined ? {} : { siteAbi }),

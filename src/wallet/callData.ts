@@ -5,7 +5,7 @@ import { contractAbis, lookupTargets } from '../node/contractAbis';
 import { nameLookupOf } from '../node/names';
 import { readTokenCall } from '../node/tokenCalls';
 import type { CallToShow } from '../protocol/calls';
-import { stakingReads } from '../sender/stakingReads';
+import { protocolReads } from '../sender/protocolReads';
 import type { TypedDataReading } from '../signing/typedData';
 import { networksFor } from '../state/networks';
 import type { ChainData } from '../ui/decodeCalls';
@@ -109,7 +109,7 @@ export async function outsideExecutionChainData(
         (address) => BigInt(address) !== own,
       ),
     ),
-    stakingReads(bound, signed.calls, signed.account, {
+    protocolReads(bound, signed.calls, signed.account, {
       tokens,
       field: signed.callsField,
     }),
@@ -122,7 +122,7 @@ export async function outsideExecutionChainData(
       tokens,
       account: signed.account,
       chainAbis: readings,
-      staking: riding,
+      ...riding,
     },
     names,
     lateNames: late,
