@@ -1,6 +1,6 @@
+import { statedParties } from './callParties';
 import type { SenderRequest } from './intent';
 import type { StakingFacts } from './stakingCalls';
-import { readPoolCall } from './stakingCalls';
 import type { NodeClient } from '../node/client';
 import {
   claimedNames,
@@ -15,55 +15,14 @@ import type {
   ShownName,
 } from '../node/names';
 import type { NodeCall } from '../node/nodeCall';
-import { readTokenCall } from '../node/tokenCalls';
 import { selectorOf } from '../protocol/selectors';
 
 /**
- * A call read as an ERC-20 call, or undefined (calldata that is no number
- * is no token call here: the names are a display, never a reason to fail).
- *
- * @param entrypoint - The entrypoint.
- * @param calldata - The calldata.
- * @returns The token call.
- */
-function tokenCallOf(
-  entrypoint: string,
-  calldata: string[],
-): ReturnType<typeof readTokenCall> {
-  try {
-    return readTokenCall(selectorOf(entrypoint), calldata);
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The parties a pool call names: the validator moved to, the reward
- * address, the member (the pool's own validator is known only once the
- * pool is read: see stakerNamesLater in nodeView.ts).
- *
- * @param entrypoint - The entrypoint.
- * @param calldata - The calldata.
- * @returns The parties.
- */
-function poolPartiesOf(entrypoint: string, calldata: string[]): bigint[] {
-  const read = readPoolCall(selectorOf(entrypoint), calldata);
-  if (typeof read !== 'object') {
-    return [];
-  }
-  if (read.action === 'switch') {
-    return [read.toStaker];
-  }
-  if (read.action === 'enter') {
-    return [read.rewardAddress];
-  }
-  return 'member' in read ? [read.member] : [];
-}
-
-/**
  * The addresses of other parties a transaction's confirmation shows, whose
- * Starknet ID names to look up: who tokens go to (or may be taken by) first,
- * then the parties pool calls name, then the called contracts; never the sender itself. At most
+ * Starknet ID names to look up: the parties each call states (its
+ * recipient, spender, operator, a stake's member or reward address, a
+ * move's validator: ./callParties.ts), then the called contracts; never
+ * the sender itself. At most
  * MAX_NAMED_ADDRESSES (see node/names).
  *
  * @param request - The request.
@@ -77,24 +36,16 @@ export function namesShownIn(
   if (intent.type !== 'INVOKE') {
     return undefined;
   }
-  const parties = intent.calls.flatMap(({ entrypoint, calldata }) => {
-    const read = tokenCallOf(entrypoint, calldata);
-    if (!read) {
-      return [];
-    }
-    if (read.action === 'transferFrom') {
-      return [read.from, read.to];
-    }
-    return [read.action === 'transfer' ? read.to : read.spender];
-  });
+  const parties = intent.calls.flatMap((call) =>
+    statedParties({ ...call, selector: selectorOf(call.entrypoint) }).map(
+      ({ address }) => address,
+    ),
+  );
   const own = BigInt(account.address);
   return nameLookupOf(
     client.network,
     [
       ...parties,
-      ...intent.calls.flatMap(({ entrypoint, calldata }) =>
-        poolPartiesOf(entrypoint, calldata),
-      ),
       ...intent.calls.map(({ contractAddress }) => BigInt(contractAddress)),
     ]
       .filter((address) => address !== own)

@@ -1,22 +1,20 @@
 import type { CallView, DecodedCallView } from './dialogInputs';
 import { isUsers } from './parties';
-import type { OwnName, Party } from './parties';
-import {
-  approvalWarning,
-  NOT_A_POOL,
-  poolCallParties,
-  readStakingCall,
-} from './stakingWords';
+import type { OwnName } from './parties';
+import { approvalWarning, NOT_A_POOL, readStakingCall } from './stakingWords';
 import { normaliseAddress } from '../keys/address';
 import type { AbiReading, ContractAbi } from '../node/abi';
 import type { ShownName } from '../node/names';
-import { readTokenCall } from '../node/tokenCalls';
 import type { TokenCall } from '../node/tokenCalls';
 import { unitsText } from '../prices/money';
 import type { CallToShow } from '../protocol/calls';
-import { selectorOf } from '../protocol/selectors';
+import {
+  operatorParties,
+  tokenCallParties,
+  tokenShaped,
+} from '../sender/callParties';
+import type { Party } from '../sender/callParties';
 import type { ProtocolFacts } from '../sender/protocolReads';
-import { readPoolCall } from '../sender/stakingCalls';
 import type { TokenRecord } from '../state/schema';
 import { lookalikeOf } from '../state/tokens';
 
@@ -63,56 +61,6 @@ export type DecodeContext = ProtocolFacts & {
  */
 export function addressText(value: bigint): string {
   return normaliseAddress(`0x${value.toString(16)}`);
-}
-
-/** Each party of a token-shaped call: whom it pays, moves from, lets spend. */
-const TOKEN_PARTIES = {
-  to: (address: bigint): Party => ({
-    role: 'payee',
-    address,
-    words: (who) => `to ${who}`,
-  }),
-  from: (address: bigint): Party => ({
-    role: 'source',
-    address,
-    words: (who) => `from ${who}`,
-  }),
-  spender: (address: bigint): Party => ({
-    role: 'controls',
-    address,
-    words: (who) => `by ${who}`,
-  }),
-};
-
-/**
- * The parties of an ERC-20-shaped call, read: a transfer's recipient, a
- * transfer_from's owner and recipient, an approval's spender.
- *
- * @param read - The call.
- * @returns Its parties.
- */
-export function tokenCallParties(read: TokenCall): Party[] {
-  if (read.action === 'transfer') {
-    return [TOKEN_PARTIES.to(read.to)];
-  }
-  if (read.action === 'transferFrom') {
-    return [TOKEN_PARTIES.from(read.from), TOKEN_PARTIES.to(read.to)];
-  }
-  return [TOKEN_PARTIES.spender(read.spender)];
-}
-
-/**
- * An ERC-20-shaped call, read, when its calldata reads as one.
- *
- * @param call - The call.
- * @returns It, read.
- */
-function tokenShaped(call: CallToShow): TokenCall | undefined {
-  try {
-    return readTokenCall(call.selector, call.calldata);
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -270,12 +218,6 @@ const stakingPools: KnownContractRow = (calls, index, context) => {
   };
 };
 
-/** NFT operator approvals: `set_approval_for_all(operator, approved)`. */
-const APPROVAL_FOR_ALL = new Set([
-  selectorOf('set_approval_for_all'),
-  selectorOf('setApprovalForAll'),
-]);
-
 /** A raw amount of a contract the wallet does not track, as words say it. */
 const RAW =
   "(raw: an amount or an item's id, of a token this wallet does not track)";
@@ -305,26 +247,22 @@ const tokenShapes: KnownContractRow = (calls, index, context) => {
   if (!call) {
     return undefined;
   }
-  const [operator, approved] =
-    call.calldata.length === 2 ? call.calldata.map(BigInt) : [];
-  if (
-    APPROVAL_FOR_ALL.has(call.selector) &&
-    operator !== undefined &&
-    approved !== undefined
-  ) {
-    return approved === 0n
+  const operator = operatorParties(call);
+  if (operator) {
+    const [party] = operator;
+    return party?.role === 'controls'
       ? {
-          words: 'Revoke the rights over every item of this collection',
-          parties: [TOKEN_PARTIES.from(operator)],
-        }
-      : {
           words: 'Allow every item of this collection to be moved',
-          parties: [TOKEN_PARTIES.spender(operator)],
-          ...(isUsers(operator, context)
+          parties: operator,
+          ...(isUsers(party.address, context)
             ? {}
             : {
-                danger: `This lets ${addressText(operator)} move every item of this collection you own, now and later, until you revoke it.`,
+                danger: `This lets ${addressText(party.address)} move every item of this collection you own, now and later, until you revoke it.`,
               }),
+        }
+      : {
+          words: 'Revoke the rights over every item of this collection',
+          parties: operator,
         };
   }
   if (context.tokens.some(({ address }) => address === call.contractAddress)) {
@@ -349,23 +287,3 @@ export const KNOWN_CONTRACTS = {
   tokenShapes,
   stakingPools,
 } satisfies Record<string, KnownContractRow>;
-
-/**
- * The parties a call states in its calldata alone, with no chain facts:
- * those of an ERC-20-shaped call and of a pool call (a claim's reward
- * address, which only the chain knows, is left out). The page's own paths
- * check them before anything is signed (features/staking/send.ts).
- *
- * @param call - The call.
- * @returns Its parties.
- */
-export function statedParties(call: CallToShow): Party[] {
-  const token = tokenShaped(call);
-  if (token) {
-    return tokenCallParties(token);
-  }
-  const pool = readPoolCall(call.selector, call.calldata);
-  return typeof pool === 'object'
-    ? poolCallParties(pool, '', () => undefined)
-    : [];
-}

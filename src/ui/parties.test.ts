@@ -1,13 +1,13 @@
 import { describeCalls } from './decodeCalls';
 import type { DecodeContext } from './decodeCalls';
 import { KNOWN_CONTRACTS } from './knownContracts';
-import type { PartyRole } from './parties';
 import { shortForm } from './parties';
 import { callsTitle } from './transactionText';
 import { STRK } from '../../test/fixtures';
 import { normaliseAddress } from '../keys/address';
 import type { CallToShow } from '../protocol/calls';
 import { selectorOf } from '../protocol/selectors';
+import type { PartyRole } from '../sender/callParties';
 import type { StakingFacts } from '../sender/stakingCalls';
 import { defaultState } from '../state/schema';
 

@@ -1,5 +1,6 @@
 import { normaliseAddress } from '../keys/address';
 import type { ShownName } from '../node/names';
+import type { Party } from '../sender/callParties';
 
 /**
  * Who gains from a call, by one rule for every row of the known-contract
@@ -10,40 +11,6 @@ import type { ShownName } from '../node/names';
  * call's kind says the value stays the user's but a stranger gains it,
  * says so first and raises a danger banner.
  */
-
-/** How a party gains. */
-export type PartyRole =
-  /** The call exists to pay it: a transfer's recipient. */
-  | 'payee'
-  /** Whose value moves: a transfer_from's owner. Named, never flagged. */
-  | 'source'
-  /** It may spend or move the user's assets: a spender, an operator. */
-  | 'controls'
-  /**
-   * The call's kind says the value stays the user's, and this party holds
-   * it: a stake's member and reward address, a claim's or withdrawal's
-   * recipient, a vault's receiver, a swap's beneficiary.
-   */
-  | 'keeps';
-
-/** One party of a call, as a row reports it. */
-export type Party =
-  | {
-      role: Exclude<PartyRole, 'keeps'>;
-      address: bigint;
-      /** The headline's words for it (`who`: how it is named). */
-      words: (who: string) => string;
-    }
-  | {
-      role: 'keeps';
-      address: bigint;
-      words: (who: string) => string;
-      /**
-       * What the headline says first when a stranger holds what should be
-       * the user's ("Adds 100 STRK to 0xabc…'s stake").
-       */
-      notYours: (who: string) => string;
-    };
 
 /** One of the user's accounts, as the dialogs name it. */
 export type OwnName = { address: string; name: string };

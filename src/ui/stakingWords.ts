@@ -1,11 +1,12 @@
 import type { DecodedCallView } from './dialogInputs';
-import type { Party } from './parties';
 import { normaliseAddress } from '../keys/address';
 import type { ShownName } from '../node/names';
 import { readTokenCall } from '../node/tokenCalls';
 import { dateText } from '../prices/dates';
 import { unitsText } from '../prices/money';
 import type { CallToShow } from '../protocol/calls';
+import { poolCallParties } from '../sender/callParties';
+import type { Party } from '../sender/callParties';
 import { readPoolCall } from '../sender/stakingCalls';
 import type {
   MemberFacts,
@@ -187,92 +188,6 @@ function memberIn(pool: Pool, member: bigint): MemberFacts | undefined {
 
 /** A pool call in words, and who gains from it. */
 type PoolWords = { decoded: DecodedCallView; parties: Party[] };
-
-/**
- * The parties of a pool call (the shared rule names them: ./parties.ts):
- * a stake's reward address or member and a withdrawal's member hold what
- * stays the user's; a claim's rewards go to its member's reward address
- * (read from the chain; the member itself when it is none); a move's new
- * validator is named.
- *
- * @param call - The call, read.
- * @param amountText - The call's amount, as shown.
- * @param rewardAddressOf - The reward address of a member, if read.
- * @returns The parties.
- */
-export function poolCallParties(
-  call: PoolCall,
-  amountText: string,
-  rewardAddressOf: (member: bigint) => bigint | undefined,
-): Party[] {
-  switch (call.action) {
-    case 'enter':
-      return [
-        {
-          role: 'keeps',
-          address: call.rewardAddress,
-          words: (who) => `· rewards to ${who}`,
-          notYours: (who) =>
-            `Stakes ${amountText} for you; its rewards go to ${who}, not to this account`,
-        },
-      ];
-    case 'add':
-      return [
-        {
-          role: 'keeps',
-          address: call.member,
-          words: (who) => `· into the stake of ${who}`,
-          notYours: (who) =>
-            `Adds ${amountText} to ${who}'s stake: that stake and its rewards are not yours`,
-        },
-      ];
-    case 'exitAction':
-      return [
-        {
-          role: 'keeps',
-          address: call.member,
-          words: (who) => `to ${who}`,
-          notYours: (who) =>
-            `Withdraws ${amountText} to ${who}, not to this account`,
-        },
-      ];
-    case 'claim': {
-      const rewardAddress = rewardAddressOf(call.member);
-      return rewardAddress === undefined
-        ? [
-            {
-              role: 'source',
-              address: call.member,
-              words: (who) => `to the reward address of ${who}`,
-            },
-          ]
-        : [
-            {
-              role: 'source',
-              address: call.member,
-              words: (who) => `of ${who}`,
-            },
-            {
-              role: 'keeps',
-              address: rewardAddress,
-              words: (who) => `to ${who}`,
-              notYours: (who) =>
-                `Claims ${amountText} to ${who}, not to this account`,
-            },
-          ];
-    }
-    case 'switch':
-      return [
-        {
-          role: 'payee',
-          address: call.toStaker,
-          words: (who) => `to ${who}`,
-        },
-      ];
-    default:
-      return [];
-  }
-}
 
 /**
  * The words of one pool call to a confirmed pool, written for parties that

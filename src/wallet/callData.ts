@@ -3,36 +3,12 @@ import type { WalletContext } from './context';
 import type { Network } from '../config';
 import { contractAbis, lookupTargets } from '../node/contractAbis';
 import { nameLookupOf } from '../node/names';
-import { readTokenCall } from '../node/tokenCalls';
 import type { CallToShow } from '../protocol/calls';
+import { statedParties } from '../sender/callParties';
 import { protocolReads } from '../sender/protocolReads';
 import type { TypedDataReading } from '../signing/typedData';
 import { networksFor } from '../state/networks';
 import type { ChainData } from '../ui/decodeCalls';
-
-/**
- * Who a token call sends to, takes from or lets spend (none for another
- * call, or calldata that is no number: names are a display only).
- *
- * @param call - The call.
- * @returns The parties (hex).
- */
-function partiesOf(call: CallToShow): string[] {
-  let read: ReturnType<typeof readTokenCall>;
-  try {
-    read = readTokenCall(call.selector, call.calldata);
-  } catch {
-    return [];
-  }
-  if (!read) {
-    return [];
-  }
-  const parties =
-    read.action === 'transferFrom'
-      ? [read.from, read.to]
-      : [read.action === 'transfer' ? read.to : read.spender];
-  return parties.map((party) => `0x${party.toString(16)}`);
-}
 
 /**
  * The network whose data may read the calls of a signed payload: the one
@@ -105,9 +81,12 @@ export async function outsideExecutionChainData(
     targets,
     nameLookupOf(
       bound,
-      [...signed.calls.flatMap(partiesOf), ...targets].filter(
-        (address) => BigInt(address) !== own,
-      ),
+      [
+        ...signed.calls.flatMap((call) =>
+          statedParties(call).map(({ address }) => `0x${address.toString(16)}`),
+        ),
+        ...targets,
+      ].filter((address) => BigInt(address) !== own),
     ),
     protocolReads(bound, signed.calls, signed.account, {
       tokens,

@@ -348,7 +348,7 @@ describe('signing without sending', () => {
     });
     const dialog = await confirmationOf(pending);
     const text = textOf(dialog.content);
-    expect(text).toContain('Sign transaction');
+    expect(text).toContain('Heading Sign: Send 1.5 STRK to 0x0000…');
     expect(text).toContain('Signature only');
     expect(text).toContain('Send 1.5 STRK');
     expect(text).toContain('-1.5 STRK');

@@ -163,8 +163,11 @@ describe('the home page', () => {
       async () => home.clickElement('home-send:submit'),
       approve,
     );
-    expect(shown).toContain('Send transaction');
-    expect(shown).toContain('Send 1.5 STRK');
+    // The title says what the transaction does, its recipient short.
+    expect(shown).toContain(
+      `Heading Send 1.5 STRK to ${RECIPIENT.slice(0, 6)}…${RECIPIENT.slice(-4)}`,
+    );
+    expect(shown).toContain(`Send 1.5 STRK to ${RECIPIENT}`);
     expect(shown).toContain(RECIPIENT);
     expect(shown).toContain('-1.5 STRK');
     expect(shown).toContain('Maximum fee');

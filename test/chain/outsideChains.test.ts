@@ -5,6 +5,7 @@ import type { TypedData } from 'starknet';
 import { addSiteNetwork, useHostileNode } from './hostile-node';
 import type { HostileNode } from './hostile-node';
 import { ONE_STRK, SN_DEVNET } from './node';
+import { normaliseAddress } from '../../src/keys/address';
 import { ACCOUNT_0, DAPP_ORIGIN, MAINNET } from '../fixtures';
 import {
   confirmationOf,
@@ -246,9 +247,13 @@ describe("an outside execution's calls are read with the data of the chain it bi
     const text = await decide(askTransfer(wallet, MAINNET, SN_DEVNET), false);
     expect(text).toContain("Calls read with Mainnet's data");
     expect(text).not.toContain('USDC');
-    expect(text).not.toContain('Send');
+    expect(text).not.toContain('Send 1,000');
     expect(text).not.toContain('0.000000001');
     expect(text).toContain(`0x${AMOUNT.toString(16)}`);
+    // Its recipient is named all the same, with the amount as signed.
+    expect(text).toContain(
+      `Send ${AMOUNT} (raw: an amount or an item's id, of a token this wallet does not track) to ${normaliseAddress(RECIPIENT)}`,
+    );
   });
 
   it.each(DECISIONS)(
@@ -263,7 +268,10 @@ describe("an outside execution's calls are read with the data of the chain it bi
       expect(text).toContain('Calls shown raw');
       expect(text).toContain('SN_NOWHERE');
       expect(text).not.toContain('USDC');
-      expect(text).not.toContain('Send');
+      expect(text).not.toContain('Send 1,000');
+      expect(text).toContain(
+        `Send ${AMOUNT} (raw: an amount or an item's id, of a token this wallet does not track) to ${normaliseAddress(RECIPIENT)}`,
+      );
       expect(mainnet.requestCount()).toBe(0);
       expect(hostile().seen()).toStrictEqual([]);
     },

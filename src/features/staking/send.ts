@@ -4,10 +4,11 @@ import type { Network } from '../../config';
 import { InvalidInputError } from '../../errors';
 import { normaliseAddress } from '../../keys/address';
 import { findOwnAccount } from '../../keys/ownership';
+import { statedParties } from '../../sender/callParties';
 import type { WalletCall } from '../../sender/intent';
 import { hiddenFromNode } from '../../state/networks';
 import { confirmNodeSeesAccounts } from '../../ui/dialogs';
-import { addressText, statedParties } from '../../ui/knownContracts';
+import { addressText } from '../../ui/knownContracts';
 import { callsToShow } from '../../ui/transactionText';
 import { requestView } from '../../wallet/access';
 import type { WalletContext } from '../../wallet/context';
@@ -40,7 +41,7 @@ function walletCall(call: Call): WalletCall {
 /**
  * Refuses, before anything is signed, calls of the Stake view that would
  * let anyone but the member gain: every party the calls state (src/ui/
- * knownContracts.ts: statedParties) that holds what stays the user's, or
+ * src/sender/callParties.ts: statedParties) that holds what stays the user's, or
  * whose value moves, must be the member, and an allowance may go only to
  * a contract the same transaction calls after it. The view builds nothing
  * else; this holds whatever a later change or a stored record makes it
