@@ -53,8 +53,8 @@ describe("the page's paymaster", () => {
       async () => page.clickElement('home-send:submit'),
       approve,
     );
-    expect(sent.dialog).toContain(
-      'Deploy account and send through a paymaster',
+    expect(sent.dialog).toMatch(
+      /Heading Deploy account and send 0\.25 ETH to 0x0000…[0-9a-f]{4}, through a paymaster/u,
     );
     expect(sent.dialog).toContain('Fee, paid in ETH');
     expect(sent.dialog).toContain('The paymaster deploys it');

@@ -325,7 +325,7 @@ describe('names in an outside execution', () => {
     const dialog = await confirmationOf(named);
     const updated = dialog.waitForUpdate();
     const shown = JSON.stringify(dialog.content);
-    expect(shown).toContain('Sign a transaction (outside execution)');
+    expect(shown).toContain('Sign: Send ');
     expect(shown).toContain(ALICE);
     expect(shown).toContain('Starknet ID name: checking…');
     expect(shown).not.toContain('alice.stark');

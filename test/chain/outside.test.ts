@@ -98,7 +98,10 @@ describe('SNIP-9 outside execution', () => {
     });
     const dialog = await confirmationOf(pending);
     const text = textOf(dialog.content);
-    expect(text).toContain('Sign a transaction (outside execution)');
+    // Its title: what it does, and that anyone may run it (ANY_CALLER).
+    expect(text).toMatch(
+      /Heading Sign: Send 1 STRK to 0x[0-9a-f]{4}…[0-9a-f]{4}, run by anyone/u,
+    );
     expect(text).toContain('This signature moves your assets');
     expect(text).toContain('Anyone can submit it');
     expect(text).toContain('Send 1 STRK');
@@ -162,7 +165,10 @@ describe('SNIP-9 outside execution', () => {
     });
     const dialog = await confirmationOf(pending);
     const text = textOf(dialog.content);
-    expect(text).toContain('Sign a transaction (outside execution)');
+    // Its title: what it does, and that anyone may run it (ANY_CALLER).
+    expect(text).toMatch(
+      /Heading Sign: Send 1 STRK to 0x[0-9a-f]{4}…[0-9a-f]{4}, run by anyone/u,
+    );
     expect(text).toContain('Send 1 STRK');
     expect(text).toContain('Domain (SNIP-12 revision 1)');
     await dialog.cancel();

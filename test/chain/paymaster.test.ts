@@ -97,7 +97,10 @@ describe('fees through the paymaster', () => {
     });
     const dialog = await confirmationOf(sending);
     const shown = textOf(dialog.content);
-    expect(shown).toContain('Deploy account and send through a paymaster');
+    // What the user asked, in the title; the paymaster's fee transfer is not.
+    expect(shown).toContain(
+      `Heading Deploy account and send 0.1 ETH to ${RECIPIENT.slice(0, 6)}…${RECIPIENT.slice(-4)}, through a paymaster`,
+    );
     expect(shown).toContain('127.0.0.1');
     expect(shown).toContain('The paymaster deploys it');
     expect(shown).toContain('Fee, paid in ETH');
@@ -131,7 +134,9 @@ describe('fees through the paymaster', () => {
     const sending = sendEth(wallet, 5n, SPONSORED);
     const dialog = await confirmationOf(sending);
     const shown = textOf(dialog.content);
-    expect(shown).toContain('Send transaction through a paymaster');
+    expect(shown).toContain(
+      `Heading Send 0.000000000000000005 ETH to ${RECIPIENT.slice(0, 6)}…${RECIPIENT.slice(-4)}, through a paymaster`,
+    );
     expect(shown).toContain('Sponsored by 127.0.0.1');
     expect(shown).not.toContain('Fee, paid in');
     await dialog.ok();

@@ -99,7 +99,10 @@ export function describePaymasterDeployments(dialect: PaymasterDialect): void {
       });
       const dialog = await confirmationOf(sending);
       const shown = textOf(dialog.content);
-      expect(shown).toContain('Deploy account and send through a paymaster');
+      // The title: what the user asked, never the paymaster's fee transfer.
+      expect(shown).toMatch(
+        /Heading Deploy account and send [0-9.]+ ETH to 0x0000…[0-9a-f]{4}, through a paymaster/u,
+      );
       expect(shown).toContain('The paymaster deploys it');
       expect(shown).toContain('Fee, paid in ETH');
       await dialog.ok();
@@ -164,7 +167,10 @@ export function describePaymasterDeployments(dialect: PaymasterDialect): void {
       const creating = paidCreation();
       const dialog = await confirmationOf(creating);
       const shown = textOf(dialog.content);
-      expect(shown).toContain('Deploy account and send through a paymaster');
+      // The fee transfer alone: no words of the user's to title it.
+      expect(shown).toContain(
+        'Heading Deploy account and send through a paymaster',
+      );
       expect(shown).toContain('The paymaster deploys it');
       expect(shown).toContain('Fee, paid in ETH');
       expect(shown).toContain(address);

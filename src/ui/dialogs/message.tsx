@@ -21,6 +21,8 @@ import type { ChainData } from '../decodeCalls';
 import type { CallView, RequestView } from '../dialogInputs';
 import { NamesSection, ReadingNamesSection } from '../names';
 import type { NamesReading } from '../names';
+import { gainsOf } from '../parties';
+import { callsTitle } from '../transactionText';
 import {
   definitionFields,
   domainLines,
@@ -215,6 +217,40 @@ export type OutsideExecutionView = {
 };
 
 /**
+ * An outside execution's title: what its calls do (callsTitle), and who
+ * may run them — its caller gains that control, named as any party is
+ * (../parties.ts); "anyone" for ANY_CALLER.
+ *
+ * @param view - What is asked.
+ * @param calls - Its calls as shown.
+ * @returns The title.
+ */
+function outsideTitle(view: OutsideExecutionView, calls: CallView[]): string {
+  const words = callsTitle(calls);
+  if (words === undefined) {
+    return 'Sign a transaction (outside execution)';
+  }
+  if (view.execution.anyCaller) {
+    return `Sign: ${words}, run by anyone`;
+  }
+  return gainsOf(
+    `Sign: ${words},`,
+    [
+      {
+        role: 'controls',
+        address: BigInt(view.execution.caller),
+        words: (who) => `run by ${who}`,
+      },
+    ],
+    {
+      account: view.request.address,
+      ownAccounts: view.request.ownAccounts,
+      names: view.chainData.kind === 'chain' ? view.chainData.names : [],
+    },
+  ).title;
+}
+
+/**
  * What the outside-execution dialog shows: the transaction it is — whoever
  * may submit it, when, with which nonce, every call decoded as executeTxn
  * decodes them (with the data of the chain the signature binds, or raw
@@ -240,7 +276,7 @@ export function outsideExecutionContent(
   return (
     <Box>
       <RequestHeader
-        title="Sign a transaction (outside execution)"
+        title={outsideTitle(view, shown.calls)}
         request={view.request}
         accountLabel="Account"
       />

@@ -195,10 +195,12 @@ function titleOf(
   calls: CallView[],
   paymaster: PaymasterShown | undefined,
 ): string {
-  const words = callsTitle(calls);
   if (paymaster) {
-    return paymasterTitle(paymaster, words);
+    // The paymaster's own fee transfer, last, is not what the user asked.
+    const asked = paymaster.build.feeTransfer ? calls.slice(0, -1) : calls;
+    return paymasterTitle(paymaster, callsTitle(asked));
   }
+  const words = callsTitle(calls);
   if (words === undefined) {
     return TITLES[preview.mode][preview.intent.type];
   }
