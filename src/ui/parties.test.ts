@@ -4,9 +4,9 @@ import { KNOWN_CONTRACTS } from './knownContracts';
 import { shortForm } from './parties';
 import { callsTitle } from './transactionText';
 import { STRK } from '../../test/fixtures';
+import { shownCall } from '../../test/shownCall';
 import { normaliseAddress } from '../keys/address';
 import type { CallToShow } from '../protocol/calls';
-import { selectorOf } from '../protocol/selectors';
 import type { PartyRole } from '../sender/callParties';
 import type { StakingFacts } from '../sender/stakingCalls';
 import { defaultState } from '../state/schema';
@@ -30,28 +30,7 @@ const STAKER = normaliseAddress('0x5e1');
 const STRK_ADDRESS = normaliseAddress(STRK);
 const ONE = 10n ** 18n;
 
-/**
- * A call as the dialog gets it.
- *
- * @param contractAddress - The contract.
- * @param entrypoint - The entry point.
- * @param calldata - The calldata.
- * @returns The call.
- */
-function call(
-  contractAddress: string,
-  entrypoint: string,
-  calldata: (bigint | string)[],
-): CallToShow {
-  return {
-    contractAddress,
-    entrypoint,
-    selector: selectorOf(entrypoint),
-    calldata: calldata.map((value) =>
-      typeof value === 'string' ? value : `0x${value.toString(16)}`,
-    ),
-  };
-}
+const call = shownCall;
 
 /**
  * Staking facts with one confirmed STRK pool, whose member (the signer)

@@ -3,10 +3,10 @@ import type { DecodeContext } from './decodeCalls';
 import type { CallView } from './dialogInputs';
 import { durationText } from './stakingWords';
 import { STRK } from '../../test/fixtures';
+import { shownCall } from '../../test/shownCall';
 import { normaliseAddress } from '../keys/address';
 import { dateText } from '../prices/dates';
 import type { CallToShow } from '../protocol/calls';
-import { selectorOf } from '../protocol/selectors';
 import type { MemberFacts, StakingFacts } from '../sender/stakingCalls';
 import { momentText } from '../sender/stakingChecks';
 import { defaultState } from '../state/schema';
@@ -25,28 +25,7 @@ const STRK_ADDRESS = normaliseAddress(STRK);
 const ONE = 10n ** 18n;
 const NOW = 1_800_000_000n;
 
-/**
- * A call as the dialog gets it.
- *
- * @param contractAddress - The contract.
- * @param entrypoint - The entry point.
- * @param calldata - The calldata.
- * @returns The call.
- */
-function call(
-  contractAddress: string,
-  entrypoint: string,
-  calldata: (bigint | string)[],
-): CallToShow {
-  return {
-    contractAddress,
-    entrypoint,
-    selector: selectorOf(entrypoint),
-    calldata: calldata.map((value) =>
-      typeof value === 'string' ? value : `0x${value.toString(16)}`,
-    ),
-  };
-}
+const call = shownCall;
 
 const member: MemberFacts = {
   rewardAddress: BigInt(ACCOUNT),

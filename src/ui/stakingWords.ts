@@ -190,26 +190,19 @@ function memberIn(pool: Pool, member: bigint): MemberFacts | undefined {
 type PoolWords = { decoded: DecodedCallView; parties: Party[] };
 
 /**
- * The words of one pool call to a confirmed pool, written for parties that
- * are the user's (the shared rule adds the others).
+ * The parties of one pool call to a confirmed pool (the shared rule names
+ * them): what each gains is said with the call's amount as shown.
  *
  * @param call - The call, read.
- * @param shown - The call as signed.
- * @param calls - Every call of the transaction.
- * @param index - Its position.
  * @param pool - The pool.
  * @param context - The staking facts, tokens and names.
- * @returns The decoded call and its parties.
+ * @returns The parties.
  */
-function wordsOf(
+function partiesOf(
   call: PoolCall,
-  shown: CallToShow,
-  calls: CallToShow[],
-  index: number,
   pool: Pool,
   context: StakingContext,
-): PoolWords {
-  const decoded = decodedOf(call, shown, calls, index, pool, context);
+): Party[] {
   let amount: string;
   if ('amount' in call) {
     amount = trackedAmountText(
@@ -224,14 +217,11 @@ function wordsOf(
         ? claimedText(pool, call.member, context)
         : withdrawnText(pool, call.member, context);
   }
-  return {
-    decoded,
-    parties: poolCallParties(
-      call,
-      amount,
-      (member) => memberIn(pool, member)?.rewardAddress,
-    ),
-  };
+  return poolCallParties(
+    call,
+    amount,
+    (member) => memberIn(pool, member)?.rewardAddress,
+  );
 }
 
 /**
@@ -273,7 +263,8 @@ function withdrawnText(
 }
 
 /**
- * The decoded words of one pool call to a confirmed pool.
+ * The words of one pool call to a confirmed pool, written for parties that
+ * are the user's (the shared rule adds the others: ../parties.ts).
  *
  * @param call - The call, read.
  * @param shown - The call as signed.
@@ -432,6 +423,7 @@ export function readStakingCall(
   }
   return {
     kind: 'words',
-    ...wordsOf(call, shown, calls, index, pool, context),
+    decoded: decodedOf(call, shown, calls, index, pool, context),
+    parties: partiesOf(call, pool, context),
   };
 }
