@@ -99,7 +99,7 @@ export function tokenShaped(call: CallToShow): TokenCall | undefined {
 }
 
 /** NFT operator approvals: `set_approval_for_all(operator, approved)`. */
-export const APPROVAL_FOR_ALL = new Set([
+const APPROVAL_FOR_ALL = new Set([
   selectorOf('set_approval_for_all'),
   selectorOf('setApprovalForAll'),
 ]);

@@ -95,8 +95,9 @@ export function isUsers(address: bigint, context: PartyContext): boolean {
 
 /**
  * The one check of who gains: every party that is not the signing account
- * is named in the headline (a payee even when it is: "to this account"); a stranger that holds what the call's kind says stays the
- * user's leads the headline, and its danger is returned for a banner.
+ * is named in the headline (a payee even when it is: "to this account");
+ * a stranger that holds what the call's kind says stays the user's leads
+ * the headline, and its danger is returned for a banner.
  *
  * @param summary - The call's words, written for parties that are the
  * user's.
