@@ -1,7 +1,8 @@
 import type { CallView, DecodedCallView } from './dialogInputs';
 import { isUsers } from './parties';
 import type { OwnName } from './parties';
-import { approvalWarning, NOT_A_POOL, readStakingCall } from './stakingWords';
+import { approvalWarning } from './stakingApprovals';
+import { NOT_A_POOL, readStakingCall } from './stakingWords';
 import { normaliseAddress } from '../keys/address';
 import type { AbiReading, ContractAbi } from '../node/abi';
 import type { ShownName } from '../node/names';
@@ -200,7 +201,7 @@ const stakingPools: KnownContractRow = (calls, index, context) => {
   };
   const reading = readStakingCall(calls, index, staking);
   if (reading === undefined) {
-    const warning = approvalWarning(calls, index, staking);
+    const warning = approvalWarning(calls, index, staking.facts);
     return warning ? { warning } : undefined;
   }
   if (reading.kind === 'not-pool') {

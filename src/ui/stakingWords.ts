@@ -1,7 +1,7 @@
 import type { DecodedCallView } from './dialogInputs';
+import { approvalBefore } from './stakingApprovals';
 import { normaliseAddress } from '../keys/address';
 import type { ShownName } from '../node/names';
-import { readTokenCall } from '../node/tokenCalls';
 import { dateText } from '../prices/dates';
 import { unitsText } from '../prices/money';
 import type { CallToShow } from '../protocol/calls';
@@ -91,88 +91,6 @@ export function durationText(seconds: bigint): string {
  */
 function commissionText(basisPoints: bigint, locale: string): string {
   return `${unitsText(basisPoints, 2, locale)} %`;
-}
-
-/**
- * How the approve just before a stake fits it: the same amount to the same
- * pool is shown with the stake; more, or another spender, is flagged.
- *
- * @param calls - The calls of the transaction.
- * @param index - The stake's position.
- * @param pool - The pool staked into.
- * @param token - The pool's token.
- * @param amount - The stake.
- * @returns A field and a warning, as they apply.
- */
-function approvalBefore(
-  calls: CallToShow[],
-  index: number,
-  pool: string,
-  token: string,
-  amount: bigint,
-): { field?: string; warning?: string } {
-  const before = calls[index - 1];
-  if (!before || BigInt(before.contractAddress) !== BigInt(token)) {
-    return {};
-  }
-  let read: ReturnType<typeof readTokenCall>;
-  try {
-    read = readTokenCall(before.selector, before.calldata);
-  } catch {
-    return {};
-  }
-  if (read?.action !== 'approve') {
-    return {};
-  }
-  if (read.spender !== BigInt(pool)) {
-    return {
-      warning: `Call ${index} lets ${addressOf(read.spender)} spend your tokens: that is not this pool, which takes the stake.`,
-    };
-  }
-  if (read.amount > amount) {
-    return {
-      warning: `Call ${index} lets this pool spend more than this stake: what is left of the allowance stays open to it.`,
-    };
-  }
-  return read.amount === amount
-    ? { field: `Call ${index} allows this pool exactly this amount` }
-    : {};
-}
-
-/**
- * The words of an approve that comes just before a stake, when it does not
- * fit it (see approvalBefore): its warning.
- *
- * @param calls - The calls.
- * @param index - The approve's position.
- * @param context - The staking facts.
- * @returns The warning, if the next call is a stake it does not fit.
- */
-export function approvalWarning(
-  calls: CallToShow[],
-  index: number,
-  context: StakingContext,
-): string | undefined {
-  const next = calls[index + 1];
-  const pool = next && context.facts.pools.get(next.contractAddress);
-  if (!next || pool?.kind !== 'pool') {
-    return undefined;
-  }
-  const read = readPoolCall(next.selector, next.calldata);
-  if (
-    typeof read !== 'object' ||
-    (read.action !== 'enter' && read.action !== 'add')
-  ) {
-    return undefined;
-  }
-  const { warning } = approvalBefore(
-    calls,
-    index + 1,
-    next.contractAddress,
-    pool.token,
-    read.amount,
-  );
-  return warning && `The next call stakes with a validator. ${warning}`;
 }
 
 /**

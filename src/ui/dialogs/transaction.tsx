@@ -8,6 +8,7 @@ import {
 } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
+import { accountContractSection } from './accountContract';
 import { askFitting, dialogSize, MAX_DIALOG_CHARS } from './open';
 import { paymasterSections, paymasterTitle } from './paymaster';
 import type { PaymasterShown } from './paymaster';
@@ -140,43 +141,6 @@ function intentSections(
     );
   }
   return <CallSections calls={calls.calls} tooLarge={calls.tooLarge} />;
-}
-
-/** How each kind of account contract is named. */
-const ACCOUNT_CONTRACTS = {
-  'argent-cairo1': 'Argent 0.3.1 (Cairo 1: calls encoded as Cairo 1 calldata)',
-  'argent-cairo0': 'Argent proxy (Cairo 0: calls encoded as Cairo 0 calldata)',
-} as const;
-
-/**
- * The sender's account contract, as far as the signed hash depends on it:
- * its kind (which encodes the calls) and, when it is deployed by this
- * transaction, the class, salt and constructor calldata that the deployment
- * signs.
- *
- * @param preview - The planned transaction.
- * @returns The section.
- */
-function accountContractSection(preview: TransactionPreview): JSXElement {
-  const { kind, deployment } = preview.accountContract;
-  const deploys = preview.deploying || preview.intent.type === 'DEPLOY_ACCOUNT';
-  return (
-    <Section>
-      <Row label="Account contract">
-        <Text>{ACCOUNT_CONTRACTS[kind]}</Text>
-      </Row>
-      {deploys ? (
-        <Box>
-          <Text>Deployed with class hash:</Text>
-          <Copyable value={deployment.classHash} />
-          <Text>Salt:</Text>
-          <Copyable value={deployment.salt} />
-          <Text>{`Constructor calldata (${deployment.constructorCalldata.length}):`}</Text>
-          <Copyable value={deployment.constructorCalldata.join(', ')} />
-        </Box>
-      ) : null}
-    </Section>
-  );
 }
 
 /**
