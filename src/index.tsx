@@ -11,7 +11,14 @@ import { discoverEverywhere } from './background/discover';
 import { refreshTransactions } from './background/refresh';
 import { handleHomeEvent } from './features/home/events';
 import { openHomePage } from './features/home/page';
+import { callerOf } from './methods/caller';
 import { handleRequest } from './methods/router';
+import {
+  BACKGROUND_REQUESTER,
+  inRequest,
+  LIFECYCLE_REQUESTER,
+  PAGE_REQUESTER,
+} from './requestScope';
 import { initialiseState } from './state/store';
 
 /**
@@ -32,27 +39,37 @@ import { initialiseState } from './state/store';
  *   snapnet_getTransactionStatus, snapnet_getTransactions (alias
  *   snapnet_getTransaction)
  *
+ * Every entry point runs in a request scope (src/requestScope.ts): what it
+ * leaves running gives back its turns before its answer leaves.
+ *
  * @param args - The request.
- * @param args.origin - The calling site.
+ * @param args.origin - The calling site, as MetaMask verified it; with
+ * `originMetadata` (snaps-sdk 12), the site's own claim (methods/caller.ts).
  * @param args.request - The JSON-RPC request.
  * @returns The method's result.
  */
-export const onRpcRequest: OnRpcRequestHandler = async ({ origin, request }) =>
-  handleRequest(origin, request);
+export const onRpcRequest: OnRpcRequestHandler = async (args) => {
+  const caller = callerOf(args);
+  return inRequest(caller.requester, async (scope) =>
+    handleRequest(caller, args.request, scope),
+  );
+};
 
 /**
  * Creates the state (networks, fee tokens) on install.
  *
  * @returns Nothing.
  */
-export const onInstall: OnInstallHandler = async () => initialiseState();
+export const onInstall: OnInstallHandler = async () =>
+  inRequest(LIFECYCLE_REQUESTER, initialiseState);
 
 /**
  * Migrates the state to the new schema on update.
  *
  * @returns Nothing.
  */
-export const onUpdate: OnUpdateHandler = async () => initialiseState();
+export const onUpdate: OnUpdateHandler = async () =>
+  inRequest(LIFECYCLE_REQUESTER, initialiseState);
 
 /**
  * The snap's page in MetaMask: an overview (network, accounts and what they
@@ -61,7 +78,8 @@ export const onUpdate: OnUpdateHandler = async () => initialiseState();
  *
  * @returns The page's interface.
  */
-export const onHomePage: OnHomePageHandler = async () => openHomePage();
+export const onHomePage: OnHomePageHandler = async () =>
+  inRequest(PAGE_REQUESTER, openHomePage);
 
 /**
  * The home page's buttons and forms.
@@ -73,7 +91,9 @@ export const onHomePage: OnHomePageHandler = async () => openHomePage();
  * @returns Nothing.
  */
 export const onUserInput: OnUserInputHandler = async ({ id, event, context }) =>
-  handleHomeEvent(id, event, context);
+  inRequest(PAGE_REQUESTER, async (scope) =>
+    handleHomeEvent(id, event, context, scope),
+  );
 
 /**
  * The background check, about once a minute (snap.manifest.json): pending
@@ -84,7 +104,8 @@ export const onUserInput: OnUserInputHandler = async ({ id, event, context }) =>
  *
  * @returns Nothing.
  */
-export const onCronjob: OnCronjobHandler = async () => {
-  await refreshTransactions();
-  await discoverEverywhere();
-};
+export const onCronjob: OnCronjobHandler = async () =>
+  inRequest(BACKGROUND_REQUESTER, async (scope) => {
+    await refreshTransactions(scope);
+    await discoverEverywhere(scope);
+  });

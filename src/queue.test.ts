@@ -1,4 +1,5 @@
 import { TaskQueues } from './queue';
+import { inRequest } from './requestScope';
 
 describe('TaskQueues', () => {
   it('runs tasks of one key one after the other, and of other keys alongside', async () => {
@@ -33,5 +34,23 @@ describe('TaskQueues', () => {
     const next = queues.run('a', async () => 'done');
     await expect(failing).rejects.toThrow('boom');
     expect(await next).toBe('done');
+  });
+
+  it('a task cut off when the snap went idle (it never settles) does not hold the tasks after it', async () => {
+    const queues = new TaskQueues();
+    // A request that returned while its task waited on something MetaMask
+    // then cut off: the task never settles.
+    await inRequest('https://site.example', async () => {
+      queues
+        .run('state', async () => new Promise(() => undefined))
+        .catch(() => undefined);
+      return null;
+    });
+    // The next request's task runs.
+    expect(
+      await inRequest('https://site.example', async () =>
+        queues.run('state', async () => 'written'),
+      ),
+    ).toBe('written');
   });
 });

@@ -1,10 +1,22 @@
+import { whenIdle } from './requestScope';
+
 /**
  * Tasks that must not overlap, run one after the other per key, in the
  * order they were queued; a failing task does not stop the ones after it.
  * One instance per kind of resource (the snap state; each account's sends).
+ * When the snap goes idle, the queues are emptied: a task still running
+ * then was cut off by MetaMask (src/requestScope.ts) and would never
+ * settle, and no request is left to wait for it.
  */
 export class TaskQueues {
   readonly #tails = new Map<string, Promise<unknown>>();
+
+  /**
+   *
+   */
+  constructor() {
+    whenIdle(() => this.#tails.clear());
+  }
 
   /**
    * Runs `task` after every earlier task of the same key.

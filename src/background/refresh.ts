@@ -13,6 +13,7 @@ import { balanceReadingCall } from '../node/erc20';
 import { recordStatusOf } from '../node/history';
 import type { NodeCall } from '../node/nodeCall';
 import { moneyDisplayOf } from '../prices/preferences';
+import type { RequestScope } from '../requestScope';
 import { isFinal, needsSettling, settleActivity } from '../state/activity';
 import type { BalanceReading, StatusUpdate } from '../state/activity';
 import { hiddenFromNode } from '../state/networks';
@@ -254,10 +255,12 @@ async function readNetwork(
 /**
  * One run of the background check. Never throws: what fails is logged, and
  * the next run tries again.
+ *
+ * @param scope - The run's request (src/requestScope.ts).
  */
-export async function refreshTransactions(): Promise<void> {
+export async function refreshTransactions(scope: RequestScope): Promise<void> {
   try {
-    const context = walletContext(BACKGROUND_ORIGIN);
+    const context = walletContext(BACKGROUND_ORIGIN, scope);
     await watchOpenExecutions(context, await context.state());
     // Read again: what the watch settled is asked about in this same run.
     const state = await readState();

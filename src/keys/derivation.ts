@@ -4,6 +4,7 @@ import { ec } from 'starknet';
 
 import { accountAddress } from './address';
 import { STARKNET_COIN_TYPE } from '../config';
+import { whenIdle } from '../requestScope';
 
 /** The Stark key pair at one BIP-44 index. */
 export type DerivedKeys = {
@@ -40,21 +41,46 @@ export function starkKeysFromBip44Key(bip44PrivateKey: string): {
 let coinTypeDeriver: Promise<BIP44AddressKeyDeriver> | undefined;
 
 /**
+ * The cached promises not settled yet. When the snap goes idle, MetaMask
+ * cuts off what is still on its way (a `snap_getBip44Entropy` never
+ * answers): such an entry would hold every later request for ever, so it
+ * is forgotten then, and the next request asks again (src/requestScope.ts).
+ */
+const unsettled = new Set<Promise<unknown>>();
+
+/**
+ * Marks a cached promise unsettled until it settles.
+ *
+ * @param promise - The promise.
+ * @returns The same promise.
+ */
+async function tracked<Value>(promise: Promise<Value>): Promise<Value> {
+  unsettled.add(promise);
+  const settle = (): void => {
+    unsettled.delete(promise);
+  };
+  promise.then(settle, settle).catch(() => undefined);
+  return promise;
+}
+
+/**
  * The deriver of `m/44'/9004'/0'/0/*`.
  *
  * @returns The deriver.
  */
 async function deriver(): Promise<BIP44AddressKeyDeriver> {
-  coinTypeDeriver ??= snap
-    .request({
-      method: 'snap_getBip44Entropy',
-      params: { coinType: STARKNET_COIN_TYPE },
-    })
-    .then(async (node) => getBIP44AddressKeyDeriver(node))
-    .catch((error: unknown) => {
-      coinTypeDeriver = undefined;
-      throw error;
-    });
+  coinTypeDeriver ??= tracked(
+    snap
+      .request({
+        method: 'snap_getBip44Entropy',
+        params: { coinType: STARKNET_COIN_TYPE },
+      })
+      .then(async (node) => getBIP44AddressKeyDeriver(node))
+      .catch((error: unknown) => {
+        coinTypeDeriver = undefined;
+        throw error;
+      }),
+  );
   return coinTypeDeriver;
 }
 
@@ -66,6 +92,18 @@ async function deriver(): Promise<BIP44AddressKeyDeriver> {
  * signature's time.
  */
 const derivedKeys = new Map<number, Promise<DerivedKeys>>();
+
+whenIdle(() => {
+  if (coinTypeDeriver && unsettled.has(coinTypeDeriver)) {
+    coinTypeDeriver = undefined;
+  }
+  for (const [index, keys] of [...derivedKeys]) {
+    if (unsettled.has(keys)) {
+      derivedKeys.delete(index);
+    }
+  }
+  unsettled.clear();
+});
 
 /** How many indices' keys are kept. */
 const KEY_CACHE_SIZE = 64;
@@ -96,7 +134,7 @@ export class KeyRing {
   async keys(addressIndex: number): Promise<DerivedKeys> {
     let keys = derivedKeys.get(addressIndex);
     if (!keys) {
-      keys = this.#derive(addressIndex);
+      keys = tracked(this.#derive(addressIndex));
       keys.catch(() => derivedKeys.delete(addressIndex));
       derivedKeys.set(addressIndex, keys);
       if (derivedKeys.size > KEY_CACHE_SIZE) {

@@ -2,6 +2,7 @@ import type { Json } from '@metamask/snaps-sdk';
 
 import { addErc20Token } from './addErc20Token';
 import { addNetwork } from './addNetwork';
+import type { Caller } from './caller';
 import { createAccount } from './createAccount';
 import { declareContract } from './declareContract';
 import { displayPrivateKey } from './displayPrivateKey';
@@ -26,6 +27,7 @@ import {
   toSnapError,
   UnknownMethodError,
 } from '../errors';
+import type { RequestScope } from '../requestScope';
 import { walletContext } from '../wallet/context';
 import { errorForSite, resultForSite } from '../wallet/siteAnswers';
 
@@ -88,17 +90,14 @@ const originPolicy: Record<MethodName, OriginPolicy> = {
 };
 
 /**
- * Whether an origin may call under a policy.
+ * Whether a caller may call under a policy.
  *
- * @param origin - The caller's origin.
+ * @param caller - Who calls.
  * @param policy - The method's policy.
  * @returns Whether the call is allowed.
  */
-function originAllowed(origin: string, policy: OriginPolicy): boolean {
-  if (/^(npm|local):/u.test(origin)) {
-    return policy.snaps;
-  }
-  return policy.dapps && /^https?:\/\/[^/]+$/u.test(origin);
+function callerAllowed(caller: Caller, policy: OriginPolicy): boolean {
+  return (caller.isSnap && policy.snaps) || (caller.isDapp && policy.dapps);
 }
 
 /**
@@ -119,17 +118,19 @@ function methodName(method: string): MethodName | undefined {
  * that carries no account the site was not given (siteAnswers.ts); free
  * text in a result (a node's reason) is held to the same rule.
  *
- * @param origin - The caller's origin.
+ * @param caller - Who calls (methods/caller.ts).
  * @param request - The JSON-RPC request.
  * @param request.method - The method name.
  * @param request.params - The params.
+ * @param scope - The request's scope (src/requestScope.ts).
  * @returns The method's result.
  */
 export async function handleRequest(
-  origin: string,
+  caller: Caller,
   request: { method: string; params?: unknown },
+  scope: RequestScope,
 ): Promise<Json> {
-  const context = walletContext(origin);
+  const context = walletContext(caller.origin, scope);
   try {
     const name = methodName(
       request.method === 'snapnet_getTransaction'
@@ -139,9 +140,9 @@ export async function handleRequest(
     if (!name) {
       throw new UnknownMethodError(request.method);
     }
-    if (!originAllowed(origin, originPolicy[name])) {
+    if (!callerAllowed(caller, originPolicy[name])) {
       throw new OriginNotAllowedError(
-        `${origin} may not call ${request.method}`,
+        `${caller.origin} may not call ${request.method}`,
       );
     }
     const method: RpcMethod = methods[name];

@@ -8,7 +8,7 @@ import {
   tryOrder,
 } from './endpoints';
 import { outcomesOf } from './envelopes';
-import { ExchangeFailure, postJson } from './exchange';
+import { postJson } from './exchange';
 import {
   answerLimit,
   inBatches,
@@ -16,6 +16,7 @@ import {
   NODE_TIMEOUT_MS,
 } from './limits';
 import type { NodeCall, Results, SettledResults } from './nodeCall';
+import { ExchangeFailure } from './turns';
 import { rpcUrlsFor } from '../config';
 import type { Network } from '../config';
 import {
@@ -23,6 +24,7 @@ import {
   NodeError,
   SubmissionUnknownError,
 } from '../errors';
+import type { RequestScope } from '../requestScope';
 
 /** Where and how patiently a NodeClient talks to its network. */
 export type NodeClientOptions = {
@@ -30,6 +32,11 @@ export type NodeClientOptions = {
   urls?: readonly string[];
   /** The limit of one exchange, body included; by default NODE_TIMEOUT_MS. */
   timeoutMs?: number;
+  /**
+   * The request the client serves: its exchanges share the node's turns as
+   * its requester's, and end with it (src/requestScope.ts).
+   */
+  scope?: RequestScope;
 };
 
 /** The methods that hand a transaction to the network. */
@@ -65,6 +72,8 @@ export class NodeClient {
 
   readonly #timeoutMs: number;
 
+  readonly #scope: RequestScope | undefined;
+
   #nextId = 1;
 
   /**
@@ -76,6 +85,7 @@ export class NodeClient {
     this.network = network;
     this.#urls = options.urls ?? rpcUrlsFor(network);
     this.#timeoutMs = options.timeoutMs ?? NODE_TIMEOUT_MS;
+    this.#scope = options.scope;
     if (this.#urls.length === 0) {
       throw new Error(`${network.name} has no node URL`);
     }
@@ -298,10 +308,12 @@ export class NodeClient {
    */
   async #post(url: string, body: unknown, maxBytes: number): Promise<unknown> {
     try {
-      return await postJson(url, body, {
-        timeoutMs: this.#timeoutMs,
-        maxBytes,
-      });
+      return await postJson(
+        url,
+        body,
+        { timeoutMs: this.#timeoutMs, maxBytes },
+        { scope: this.#scope },
+      );
     } catch (error) {
       if (error instanceof ExchangeFailure) {
         throw new NodeError(this.network.name, error.message, {

@@ -1,18 +1,35 @@
 import type { ServerResponse } from 'http';
 
-import { EXCHANGES_PER_ORIGIN, ExchangeFailure, postJson } from './exchange';
+import { postJson } from './exchange';
+import {
+  EXCHANGES_PER_ORIGIN,
+  ExchangeFailure,
+  TURNS_PER_REQUESTER,
+} from './turns';
 import {
   closeScriptedNodes,
   scriptedNode,
   sendJson,
 } from '../../test/scriptedNode';
+import { RequestScope } from '../requestScope';
 
 afterAll(closeScriptedNodes);
 
 const LIMITS = { timeoutMs: 10_000, maxBytes: 10_000 };
 
+/**
+ * Options of an exchange asked by one of two requesters, taking turns, so
+ * that together they may fill every turn of an origin.
+ *
+ * @param index - The exchange's number.
+ * @returns Its options.
+ */
+function byTwo(index: number): { scope: RequestScope } {
+  return { scope: new RequestScope(`https://site-${index % 2}.example`) };
+}
+
 describe('exchanges to one origin', () => {
-  it('a burst keeps at most EXCHANGES_PER_ORIGIN in flight, the others answered in their turn, first come first served', async () => {
+  it('a burst keeps at most EXCHANGES_PER_ORIGIN in flight, TURNS_PER_REQUESTER of each requester, the others answered in their turn, first come first served', async () => {
     const held: { id: number; response: ServerResponse }[] = [];
     let most = 0;
     const node = await scriptedNode(([request], response) => {
@@ -29,13 +46,19 @@ describe('exchanges to one origin', () => {
     const burst = 5 * EXCHANGES_PER_ORIGIN;
     const answers = await Promise.all(
       Array.from({ length: burst }, async (_, id) =>
-        postJson(node.url, { jsonrpc: '2.0', id, method: 'm' }, LIMITS),
+        postJson(
+          node.url,
+          { jsonrpc: '2.0', id, method: 'm' },
+          LIMITS,
+          byTwo(id),
+        ),
       ),
     );
     expect(answers).toStrictEqual(
       Array.from({ length: burst }, (_, id) => ({ id, result: id })),
     );
     expect(most).toBe(EXCHANGES_PER_ORIGIN);
+    expect(2 * TURNS_PER_REQUESTER).toBe(EXCHANGES_PER_ORIGIN);
     // The first turns go to the first exchanges asked.
     const arrived = node.posts.map(([request]) => request?.id ?? -1);
     expect(
@@ -55,10 +78,15 @@ describe('exchanges to one origin', () => {
       }
       sendJson(response, { id: request?.id, result: 'ok' });
     });
-    const failing = Array.from({ length: 2 * EXCHANGES_PER_ORIGIN }, async () =>
-      postJson(node.url, { id: 0, method: 'fail' }, LIMITS).catch(
-        (error: unknown) => error,
-      ),
+    const failing = Array.from(
+      { length: 2 * EXCHANGES_PER_ORIGIN },
+      async (_, index) =>
+        postJson(
+          node.url,
+          { id: 0, method: 'fail' },
+          LIMITS,
+          byTwo(index),
+        ).catch((error: unknown) => error),
     );
     const after = postJson(node.url, { id: 1, method: 'ok' }, LIMITS);
     await Promise.all(failing);
@@ -74,14 +102,17 @@ describe('exchanges to one origin', () => {
       }
       sendJson(response, { id: request?.id, result: 'ok' });
     });
-    const holding = Array.from({ length: EXCHANGES_PER_ORIGIN }, async () =>
-      postJson(node.url, { id: 0, method: 'hold' }, LIMITS),
+    const holding = Array.from(
+      { length: EXCHANGES_PER_ORIGIN },
+      async (_, index) =>
+        postJson(node.url, { id: 0, method: 'hold' }, LIMITS, byTwo(index)),
     );
     const asked = Date.now();
     const waiting = postJson(
       node.url,
       { id: 1, method: 'late' },
       { timeoutMs: 300, maxBytes: 10_000 },
+      byTwo(0),
     );
     await expect(waiting).rejects.toThrow(
       new ExchangeFailure('no complete answer within 0.3 s'),
@@ -118,13 +149,16 @@ describe('exchanges to one origin', () => {
         delay,
       );
     });
-    const first = Array.from({ length: EXCHANGES_PER_ORIGIN }, async () =>
-      postJson(node.url, { id: 0, method: 'first' }, LIMITS),
+    const first = Array.from(
+      { length: EXCHANGES_PER_ORIGIN },
+      async (_, index) =>
+        postJson(node.url, { id: 0, method: 'first' }, LIMITS, byTwo(index)),
     );
     const waited = postJson(
       node.url,
       { id: 1, method: 'waited' },
       { timeoutMs: 1000, maxBytes: 10_000 },
+      byTwo(1),
     );
     await expect(waited).rejects.toThrow(
       new ExchangeFailure('no complete answer within 1 s'),

@@ -1,4 +1,6 @@
 import { formatBytes } from './limits';
+import { ExchangeFailure, takeTurn, tookTooLong } from './turns';
+import type { RequestEnd, RequestScope } from '../requestScope';
 
 /** The limits of one exchange: its whole duration and its answer's size. */
 export type ExchangeLimits = {
@@ -6,111 +8,71 @@ export type ExchangeLimits = {
   maxBytes: number;
 };
 
-/**
- * Why an exchange failed, in words for the dapp (the caller names the
- * network).
- */
-export class ExchangeFailure extends Error {}
+/** What an exchange carries besides its body. */
+export type ExchangeOptions = {
+  /** Extra request headers (a paymaster's API key). */
+  headers?: Record<string, string>;
+  /**
+   * The request that asks: its requester shares the origin's turns with the
+   * others, and when it ends, the exchange is cancelled and its turn given
+   * back at once (src/requestScope.ts). Without one, the snap itself asks.
+   */
+  scope?: RequestScope;
+};
+
+/** Who asks when no request scope is given. */
+const SNAP_REQUESTER = 'the snap';
 
 /**
- * Exchanges in flight to one origin at most (a browser's HTTP/1.1
- * connections per host): a burst of requests (dapps calling at once, a
- * page's reads) never opens hundreds of connections to a node or a
- * paymaster; the others wait their turn, first come first served.
- */
-export const EXCHANGES_PER_ORIGIN = 6;
-
-type Turns = { running: number; waiting: (() => void)[] };
-
-const origins = new Map<string, Turns>();
-
-/**
- * Waits for a turn among an origin's exchanges, `timeoutMs` at most: an
- * exchange whose turn does not come in time leaves the line, and fails as
- * one that took too long (the origin's exchanges in flight are not
- * answering), so no request waits on a stalled node or paymaster longer
- * than the limit it was given.
+ * The origin of a URL, the key of its turns.
  *
- * @param queue - The origin's turns.
- * @param timeoutMs - The most it waits.
- * @returns When its turn has come.
+ * @param url - The URL.
+ * @returns Its origin, or the text itself when it is not a URL (fetch
+ * refuses it, in its own turn).
  */
-async function turnWithin(queue: Turns, timeoutMs: number): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
+function originOf(url: string): string {
   try {
-    await new Promise<void>((resolve, reject) => {
-      queue.waiting.push(resolve);
-      timer = setTimeout(() => {
-        const place = queue.waiting.indexOf(resolve);
-        if (place !== -1) {
-          queue.waiting.splice(place, 1);
-          reject(tookTooLong(timeoutMs));
-        }
-      }, timeoutMs);
-    });
-  } finally {
-    clearTimeout(timer);
+    return new URL(url).origin;
+  } catch {
+    return url;
   }
 }
 
 /**
- * Runs an exchange in its origin's turn (see EXCHANGES_PER_ORIGIN), within
- * its time limit from the moment it is asked: the wait for a turn included,
- * the exchange gets what is left of it.
+ * Runs an exchange in its origin's turn (see turns.ts), within its time
+ * limit from the moment it is asked: the wait for a turn included, the
+ * exchange gets what is left of it. The turn is given back when the
+ * exchange ends, or at once when the asking request ends.
  *
  * @param url - Where it goes.
  * @param timeoutMs - Its whole time limit.
+ * @param scope - The asking request, if any.
  * @param exchange - The exchange, given the time left for it.
  * @returns What it answered.
  */
 async function inTurn<Result>(
   url: string,
   timeoutMs: number,
+  scope: RequestScope | undefined,
   exchange: (timeLeftMs: number) => Promise<Result>,
 ): Promise<Result> {
-  let origin = url;
-  try {
-    origin = new URL(url).origin;
-  } catch {
-    // Not a URL: fetch refuses it, in its own turn.
-  }
-  const queue = origins.get(origin) ?? { running: 0, waiting: [] };
-  origins.set(origin, queue);
   const asked = Date.now();
-  if (queue.running >= EXCHANGES_PER_ORIGIN) {
-    await turnWithin(queue, timeoutMs);
-  } else {
-    queue.running += 1;
-  }
+  const turn = await takeTurn(
+    originOf(url),
+    scope?.requester ?? SNAP_REQUESTER,
+    timeoutMs,
+    scope,
+  );
   try {
     return await exchange(Math.max(timeoutMs - (Date.now() - asked), 1));
   } finally {
-    // The turn passes to the next waiting exchange, or is given back.
-    const next = queue.waiting.shift();
-    if (next) {
-      next();
-    } else {
-      queue.running -= 1;
-      if (queue.running === 0) {
-        origins.delete(origin);
-      }
-    }
+    turn.release();
   }
 }
 
 /**
- * The failure of an exchange that took longer than its limit.
- *
- * @param timeoutMs - The limit.
- * @returns The failure.
- */
-function tookTooLong(timeoutMs: number): ExchangeFailure {
-  return new ExchangeFailure(`no complete answer within ${timeoutMs / 1000} s`);
-}
-
-/**
- * Posts a JSON body and parses the JSON answer in its origin's turn (at most
- * EXCHANGES_PER_ORIGIN at once), the whole exchange — the wait for its
+ * Posts a JSON body and parses the JSON answer in its origin's turn (see
+ * turns.ts), the whole exchange — the wait for its
  * turn, connection, headers and every byte of the body — within
  * `limits.timeoutMs`, and the body within `limits.maxBytes` (read as a
  * stream and abandoned as soon as it is larger, or as soon as its declared
@@ -119,19 +81,20 @@ function tookTooLong(timeoutMs: number): ExchangeFailure {
  * @param url - Where to post.
  * @param body - The JSON value to send.
  * @param limits - Time and size limits.
- * @param headers - Extra request headers (a paymaster's API key).
+ * @param options - Extra headers, and the asking request.
  * @returns The parsed answer.
  * @throws {ExchangeFailure} Naming the failure: unreachable, HTTP status,
- * timeout, too large, or not JSON.
+ * timeout, too large, not JSON, or refused a turn.
  */
 export async function postJson(
   url: string,
   body: unknown,
   limits: ExchangeLimits,
-  headers: Record<string, string> = {},
+  options: ExchangeOptions = {},
 ): Promise<unknown> {
-  return inTurn(url, limits.timeoutMs, async (timeLeftMs) =>
-    exchangeJson(url, body, { ...limits, timeLeftMs }, headers),
+  const { headers = {}, scope } = options;
+  return inTurn(url, limits.timeoutMs, scope, async (timeLeftMs) =>
+    exchangeJson(url, body, { ...limits, timeLeftMs }, headers, scope),
   );
 }
 
@@ -143,6 +106,7 @@ export async function postJson(
  * @param limits - Time and size limits, and the time left of the whole
  * limit once the exchange had its turn.
  * @param headers - Extra request headers.
+ * @param request - The asking request's end: the fetch is cancelled then.
  * @returns The parsed answer.
  */
 async function exchangeJson(
@@ -150,9 +114,12 @@ async function exchangeJson(
   body: unknown,
   limits: ExchangeLimits & { timeLeftMs: number },
   headers: Record<string, string>,
+  request: RequestEnd | undefined,
 ): Promise<unknown> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), limits.timeLeftMs);
+  const cancel = (): void => controller.abort();
+  const timer = setTimeout(cancel, limits.timeLeftMs);
+  const forgetEnd = request?.onEnd(cancel);
   const timedOut = (): ExchangeFailure => tookTooLong(limits.timeoutMs);
   try {
     let response: Response;
@@ -189,6 +156,7 @@ async function exchangeJson(
     throw new ExchangeFailure(`unreadable answer (${messageOf(error)})`);
   } finally {
     clearTimeout(timer);
+    forgetEnd?.();
   }
 }
 

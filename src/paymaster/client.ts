@@ -10,8 +10,11 @@ import { paymasterErrorMeaning } from '../errorMeanings';
 import { PaymasterError } from '../errors';
 import { readFelt } from '../node/answers';
 import { endpointLabel } from '../node/endpoints';
-import { ExchangeFailure, postJson } from '../node/exchange';
+import { postJson } from '../node/exchange';
+import type { ExchangeOptions } from '../node/exchange';
 import { ANSWER_BYTES_PER_CALL, NODE_TIMEOUT_MS } from '../node/limits';
+import { ExchangeFailure } from '../node/turns';
+import type { RequestScope } from '../requestScope';
 
 /**
  * How long the wallet waits for the paymaster's answer to the hand-over
@@ -55,8 +58,9 @@ export class PaymasterClient {
   /**
    * @param url - The paymaster's JSON-RPC URL.
    * @param apiKey - A dapp's sponsorship key, sent as `x-paymaster-api-key`.
+   * @param scope - The request it serves (see ExchangeOptions).
    */
-  constructor(url: string, apiKey?: string) {
+  constructor(url: string, apiKey?: string, scope?: RequestScope) {
     this.url = url;
     this.host = endpointLabel(url);
     this.#keyed = apiKey !== undefined;
@@ -66,7 +70,7 @@ export class PaymasterClient {
       nodeUrl: url,
       headers,
       baseFetch: async (input, init): Promise<Response> =>
-        this.#exchange(input, init, headers),
+        this.#exchange(input, init, { headers, scope }),
     });
   }
 
@@ -75,13 +79,13 @@ export class PaymasterClient {
    *
    * @param _input - The URL (this client's own).
    * @param init - The request (its body is PaymasterRpc's JSON text).
-   * @param headers - The extra headers.
+   * @param options - The extra headers and the request it serves.
    * @returns The answer.
    */
   async #exchange(
     _input: unknown,
     init: RequestInit | undefined,
-    headers: Record<string, string>,
+    options: ExchangeOptions,
   ): Promise<Response> {
     this.#failure = undefined;
     try {
@@ -100,7 +104,7 @@ export class PaymasterClient {
           timeoutMs: handOver ? HAND_OVER_TIMEOUT_MS : NODE_TIMEOUT_MS,
           maxBytes: ANSWER_BYTES_PER_CALL,
         },
-        headers,
+        options,
       );
       // PaymasterRpc reads only `json()` of the response (the snap has no
       // Response constructor): the answer, already read within the limits.

@@ -3,6 +3,7 @@ import type { Json } from '@metamask/snaps-sdk';
 import { migrate } from './migrations';
 import type { WalletState } from './schema';
 import { TaskQueues } from '../queue';
+import { whenIdle } from '../requestScope';
 
 /**
  * The only module that touches snap state.
@@ -33,6 +34,15 @@ let writesBegun = 0;
 
 /** Counts the writes ended (stored or failed). */
 let writesEnded = 0;
+
+// A write cut off when the snap went idle (src/requestScope.ts) never ends:
+// it is counted as ended, its outcome unknown, so the mirror is read anew.
+whenIdle(() => {
+  if (writesEnded !== writesBegun) {
+    writesEnded = writesBegun;
+    mirror = undefined;
+  }
+});
 
 /**
  * A copy of a state: what readers and writers are handed, so that none

@@ -5,6 +5,7 @@ import { NodeClient } from '../node/client';
 import { PaymasterClient } from '../paymaster/client';
 import { readPreferences } from '../prices/preferences';
 import type { Preferences } from '../prices/preferences';
+import type { RequestScope } from '../requestScope';
 import type { WalletState } from '../state/schema';
 import { readState } from '../state/store';
 
@@ -31,6 +32,12 @@ export type WalletContext = {
    * whole request (see prices/preferences.ts).
    */
   preferences: () => Promise<Preferences>;
+  /**
+   * The request this context serves: its node and paymaster exchanges take
+   * their turns as its requester's and end when it ends
+   * (src/requestScope.ts).
+   */
+  scope: RequestScope;
   /** The client of a network's nodes (the only place one is built). */
   node: (network: Network) => NodeClient;
   /**
@@ -60,10 +67,14 @@ export function isUser(context: WalletContext): boolean {
  * The composition root: the context of one request or one home page event.
  * State is read on first use and shared by the whole request.
  *
- * @param origin - Who asks.
+ * @param origin - Who asks, as dialogs show it.
+ * @param scope - The request (or event) the context serves.
  * @returns The context.
  */
-export function walletContext(origin: string): WalletContext {
+export function walletContext(
+  origin: string,
+  scope: RequestScope,
+): WalletContext {
   let snapshot: Promise<WalletState> | undefined;
   let preferences: Promise<Preferences> | undefined;
   return {
@@ -71,10 +82,13 @@ export function walletContext(origin: string): WalletContext {
     keys: new KeyRing(),
     state: async () => (snapshot ??= readState()),
     preferences: async () => (preferences ??= readPreferences()),
-    node: (network) => new NodeClient(network),
+    scope,
+    node: (network) => new NodeClient(network, { scope }),
     paymaster: (network, apiKey): PaymasterClient | undefined => {
       const url = paymasterUrlFor(network);
-      return url === undefined ? undefined : new PaymasterClient(url, apiKey);
+      return url === undefined
+        ? undefined
+        : new PaymasterClient(url, apiKey, scope);
     },
   };
 }

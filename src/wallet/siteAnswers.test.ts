@@ -4,6 +4,7 @@ import type { WalletContext } from './context';
 import { errorForSite, hideSpellings, resultForSite } from './siteAnswers';
 import { KeyRing } from '../keys/derivation';
 import { DEFAULT_PREFERENCES } from '../prices/preferences';
+import { RequestScope } from '../requestScope';
 import { defaultState } from '../state/schema';
 import type { WalletState } from '../state/schema';
 
@@ -52,6 +53,7 @@ function stateWith(sharedWith: string[]): WalletState {
 function contextOver(state: WalletState): WalletContext {
   return {
     origin: SITE,
+    scope: new RequestScope(SITE),
     keys: new KeyRing(),
     state: async () => state,
     preferences: async () => DEFAULT_PREFERENCES,

@@ -9,6 +9,7 @@ import type { HomePlace } from './views/model';
 import type { Network } from '../../config';
 import { InvalidInputError } from '../../errors';
 import { nameStruct } from '../../methods/structs';
+import type { RequestScope } from '../../requestScope';
 import type { WalletState } from '../../state/schema';
 import { createAccountForSite } from '../../wallet/accountForSite';
 import { HOME_ORIGIN, walletContext } from '../../wallet/context';
@@ -93,11 +94,15 @@ function newName(typed: unknown): string | undefined {
  * snapnet_createAccount does for a site, without sharing it with any.
  *
  * @param typedName - The name field's value.
+ * @param scope - The event's request.
  * @returns What happened.
  */
-async function create(typedName: unknown): Promise<HomeNotice> {
+async function create(
+  typedName: unknown,
+  scope: RequestScope,
+): Promise<HomeNotice> {
   const name = newName(typedName);
-  const context = walletContext(HOME_ORIGIN);
+  const context = walletContext(HOME_ORIGIN, scope);
   const current = await currentNetwork(context);
   if (!current) {
     return NO_NETWORK;
@@ -116,10 +121,11 @@ async function create(typedName: unknown): Promise<HomeNotice> {
  * Finds this wallet's deployed accounts on the current network from index
  * 0, as snapnet_recoverAccounts does, and stores them for this network.
  *
+ * @param scope - The event's request.
  * @returns How many were found, and how many were not on the page yet.
  */
-async function recover(): Promise<HomeNotice> {
-  const context = walletContext(HOME_ORIGIN);
+async function recover(scope: RequestScope): Promise<HomeNotice> {
+  const context = walletContext(HOME_ORIGIN, scope);
   const current = await currentNetwork(context);
   if (!current) {
     return NO_NETWORK;
@@ -148,10 +154,15 @@ async function recover(): Promise<HomeNotice> {
  *
  * @param network - The network the page was drawn for (see signOnce).
  * @param address - The account, as its button names it.
+ * @param scope - The event's request.
  * @returns What happened.
  */
-async function deploy(network: Network, address: string): Promise<HomeNotice> {
-  const context = walletContext(HOME_ORIGIN);
+async function deploy(
+  network: Network,
+  address: string,
+  scope: RequestScope,
+): Promise<HomeNotice> {
+  const context = walletContext(HOME_ORIGIN, scope);
   const state = await context.state();
   const record = state.accounts.find(
     (account) =>
@@ -182,12 +193,14 @@ async function deploy(network: Network, address: string): Promise<HomeNotice> {
  * @param id - The page's interface.
  * @param event - The event.
  * @param place - The interface's context when the user acted.
+ * @param scope - The event's request.
  * @returns What happened, to show; undefined when there is nothing to say.
  */
 export async function accountAction(
   id: string,
   event: UserInputEvent,
   place: HomePlace,
+  scope: RequestScope,
 ): Promise<HomeNotice> {
   const name = event.name ?? '';
   if (event.type === UserInputEventType.FormSubmitEvent) {
@@ -195,14 +208,16 @@ export async function accountAction(
       Object.entries(event.value).find(([field]) =>
         field.startsWith(`${HOME_ACCOUNTS.create}:name:`),
       ) ?? [];
-    return create(typed);
+    return create(typed, scope);
   }
   if (name === HOME_ACCOUNTS.recover) {
-    return recover();
+    return recover(scope);
   }
   if (name.startsWith(HOME_ACCOUNTS.deploy)) {
     const address = name.slice(HOME_ACCOUNTS.deploy.length);
-    return signOnce(id, place, async (network) => deploy(network, address));
+    return signOnce(id, place, async (network) =>
+      deploy(network, address, scope),
+    );
   }
   return undefined;
 }

@@ -18,6 +18,7 @@ import { nameLookupOf, namesWithin } from '../../node/names';
 import type { NodeCall } from '../../node/nodeCall';
 import { dateText } from '../../prices/dates';
 import { amountText } from '../../prices/money';
+import type { RequestScope } from '../../requestScope';
 import { hiddenFromNode } from '../../state/networks';
 import type { WalletState } from '../../state/schema';
 import { activityStatus } from '../../ui/activityText';
@@ -243,12 +244,14 @@ async function readDetail(
  * @param id - The page's interface.
  * @param event - The event.
  * @param place - Where the user is.
+ * @param scope - The event's request.
  * @returns Whether it was an activity event (then it was served).
  */
 export async function handleActivityEvent(
   id: string,
   event: UserInputEvent,
   place: HomePlace,
+  scope: RequestScope,
 ): Promise<boolean> {
   const name = event.name ?? '';
   if (
@@ -257,7 +260,7 @@ export async function handleActivityEvent(
   ) {
     return false;
   }
-  const context = walletContext(HOME_ORIGIN);
+  const context = walletContext(HOME_ORIGIN, scope);
   try {
     if (name.startsWith(ACTIVITY.detail)) {
       await showActivityDetail(

@@ -24,6 +24,7 @@ import {
 import { AddressStruct, nameStruct } from '../../methods/structs';
 import { looksLikeName } from '../../node/names';
 import { typedAmountExample, typedUnits } from '../../prices/money';
+import type { RequestScope } from '../../requestScope';
 import { renameAccount, selectNetwork } from '../../state/accounts';
 import { readState } from '../../state/store';
 import { removeToken } from '../../state/tokens';
@@ -63,9 +64,14 @@ function failure(error: unknown): HomeNotice {
  *
  * @param network - The network the form was drawn for (see signOnce).
  * @param values - The send form.
+ * @param scope - The event's request.
  * @returns What happened.
  */
-async function send(network: Network, values: FormValues): Promise<HomeNotice> {
+async function send(
+  network: Network,
+  values: FormValues,
+  scope: RequestScope,
+): Promise<HomeNotice> {
   const state = await readState();
   const token = state.tokens.find(
     ({ chainId, address }) =>
@@ -76,7 +82,7 @@ async function send(network: Network, values: FormValues): Promise<HomeNotice> {
   }
   const from = field('From', text(values, 'send-from'), AddressStruct);
   const typedTo = text(values, 'send-to').trim();
-  const context = walletContext(HOME_ORIGIN);
+  const context = walletContext(HOME_ORIGIN, scope);
   const { locale } = await context.preferences();
   const amount = typedUnits(
     text(values, 'send-amount'),
@@ -153,19 +159,21 @@ async function untrack(target: string): Promise<HomeNotice> {
  * @param id - The page's interface.
  * @param event - The event.
  * @param place - The interface's context when the user acted.
+ * @param scope - The event's request.
  * @returns What happened, to show; undefined when there is nothing to say.
  */
 async function act(
   id: string,
   event: UserInputEvent,
   place: HomePlace,
+  scope: RequestScope,
 ): Promise<HomeNotice> {
   const name = event.name ?? '';
   if (isAccountEvent(event)) {
-    return accountAction(id, event, place);
+    return accountAction(id, event, place, scope);
   }
   if (isTokenListEvent(event)) {
-    return actOnTokens(event);
+    return actOnTokens(event, scope);
   }
   if (event.type === UserInputEventType.InputChangeEvent) {
     if (name === HOME.network && typeof event.value === 'string') {
@@ -178,16 +186,17 @@ async function act(
       ? { ...event.value }
       : undefined;
   const done =
-    (await paymasterAction(name, values)) ?? (await settingsAction(event));
+    (await paymasterAction(name, values, scope)) ??
+    (await settingsAction(event, scope));
   if (done) {
     return done;
   }
   if (values && name === HOME.send) {
-    return signOnce(id, place, async (network) => send(network, values));
+    return signOnce(id, place, async (network) => send(network, values, scope));
   }
   if (isStakingEvent(event)) {
     return signOnce(id, place, async (network) =>
-      stakingAction(event, network),
+      stakingAction(event, network, scope),
     );
   }
   if (values && name.startsWith(HOME_ACCOUNTS.rename)) {
@@ -237,19 +246,21 @@ function placeAfter(event: UserInputEvent, place: HomePlace): HomePlace {
  * @param id - The page's interface.
  * @param event - The event.
  * @param context - The interface's context (where the user is).
+ * @param scope - The event's request (src/requestScope.ts).
  */
 export async function handleHomeEvent(
   id: string,
   event: UserInputEvent,
   context: InterfaceContext | null,
+  scope: RequestScope,
 ): Promise<void> {
   const place = placeOf(context);
-  if (await handleActivityEvent(id, event, place)) {
+  if (await handleActivityEvent(id, event, place, scope)) {
     return;
   }
   let notice: HomeNotice;
   try {
-    notice = await act(id, event, place);
+    notice = await act(id, event, place, scope);
   } catch (error) {
     notice = failure(error);
   }
@@ -271,7 +282,7 @@ export async function handleHomeEvent(
   const next = formAfter(id, place, placeAfter(event, place));
   await updateHomeInterface(
     id,
-    await readHomePage(walletContext(HOME_ORIGIN), next, notice),
+    await readHomePage(walletContext(HOME_ORIGIN, scope), next, notice),
     next,
   );
 }

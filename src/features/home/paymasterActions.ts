@@ -4,6 +4,7 @@ import type { HomeNotice } from './readHome';
 import { HOME_PAYMASTER } from './views/paymaster';
 import { InvalidInputError } from '../../errors';
 import { RpcUrlStruct } from '../../methods/structs';
+import type { RequestScope } from '../../requestScope';
 import { FAR_ABOVE_FACTOR } from '../../sender/fees';
 import { setNetworkPaymaster } from '../../state/networks';
 import { readState } from '../../state/store';
@@ -43,11 +44,13 @@ export function feeChoiceOf(
  *
  * @param name - The event's element name.
  * @param values - The form's values, for a form.
+ * @param scope - The event's request.
  * @returns What happened, or undefined.
  */
 export async function paymasterAction(
   name: string,
   values: Record<string, unknown> | undefined,
+  scope: RequestScope,
 ): Promise<HomeNotice | undefined> {
   if (name.startsWith(HOME_PAYMASTER.defaultPaymaster)) {
     await setNetworkPaymaster(
@@ -79,7 +82,11 @@ export async function paymasterAction(
     );
   }
   if (
-    !(await networks.changePaymaster(walletContext(HOME_ORIGIN), network, url))
+    !(await networks.changePaymaster(
+      walletContext(HOME_ORIGIN, scope),
+      network,
+      url,
+    ))
   ) {
     return {
       severity: 'info',

@@ -10,6 +10,7 @@ import {
   RequiredChainIdStruct,
   RpcUrlStruct,
 } from '../../methods/structs';
+import type { RequestScope } from '../../requestScope';
 import { removeNetwork, setNetworkNode } from '../../state/networks';
 import { revokeAccess } from '../../state/permissions';
 import { readState } from '../../state/store';
@@ -28,9 +29,13 @@ import * as networks from '../../wallet/networks';
  * snapnet_addNetwork.
  *
  * @param values - The add-network form.
+ * @param scope - The event's request.
  * @returns What happened.
  */
-async function addNetwork(values: FormValues): Promise<HomeNotice> {
+async function addNetwork(
+  values: FormValues,
+  scope: RequestScope,
+): Promise<HomeNotice> {
   const network = {
     name: field('Name', text(values, 'network-name'), nameStruct(64)),
     chainId: field(
@@ -44,7 +49,9 @@ async function addNetwork(values: FormValues): Promise<HomeNotice> {
       RpcUrlStruct,
     ),
   };
-  if (!(await networks.addNetwork(walletContext(HOME_ORIGIN), network))) {
+  if (
+    !(await networks.addNetwork(walletContext(HOME_ORIGIN, scope), network))
+  ) {
     return { severity: 'info', text: 'Cancelled: nothing was added.' };
   }
   return { severity: 'info', text: `Added ${network.name}.` };
@@ -57,11 +64,13 @@ async function addNetwork(values: FormValues): Promise<HomeNotice> {
  *
  * @param chainId - The network.
  * @param values - Its node form.
+ * @param scope - The event's request.
  * @returns What happened.
  */
 async function setNode(
   chainId: string,
   values: FormValues,
+  scope: RequestScope,
 ): Promise<HomeNotice> {
   const network = (await readState()).networks.find(
     (candidate) => candidate.chainId === chainId,
@@ -75,7 +84,11 @@ async function setNode(
     RpcUrlStruct,
   );
   if (
-    !(await networks.changeNode(walletContext(HOME_ORIGIN), network, rpcUrl))
+    !(await networks.changeNode(
+      walletContext(HOME_ORIGIN, scope),
+      network,
+      rpcUrl,
+    ))
   ) {
     return { severity: 'info', text: 'Cancelled: the node was not changed.' };
   }
@@ -86,18 +99,24 @@ async function setNode(
  * Does what a Settings event asks; undefined when the event is not one.
  *
  * @param event - The event.
+ * @param scope - The event's request.
  * @returns What happened, or undefined.
  */
 export async function settingsAction(
   event: UserInputEvent,
+  scope: RequestScope,
 ): Promise<HomeNotice | undefined> {
   const name = event.name ?? '';
   if (event.type === UserInputEventType.FormSubmitEvent) {
     if (name === HOME.addNetwork) {
-      return addNetwork({ ...event.value });
+      return addNetwork({ ...event.value }, scope);
     }
     if (name.startsWith(HOME.setNode)) {
-      return setNode(name.slice(HOME.setNode.length), { ...event.value });
+      return setNode(
+        name.slice(HOME.setNode.length),
+        { ...event.value },
+        scope,
+      );
     }
     return undefined;
   }

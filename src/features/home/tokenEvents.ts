@@ -9,6 +9,7 @@ import { InvalidInputError } from '../../errors';
 import { addErc20Token } from '../../methods/addErc20Token';
 import { AddressStruct } from '../../methods/structs';
 import { tokenMetadata } from '../../node/tokenMetadata';
+import type { RequestScope } from '../../requestScope';
 import { hideToken, showToken } from '../../state/hiddenTokens';
 import { readState } from '../../state/store';
 import { HOME_ORIGIN, walletContext } from '../../wallet/context';
@@ -64,12 +65,14 @@ function text(values: Record<string, unknown>, key: string): string {
  * method. A token the user hid is shown again once added.
  *
  * @param values - The add form.
+ * @param scope - The event's request.
  * @returns What happened.
  */
 async function addByAddress(
   values: Record<string, unknown>,
+  scope: RequestScope,
 ): Promise<HomeNotice> {
-  const context = walletContext(HOME_ORIGIN);
+  const context = walletContext(HOME_ORIGIN, scope);
   const state = await context.state();
   const network = state.networks.find(
     ({ chainId }) => chainId === state.currentChainId,
@@ -119,15 +122,16 @@ async function addByAddress(
  * Searches the current network for received tokens now (the background
  * check does it every ten minutes).
  *
+ * @param scope - The event's request.
  * @returns What happened.
  */
-async function lookNow(): Promise<HomeNotice> {
+async function lookNow(scope: RequestScope): Promise<HomeNotice> {
   const state = await readState();
   const network = state.networks.find(
     ({ chainId }) => chainId === state.currentChainId,
   );
   const found = network
-    ? await discoverTokens(walletContext(HOME_ORIGIN), network)
+    ? await discoverTokens(walletContext(HOME_ORIGIN, scope), network)
     : undefined;
   if (!found) {
     return {
@@ -145,15 +149,19 @@ async function lookNow(): Promise<HomeNotice> {
  * Does what an event of the token list asks.
  *
  * @param event - The event (see isTokenListEvent).
+ * @param scope - The event's request.
  * @returns What happened.
  */
-export async function actOnTokens(event: UserInputEvent): Promise<HomeNotice> {
+export async function actOnTokens(
+  event: UserInputEvent,
+  scope: RequestScope,
+): Promise<HomeNotice> {
   const name = event.name ?? '';
   if (event.type === UserInputEventType.FormSubmitEvent) {
-    return addByAddress({ ...event.value });
+    return addByAddress({ ...event.value }, scope);
   }
   if (name === HOME_TOKENS.discover) {
-    return lookNow();
+    return lookNow(scope);
   }
   const hiding = name.startsWith(HOME_TOKENS.hide);
   const [chainId = '', address = ''] = name

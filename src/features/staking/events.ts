@@ -10,6 +10,7 @@ import type { Network } from '../../config';
 import { InvalidInputError } from '../../errors';
 import { normaliseAddress } from '../../keys/address';
 import { typedAmountExample, typedUnits } from '../../prices/money';
+import type { RequestScope } from '../../requestScope';
 import {
   addToPoolCalls,
   claimRewardsCall,
@@ -322,13 +323,15 @@ async function callsOf(
  *
  * @param event - The event (see isStakingEvent).
  * @param network - The network the form was drawn for, still the current.
+ * @param scope - The event's request.
  * @returns What happened.
  */
 export async function stakingAction(
   event: UserInputEvent,
   network: Network,
+  scope: RequestScope,
 ): Promise<StakingOutcome> {
-  const context = walletContext(HOME_ORIGIN);
+  const context = walletContext(HOME_ORIGIN, scope);
   const state = await context.state();
   const contract = stakingContractOf(network);
   if (contract === undefined) {
