@@ -158,6 +158,7 @@ const config = createConfig([
                 'format.ts',
                 'logger.ts',
                 'queue.ts',
+                'requestScope.ts',
                 'text.ts',
               ],
               'protocol',

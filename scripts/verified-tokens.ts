@@ -65,11 +65,28 @@ export type VerifiedEntry = {
   decimals: number;
 };
 
+/**
+ * One token as the bundle stores it: `[address, name, symbol, decimals]`
+ * (a row, not an object: the keys repeated for every token were a quarter
+ * of the list's bytes in the snap's bundle).
+ */
+export type VerifiedRow = [string, string, string, number];
+
 /** The generated module's content. */
 export type VerifiedList = {
   source: { repository: string; commit: string };
-  networks: Record<string, VerifiedEntry[]>;
+  networks: Record<string, VerifiedRow[]>;
 };
+
+/**
+ * A token as a row of the bundled list.
+ *
+ * @param entry - The token.
+ * @returns Its row.
+ */
+function rowOf(entry: VerifiedEntry): VerifiedRow {
+  return [entry.address, entry.name, entry.symbol, entry.decimals];
+}
 
 /**
  * A list entry checked and reduced to the bundle's fields: a token address
@@ -150,19 +167,27 @@ export async function verifiedListFromVendor(): Promise<VerifiedList> {
   return {
     source: { repository: SOURCE.repository, commit: SOURCE.commit },
     networks: {
-      [MAINNET]: tokensOf(await read('mainnet.json'), MAINNET_SYMBOLS),
-      [SEPOLIA]: tokensOf(await read('sepolia.json')),
+      [MAINNET]: tokensOf(await read('mainnet.json'), MAINNET_SYMBOLS).map(
+        rowOf,
+      ),
+      [SEPOLIA]: tokensOf(await read('sepolia.json')).map(rowOf),
     },
   };
 }
 
 /**
- * The module's text: the list as indented JSON.
+ * The module's text: the list as JSON, a token to a line.
  *
  * @returns The text.
  */
 export async function verifiedModuleText(): Promise<string> {
-  return `${JSON.stringify(await verifiedListFromVendor(), null, 2)}\n`;
+  const { source, networks } = await verifiedListFromVendor();
+  const lines = (rows: VerifiedRow[]): string =>
+    rows.map((row) => `      ${JSON.stringify(row)}`).join(',\n');
+  const chains = Object.entries(networks)
+    .map(([chainId, rows]) => `    "${chainId}": [\n${lines(rows)}\n    ]`)
+    .join(',\n');
+  return `{\n  "source": ${JSON.stringify(source)},\n  "networks": {\n${chains}\n  }\n}\n`;
 }
 
 /**

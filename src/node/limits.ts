@@ -25,6 +25,13 @@ export const ANSWER_BYTES_PER_CALL = 2 * 1024 * 1024;
 export const CLASS_ANSWER_BYTES = 8 * 1024 * 1024;
 
 /**
+ * Bytes of answer a `starknet_getBlockWithTxs` call may add (a tip
+ * estimate's blocks, node/tips.ts): a busy Mainnet block of a few hundred
+ * transactions with their calldata is a few hundred kB to a few MB.
+ */
+export const BLOCK_ANSWER_BYTES = 8 * 1024 * 1024;
+
+/**
  * Bytes of answer a `starknet_simulateTransactions` call may add: its trace
  * repeats the calldata (the account's `__execute__`, then each call), and a
  * transaction may carry 32 calls of 2,048 felts (~4.3 MB of hex each time).

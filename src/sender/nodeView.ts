@@ -31,6 +31,12 @@ import type {
 import type { NodeCall } from '../node/nodeCall';
 import type { SimulatedTransaction } from '../node/simulation';
 import { simulateCall } from '../node/simulation';
+import {
+  blockTipsCall,
+  earlierBlockTipsCalls,
+  estimateTip,
+} from '../node/tips';
+import type { BlockTips, TipEstimate } from '../node/tips';
 import type { OracleAnswer } from '../prices/pragma';
 import type { PriceBook } from '../prices/quotes';
 import { selectorOf } from '../protocol/selectors';
@@ -78,6 +84,11 @@ export type NodeView = ProtocolFacts & {
   undeployedTargets: string[];
   /** Names of the addresses shown that resolve back to them. */
   names: ShownName[];
+  /**
+   * The tip recent blocks suggest, read when the dapp names none (see
+   * node/tips.ts); undefined when it was not read or its blocks could not.
+   */
+  tip?: TipEstimate | undefined;
   /** The prices read with round one, if any. */
   worth?: PriceBook | undefined;
   /** The names of the pools' validators, read while the dialog is open. */
@@ -136,6 +147,8 @@ export type RoundOne = {
   worth?: PriceBook | undefined;
   /** Round two's staking reads, when the intent calls a pool entry point. */
   protocols?: ProtocolRoundTwo<ProtocolFacts> | undefined;
+  /** The latest block's tips, when a tip is to be estimated. */
+  latestTips?: BlockTips | undefined;
 };
 
 /** How to read the node for one request. */
@@ -148,6 +161,8 @@ export type ReadOptions = {
   assumeUndeployed?: boolean;
   /** Addresses shown to the user whose names to look up (see node/names). */
   names?: NameLookup | undefined;
+  /** Estimate the tip from recent blocks (the dapp named none). */
+  estimateTip?: boolean;
 };
 
 /**
@@ -163,7 +178,7 @@ export type ReadOptions = {
 export async function readAccountAndClasses(
   request: Omit<SenderRequest, 'confirm'>,
   targets: string[],
-  options: Pick<ReadOptions, 'assumeUndeployed' | 'names'>,
+  options: Pick<ReadOptions, 'assumeUndeployed' | 'names' | 'estimateTip'>,
 ): Promise<RoundOne> {
   if (options.assumeUndeployed) {
     return { nodeNonce: undefined, classHashes: [] };
@@ -191,13 +206,17 @@ export async function readAccountAndClasses(
   const protocolCalls = protocols?.calls ?? [];
   const namesEnd = targets.length + reverseCalls.length;
   const protocolsEnd = namesEnd + protocolCalls.length;
+  const tipCalls = options.estimateTip ? [blockTipsCall('latest')] : [];
   const settled = await client.batchSettled([
     nonceCall(account.address),
     ...classHashCalls(targets),
     ...reverseCalls,
     ...protocolCalls,
     ...(request.prices?.calls ?? []),
+    ...tipCalls,
   ]);
+  // The latest block's tips come last: a failure leaves no estimate.
+  const [latestTips] = settled.splice(settled.length - tipCalls.length);
   // Each answer was parsed by its own call's parser, in order.
   const [nonceAnswer, ...answers] = settled.slice(
     0,
@@ -212,6 +231,9 @@ export async function readAccountAndClasses(
   ) as PromiseSettledResult<string>[];
   const nonce = unlessNotFound(nonceAnswer);
   return {
+    ...(latestTips?.status === 'fulfilled'
+      ? { latestTips: latestTips.value as BlockTips }
+      : {}),
     nodeNonce: nonce === undefined ? undefined : BigInt(nonce),
     reverseNames:
       lookup && claimedNames(lookup, answers.slice(targets.length, namesEnd)),
@@ -243,11 +265,10 @@ export async function readNode(
   if (intent.type === 'DECLARE' && !intent.contractClass) {
     return readNodeForDeclareByHash(request);
   }
-  const roundOne = await readAccountAndClasses(
-    request,
-    targetsOf(intent),
-    options,
-  );
+  const roundOne = await readAccountAndClasses(request, targetsOf(intent), {
+    ...options,
+    estimateTip: request.details.tip === undefined,
+  });
   const { view } = await readAfterRoundOne(request, roundOne, options, []);
   return view;
 }
@@ -312,6 +333,8 @@ export async function readAfterRoundOne(
     roundOne.protocols?.stakers ?? [],
     reverse,
   );
+  const { latestTips } = roundOne;
+  const tipCalls = latestTips ? earlierBlockTipsCalls(latestTips.number) : [];
   const [simulationAnswer, ...allAnswers] = await client.batchSettled([
     simulateCall(
       simulationQueries(simulatedSteps, details, field, nonce),
@@ -322,8 +345,15 @@ export async function readAfterRoundOne(
     ...forward,
     ...stakerNames.calls,
     ...protocolCalls,
+    ...tipCalls,
   ]);
-  // The protocols' reads and their validators' names come last.
+  // The blocks before the latest come last, then the protocols' reads and
+  // their validators' names: an earlier block that failed is left out.
+  const earlierTips = allAnswers
+    .splice(allAnswers.length - tipCalls.length)
+    .flatMap((answer) =>
+      answer.status === 'fulfilled' ? [answer.value as BlockTips] : [],
+    );
   const protocolsStart = allAnswers.length - protocolCalls.length;
   const namesStart = protocolsStart - stakerNames.calls.length;
   const answers = allAnswers.slice(0, namesStart);
@@ -361,6 +391,7 @@ export async function readAfterRoundOne(
       ),
       names: confirmedNames(reverse, forwardAnswers),
       worth: roundOne.worth,
+      tip: latestTips && estimateTip([latestTips, ...earlierTips]),
       ...facts,
       ...(validatorNames ? { validatorNames } : {}),
     },

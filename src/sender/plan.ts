@@ -5,6 +5,8 @@ import type { GasPrices } from '../node/calls';
 import type { NodeFeeEstimate } from '../node/calls';
 import type { BalanceChange, SimulatedTransaction } from '../node/simulation';
 import { balanceChangesOf, revertReasonOf } from '../node/simulation';
+import type { TipEstimate } from '../node/tips';
+import { toHex } from '../protocol/values';
 import type { PartialDetails, V3Details } from '../signing/details';
 import { completeDetails } from '../signing/details';
 
@@ -33,6 +35,11 @@ export type PlannedTransaction = {
   maxFee: bigint;
   /** Whether the nonce is the dapp's rather than the wallet's. */
   dappNonce: boolean;
+  /**
+   * Where its tip comes from: the dapp ('site'), recent blocks (their
+   * estimate), or nowhere (undefined: no tip was estimated).
+   */
+  tipFrom?: 'site' | TipEstimate | undefined;
 };
 
 /** A sequence of transactions ready to show, sign and send. */
@@ -118,6 +125,8 @@ export function simulationQueries(
  * @param args.account - The sender (for balance changes).
  * @param args.simulated - The node's simulation of the steps, if made.
  * @param args.prices - The node's prices, when not simulated.
+ * @param args.tip - The tip recent blocks suggest, for each step whose tip
+ * the dapp does not name.
  * @returns The plan.
  */
 export function planFrom(args: {
@@ -128,6 +137,7 @@ export function planFrom(args: {
   account: string;
   simulated?: SimulatedTransaction[];
   prices?: GasPrices;
+  tip?: TipEstimate | undefined;
 }): Plan {
   const { steps, given, field, simulated } = args;
   const lastIndex = steps.length - 1;
@@ -140,7 +150,13 @@ export function planFrom(args: {
   const transactions = steps.map((step, index) => {
     const known = index === lastIndex ? given : {};
     const estimate = estimates[index];
-    const details = completeDetails(known, field, {
+    const tipFrom: PlannedTransaction['tipFrom'] =
+      known.tip === undefined ? args.tip : 'site';
+    const tip =
+      tipFrom === undefined || tipFrom === 'site'
+        ? known.tip
+        : toHex(tipFrom.tip);
+    const details = completeDetails({ ...known, tip }, field, {
       nonce: `0x${(args.firstNonce + BigInt(index)).toString(16)}`,
       ...(estimate ? { resourceBounds: boundsFromEstimate(estimate) } : {}),
     });
@@ -152,6 +168,7 @@ export function planFrom(args: {
       details,
       maxFee: maxFeeOf(details),
       dappNonce: known.nonce !== undefined,
+      ...(tipFrom ? { tipFrom } : {}),
     };
   });
   const maxFee = transactions.reduce((total, each) => total + each.maxFee, 0n);

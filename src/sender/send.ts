@@ -96,6 +96,7 @@ export function planOf(
     account: request.account.address,
     simulated: node.simulated,
     prices: node.prices,
+    tip: node.tip,
   });
 }
 

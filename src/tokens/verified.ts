@@ -89,12 +89,18 @@ let verified: ReadonlyMap<string, readonly VerifiedToken[]> | undefined;
 function verifiedByChain(): ReadonlyMap<string, readonly VerifiedToken[]> {
   if (verified === undefined) {
     const byChain = new Map<string, VerifiedToken[]>();
-    for (const [chainId, tokens] of Object.entries(bundled.networks)) {
+    // Each row is `[address, name, symbol, decimals]` (see
+    // scripts/verified-tokens.ts), checked as the token it names.
+    for (const [chainId, rows] of Object.entries(bundled.networks)) {
       byChain.set(
         chainId,
-        tokens.filter(
-          (token) => validate(token, VerifiedEntryStruct)[0] === undefined,
-        ),
+        rows.flatMap(([address, name, symbol, decimals]) => {
+          const [error, token] = validate(
+            { address, name, symbol, decimals },
+            VerifiedEntryStruct,
+          );
+          return error ? [] : [token];
+        }),
       );
     }
     for (const [chainId, tokens] of extraFromBuild()) {

@@ -6,6 +6,7 @@ import { normaliseAddress } from '../keys/address';
 import { siteAbiFor } from '../node/abi';
 import type { ContractAbi } from '../node/abi';
 import type { BalanceChange } from '../node/simulation';
+import { TIPS_NEEDED } from '../node/tips';
 import { unitsText } from '../prices/money';
 import type { CallToShow } from '../protocol/calls';
 import { selectorOf } from '../protocol/selectors';
@@ -30,6 +31,27 @@ const KIND_NAMES: Record<PlannedTransaction['kind'], string> = {
  */
 export function strk(fri: bigint, locale: string): string {
   return `${unitsText(fri, 18, locale)} STRK`;
+}
+
+/**
+ * A transaction's tip, and where it comes from.
+ *
+ * @param planned - The planned transaction.
+ * @returns The text.
+ */
+function tipText(planned: PlannedTransaction): string {
+  const tip = `${BigInt(planned.details.tip)} FRI per unit of L2 gas`;
+  const from = planned.tipFrom;
+  if (from === undefined) {
+    return tip;
+  }
+  if (from === 'site') {
+    return `${tip}, named by the site`;
+  }
+  const blocks = `the last ${from.blocks} ${from.blocks === 1 ? 'block' : 'blocks'}`;
+  return from.transactions < TIPS_NEEDED
+    ? `${tip}: ${blocks} hold ${from.transactions} tipped transactions, too few to estimate a tip`
+    : `${tip}, from ${blocks} (the median of ${from.transactions} tips)`;
 }
 
 /**
@@ -59,10 +81,7 @@ export function feeLinesOf(
           ? '3, fee query only (cannot be executed)'
           : '3',
     },
-    {
-      label: 'Tip',
-      value: `${BigInt(details.tip)} FRI per unit of L2 gas`,
-    },
+    { label: 'Tip', value: tipText(planned) },
     { label: 'L1 gas', value: bound('l1_gas') },
     { label: 'L2 gas', value: bound('l2_gas') },
     { label: 'L1 data gas', value: bound('l1_data_gas') },

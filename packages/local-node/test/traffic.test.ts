@@ -111,12 +111,43 @@ describe('local_addTraffic', () => {
     expect(await balanceOf()).toBe(held + 30n * 7n);
   });
 
+  it('offers the tips given, in turn: the blocks carry them as v3 transactions do', async () => {
+    const written = (await rpcResult(node.url, 'local_addTraffic', {
+      count: 8,
+      blocks: 2,
+      tips: ['0x5', '7', 9],
+    })) as { last_block: number };
+    const tipsOf = async (blockNumber: number): Promise<string[]> => {
+      const block = (await rpcResult(node.url, 'starknet_getBlockWithTxs', {
+        block_id: { block_number: blockNumber },
+      })) as { transactions: { version: string; tip: string }[] };
+      expect(block.transactions.every(({ version }) => version === '0x3')).toBe(
+        true,
+      );
+      return block.transactions.map(({ tip }) => tip);
+    };
+    expect(await tipsOf(written.last_block - 1)).toStrictEqual([
+      '0x5',
+      '0x7',
+      '0x9',
+      '0x5',
+    ]);
+    expect(await tipsOf(written.last_block)).toStrictEqual([
+      '0x7',
+      '0x9',
+      '0x5',
+      '0x7',
+    ]);
+  });
+
   it('refuses what it cannot write, naming the field', async () => {
     for (const [params, field] of [
       [{ count: 0 }, 'count'],
       [{ count: 20_001 }, 'count'],
       [{ count: 10, blocks: 11 }, 'blocks'],
       [{ count: 10, to: 'nope' }, 'to'],
+      [{ count: 10, tips: '0x1' }, 'tips'],
+      [{ count: 10, tips: ['0x1', `0x1${'0'.repeat(16)}`] }, 'tips\\[1\\]'],
     ] as const) {
       const { error } = await rpc(node.url, 'local_addTraffic', params);
       expect(error?.code).toBe(-32602);

@@ -376,7 +376,9 @@ function detailsFrom(dialog: DialogReader, from: number): V3Details {
       max_price_per_unit: toHex(BigInt(match[2] ?? '')),
     };
   };
-  const tip = /^(\d+) FRI per unit of L2 gas$/u.exec(dialog.row('Tip', from));
+  const tip = /^(\d+) FRI per unit of L2 gas(?:[,:] .*)?$/u.exec(
+    dialog.row('Tip', from),
+  );
   return {
     version: dialog.row('Version', from) === '3' ? '0x3' : QUERY_VERSION,
     nonce: toHex(BigInt(dialog.row('Nonce', from))),

@@ -29,12 +29,14 @@ import type { BlockInfo } from '../contracts/types';
  * @param sender - The sender.
  * @param calldata - Its calldata.
  * @param nonce - Its nonce.
+ * @param tip - Its tip (FRI per unit of L2 gas).
  * @returns The transaction as the node answers it.
  */
 export function unsignedInvoke(
   sender: bigint,
   calldata: bigint[],
   nonce: bigint,
+  tip = 0n,
 ): Record<string, unknown> {
   return {
     type: 'INVOKE',
@@ -48,7 +50,7 @@ export function unsignedInvoke(
       l1_data_gas: { max_amount: '0x0', max_price_per_unit: '0x0' },
       l2_gas: { max_amount: '0x0', max_price_per_unit: '0x0' },
     },
-    tip: '0x0',
+    tip: toHex(tip),
     paymaster_data: [],
     account_deployment_data: [],
     nonce_data_availability_mode: 'L1',

@@ -35,6 +35,12 @@ export type Traffic = {
   /** The recipient of every transfer; a new stranger each when absent. */
   to: bigint | undefined;
   amount: bigint;
+  /**
+   * The tips the transfers offer, in turn (the first transfer the first
+   * tip, …, starting over): recent blocks with known tips, for a wallet's
+   * tip estimate. No tip when empty.
+   */
+  tips: bigint[];
 };
 
 /**
@@ -106,6 +112,7 @@ export function addTraffic(
             traffic.amount >> 128n,
           ],
           0n,
+          traffic.tips[index % Math.max(traffic.tips.length, 1)] ?? 0n,
         ),
         status: 'SUCCEEDED',
         revertReason: undefined,

@@ -1,0 +1,115 @@
+import { hash } from 'starknet';
+
+import { openHome } from './homePage';
+import { isLookup, startNamedChain, stopNamedChain } from './namedChain';
+import type { NamedChain } from './namedChain';
+import { nodeRequest } from './node';
+import { ACCOUNT_0, flatMailRevision1, STRK } from '../fixtures';
+import {
+  confirmationOf,
+  invoke,
+  plainResultOf,
+  textOf,
+} from '../installedWallet';
+
+/**
+ * The user who knows the site: signatures approved as soon as their dialogs
+ * open, while the Starknet ID names of each message are still being read
+ * (a node that never answers them). MetaMask cuts off what a request left
+ * running when it returns; the turns those reads held must not be lost, so
+ * the node still answers the site, the page and the background check.
+ */
+
+let chain: NamedChain;
+let releaseNames = (): void => undefined;
+
+beforeAll(async () => {
+  chain = await startNamedChain();
+}, 300_000);
+
+afterAll(async () => {
+  releaseNames();
+  await stopNamedChain(chain);
+});
+
+/**
+ * STRK held by an account, as the node says.
+ *
+ * @param address - The account.
+ * @returns Its balance in FRI.
+ */
+async function strkOf(address: string): Promise<bigint> {
+  const [low = '0x0'] = (await nodeRequest(chain.real, 'starknet_call', {
+    request: {
+      contract_address: STRK,
+      entry_point_selector: hash.getSelectorFromName('balance_of'),
+      calldata: [address],
+    },
+    block_id: 'latest',
+  })) as string[];
+  return BigInt(low);
+}
+
+describe('quick signatures while names are read', () => {
+  it('eight signatures approved at once, their name reads never answered: then the site, the page and the background check are each answered', async () => {
+    const { front, wallet } = chain;
+    const stalled = new Promise<void>((resolve) => {
+      releaseNames = resolve;
+    });
+    front.script('starknet_call', async (call, honest) => {
+      if (
+        isLookup(call, 'address_to_domain') ||
+        isLookup(call, 'domain_to_address')
+      ) {
+        await stalled;
+      }
+      return honest;
+    });
+    for (let signature = 0; signature < 8; signature++) {
+      const pending = invoke(wallet, 'snapnet_signMessage', {
+        typedDataMessage: {
+          ...flatMailRevision1,
+          message: {
+            to: `0x${(0xabc + signature).toString(16)}`,
+            contents: `Hello ${signature}`,
+          },
+        },
+        signerAddress: ACCOUNT_0.address,
+      });
+      const dialog = await confirmationOf(pending);
+      expect(textOf(dialog.content)).toContain('Starknet ID name: checking…');
+      await dialog.ok();
+      expect(String(await plainResultOf(pending))).toMatch(
+        /^0x[0-9a-f]+,0x[0-9a-f]+$/u,
+      );
+    }
+    // Their name reads reached the node and were never answered.
+    expect(
+      front.seen().filter((call) => isLookup(call, 'address_to_domain')),
+    ).not.toHaveLength(0);
+
+    // The site reads a balance.
+    const held = await strkOf(ACCOUNT_0.address);
+    const { balanceLatest } = await plainResultOf(
+      invoke(wallet, 'snapnet_getErc20TokenBalance', {
+        tokenAddress: STRK,
+        userAddress: ACCOUNT_0.address,
+      }),
+    );
+    expect(BigInt(balanceLatest)).toBe(held);
+
+    // The user opens the page: its overview shows what the account holds.
+    const home = await openHome(wallet);
+    const overview = textOf(home.content);
+    expect(overview).toMatch(/STRK Text \d+(\.\d+)? STRK/u);
+    expect(overview).not.toContain('no complete answer');
+
+    // The background check reaches the node.
+    front.forget();
+    const run = await wallet.onCronjob({ method: 'refreshTransactions' });
+    expect(JSON.parse(JSON.stringify(run.response))).toStrictEqual({
+      result: null,
+    });
+    expect(front.roundTrips()).toBeGreaterThan(0);
+  });
+});
