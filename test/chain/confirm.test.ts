@@ -3,6 +3,8 @@ import { EDAMode, hash, transaction } from 'starknet';
 import type { ResourceBoundsBN } from 'starknet';
 
 import { mintStrk, nodeRequest, ONE_STRK, useFundedNode } from './node';
+import { maxFeeOf } from './sentTransaction';
+import type { SentTransaction } from './sentTransaction';
 import { formatUnits } from '../../src/format';
 import { ACCOUNT_0, RESOURCE_BOUNDS, STRK, TESTNET } from '../fixtures';
 import {
@@ -35,28 +37,6 @@ const transfer = (amount: bigint): { [key: string]: Json } => ({
   entrypoint: 'transfer',
   calldata: [RECIPIENT, amount.toString(), '0'],
 });
-
-type Bound = { max_amount: string; max_price_per_unit: string };
-type SentTransaction = {
-  tip: string;
-  nonce: string;
-  resource_bounds: { l1_gas: Bound; l2_gas: Bound; l1_data_gas: Bound };
-};
-
-/**
- * The true maximum fee of a transaction as the node received it.
- *
- * @param sent - The transaction.
- * @returns Its maximum fee in FRI, the tip paid on every unit of L2 gas.
- */
-function maxFeeOf(sent: SentTransaction): bigint {
-  const { l1_gas: l1, l2_gas: l2, l1_data_gas: data } = sent.resource_bounds;
-  return (
-    BigInt(l1.max_amount) * BigInt(l1.max_price_per_unit) +
-    BigInt(data.max_amount) * BigInt(data.max_price_per_unit) +
-    BigInt(l2.max_amount) * (BigInt(l2.max_price_per_unit) + BigInt(sent.tip))
-  );
-}
 
 /**
  * The account's current nonce on the node.

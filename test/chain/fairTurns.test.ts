@@ -1,10 +1,9 @@
-import { hash } from 'starknet';
-
 import { deployAccount0 } from './actions';
 import { ensureArgentDeclared } from './classes';
 import { openHome } from './homePage';
 import { useHostileFront } from './hostile-node';
-import { mintStrk, nodeRequest, ONE_STRK } from './node';
+import { mintStrk, ONE_STRK } from './node';
+import { strkOnNode } from './sentTransaction';
 import { ACCOUNT_0, STRK } from '../fixtures';
 import {
   installSharedWallet,
@@ -75,15 +74,8 @@ describe('a site flooding a slow node', () => {
         OTHER,
       ),
     );
-    const [held = '0x0'] = (await nodeRequest(real(), 'starknet_call', {
-      request: {
-        contract_address: STRK,
-        entry_point_selector: hash.getSelectorFromName('balance_of'),
-        calldata: [ACCOUNT_0.address],
-      },
-      block_id: 'latest',
-    })) as string[];
-    expect(BigInt(balanceLatest)).toBe(BigInt(held));
+    const held = await strkOnNode(real(), ACCOUNT_0.address);
+    expect(BigInt(balanceLatest)).toBe(held);
     const overview = textOf((await openHome(wallet)).content);
     expect(overview).toMatch(/STRK Text \d+(\.\d+)? STRK/u);
     expect(overview).not.toContain('no complete answer');

@@ -1,10 +1,8 @@
-import { hash } from 'starknet';
-
 import { openHome } from './homePage';
 import type { SeenCall } from './hostile-node';
 import { isLookup, startNamedChain, stopNamedChain } from './namedChain';
 import type { NamedChain } from './namedChain';
-import { nodeRequest } from './node';
+import { strkOnNode } from './sentTransaction';
 import { ACCOUNT_0, flatMailRevision1, STRK } from '../fixtures';
 import {
   confirmationOf,
@@ -32,24 +30,6 @@ afterAll(async () => {
   releaseNames();
   await stopNamedChain(chain);
 });
-
-/**
- * STRK held by an account, as the node says.
- *
- * @param address - The account.
- * @returns Its balance in FRI.
- */
-async function strkOf(address: string): Promise<bigint> {
-  const [low = '0x0'] = (await nodeRequest(chain.real, 'starknet_call', {
-    request: {
-      contract_address: STRK,
-      entry_point_selector: hash.getSelectorFromName('balance_of'),
-      calldata: [address],
-    },
-    block_id: 'latest',
-  })) as string[];
-  return BigInt(low);
-}
 
 describe('quick signatures while names are read', () => {
   it('eight signatures approved at once, their name reads never answered: then the site, the page and the background check are each answered', async () => {
@@ -108,7 +88,7 @@ describe('quick signatures while names are read', () => {
     ).not.toHaveLength(0);
 
     // The site reads a balance.
-    const held = await strkOf(ACCOUNT_0.address);
+    const held = await strkOnNode(chain.real, ACCOUNT_0.address);
     const { balanceLatest } = await plainResultOf(
       invoke(wallet, 'snapnet_getErc20TokenBalance', {
         tokenAddress: STRK,

@@ -3,6 +3,8 @@ import { RpcProvider } from 'starknet';
 import { predeployedAccount, WAIT } from './classes';
 import { nodeRequest, ONE_STRK, useFundedNode } from './node';
 import type { TestNode } from './node';
+import { maxFeeOf } from './sentTransaction';
+import type { SentTransaction } from './sentTransaction';
 import { formatUnits } from '../../src/format';
 import { ACCOUNT_0, STRK } from '../fixtures';
 import {
@@ -79,21 +81,16 @@ async function referenceTip(
   };
 }
 
-type Sent = {
-  tip: string;
-  resource_bounds: Record<
-    'l1_gas' | 'l2_gas' | 'l1_data_gas',
-    { max_amount: string; max_price_per_unit: string }
-  >;
-};
-
 /**
  * Sends a transfer through the wallet without a tip, approves it, and reads
  * what the node received.
  *
  * @returns The dialog's text and the transaction sent.
  */
-async function sendWithoutTip(): Promise<{ text: string; sent: Sent }> {
+async function sendWithoutTip(): Promise<{
+  text: string;
+  sent: SentTransaction;
+}> {
   const wallet = await installSharedWallet();
   const pending = invoke(wallet, 'snapnet_executeTxn', {
     address: ACCOUNT_0.address,
@@ -111,23 +108,8 @@ async function sendWithoutTip(): Promise<{ text: string; sent: Sent }> {
   const { transaction_hash: hash } = await plainResultOf(pending);
   const sent = (await nodeRequest(testNode(), 'starknet_getTransactionByHash', {
     transaction_hash: hash,
-  })) as Sent;
+  })) as SentTransaction;
   return { text, sent };
-}
-
-/**
- * The most a transaction may cost, the tip paid on every unit of L2 gas.
- *
- * @param sent - The transaction as the node received it.
- * @returns The maximum fee in FRI.
- */
-function maxFeeOf(sent: Sent): bigint {
-  const { l1_gas: l1, l2_gas: l2, l1_data_gas: data } = sent.resource_bounds;
-  return (
-    BigInt(l1.max_amount) * BigInt(l1.max_price_per_unit) +
-    BigInt(data.max_amount) * BigInt(data.max_price_per_unit) +
-    BigInt(l2.max_amount) * (BigInt(l2.max_price_per_unit) + BigInt(sent.tip))
-  );
 }
 
 describe('the tip, when the dapp names none', () => {
