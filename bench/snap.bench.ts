@@ -7,6 +7,7 @@ import { timeCall } from './harness';
 import { startBenchNode } from './node';
 import { addBusyTraffic, benchAccounts, measurePageAction } from './pageBench';
 import { ROOT, SNAP_MEASUREMENTS } from './paths';
+import { measureQuickSignatures } from './quickSignaturesBench';
 import {
   ACCOUNT_0,
   isJsonObject,
@@ -191,70 +192,6 @@ async function measureMethod(
       : {}),
     roundTripsByMethod: byMethod,
     ...(scenario.note ? { note: scenario.note } : {}),
-  };
-}
-
-/** Signatures approved at once before the story's timed part. */
-const QUICK_SIGNATURES = 8;
-
-/**
- * The user who knows the site, on one install: QUICK_SIGNATURES
- * signatures of a message whose address's name is read while its dialog is
- * open, approved at once (MetaMask then cuts off the reads still running),
- * then, timed, an executeTxn and the page's opening. A turn lost to the
- * cut-off reads would show here as a failure or a wait of the node's limit.
- *
- * @param context - The prepared context.
- * @returns Its measurement.
- */
-async function measureQuickSignatures(
-  context: BenchContext,
-): Promise<MethodMeasurement> {
-  const named = VARIANTS['snapnet_signMessage (named address)'];
-  const send = scenarios({ sierra: undefined }).snapnet_executeTxn;
-  if (!named || !send || 'skip' in send) {
-    throw new Error('The story needs the signMessage and executeTxn rows');
-  }
-  const times: number[] = [];
-  const roundTrips: number[] = [];
-  let firstCallMs = 0;
-  for (let call = 0; call <= CALLS; call++) {
-    const wallet = await installSharingAccount0();
-    for (let signature = 0; signature < QUICK_SIGNATURES; signature++) {
-      await timeCall({
-        wallet,
-        node,
-        method: named.method,
-        params: named.params(context, signature),
-        dialogs: 1,
-      });
-    }
-    const start = performance.now();
-    const sent = await timeCall({
-      wallet,
-      node,
-      method: 'snapnet_executeTxn',
-      params: send.params(context, call),
-      dialogs: send.dialogs,
-    });
-    await wallet.onHomePage();
-    const ms = performance.now() - start;
-    if (call === 0) {
-      firstCallMs = Math.round(ms * 10) / 10;
-      continue;
-    }
-    times.push(ms);
-    roundTrips.push(sent.roundTrips);
-  }
-  return {
-    measured: true,
-    calls: CALLS,
-    dialogs: send.dialogs,
-    latencyMs: summarize(times),
-    firstCallMs,
-    roundTrips: { min: Math.min(...roundTrips), max: Math.max(...roundTrips) },
-    roundTripsByMethod: {},
-    note: `on one install: ${QUICK_SIGNATURES} signMessage (named address) approved at once, then timed: executeTxn (its round trips counted) and onHomePage`,
   };
 }
 
@@ -465,12 +402,15 @@ describe('snap benchmark', () => {
     }
     const story = 'signMessage ×8 then executeTxn and the page (one install)';
     if (wanted(story)) {
-      measurements.methods[story] = await measureQuickSignatures(context).catch(
-        (error: unknown) => ({
-          measured: false,
-          reason: `failed: ${String(error)}`,
-        }),
-      );
+      measurements.methods[story] = await measureQuickSignatures({
+        node,
+        calls: CALLS,
+        context,
+        install: installSharingAccount0,
+      }).catch((error: unknown) => ({
+        measured: false,
+        reason: `failed: ${String(error)}`,
+      }));
     }
   });
   it('reads history and the page’s More on a busy chain', async () => {
