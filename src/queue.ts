@@ -11,9 +11,7 @@ import { whenIdle } from './requestScope';
 export class TaskQueues {
   readonly #tails = new Map<string, Promise<unknown>>();
 
-  /**
-   *
-   */
+  /** Empties the queues when the snap goes idle (see the class's note). */
   constructor() {
     whenIdle(() => this.#tails.clear());
   }

@@ -49,18 +49,18 @@ let coinTypeDeriver: Promise<BIP44AddressKeyDeriver> | undefined;
 const unsettled = new Set<Promise<unknown>>();
 
 /**
- * Marks a cached promise unsettled until it settles.
+ * Marks a cached promise unsettled until it settles. It must be the very
+ * promise the cache holds (an async wrapper would be another promise, never
+ * matched when the snap goes idle).
  *
- * @param promise - The promise.
- * @returns The same promise.
+ * @param promise - The cached promise.
  */
-async function tracked<Value>(promise: Promise<Value>): Promise<Value> {
+function markUnsettled(promise: Promise<unknown>): void {
   unsettled.add(promise);
   const settle = (): void => {
     unsettled.delete(promise);
   };
   promise.then(settle, settle).catch(() => undefined);
-  return promise;
 }
 
 /**
@@ -69,8 +69,8 @@ async function tracked<Value>(promise: Promise<Value>): Promise<Value> {
  * @returns The deriver.
  */
 async function deriver(): Promise<BIP44AddressKeyDeriver> {
-  coinTypeDeriver ??= tracked(
-    snap
+  if (!coinTypeDeriver) {
+    coinTypeDeriver = snap
       .request({
         method: 'snap_getBip44Entropy',
         params: { coinType: STARKNET_COIN_TYPE },
@@ -79,8 +79,9 @@ async function deriver(): Promise<BIP44AddressKeyDeriver> {
       .catch((error: unknown) => {
         coinTypeDeriver = undefined;
         throw error;
-      }),
-  );
+      });
+    markUnsettled(coinTypeDeriver);
+  }
   return coinTypeDeriver;
 }
 
@@ -134,7 +135,8 @@ export class KeyRing {
   async keys(addressIndex: number): Promise<DerivedKeys> {
     let keys = derivedKeys.get(addressIndex);
     if (!keys) {
-      keys = tracked(this.#derive(addressIndex));
+      keys = this.#derive(addressIndex);
+      markUnsettled(keys);
       keys.catch(() => derivedKeys.delete(addressIndex));
       derivedKeys.set(addressIndex, keys);
       if (derivedKeys.size > KEY_CACHE_SIZE) {
