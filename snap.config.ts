@@ -6,6 +6,7 @@ import TerserPlugin from 'terser-webpack-plugin';
 import {
   nodeUrlsFromEnvironment,
   paymasterUrlsFromEnvironment,
+  swapApiUrlsFromEnvironment,
 } from './scripts/node-urls';
 import {
   STARKNET_NAMESPACE_HELPER,
@@ -25,6 +26,9 @@ import {
  * - `SNAP_MAINNET_PAYMASTER_URL` / `SNAP_TESTNET_PAYMASTER_URL`: the
  *   network's SNIP-29 paymaster (one URL, or `none`); by default the public
  *   keyless ones starknet.js names (scripts/node-urls.js).
+ * - `SNAP_MAINNET_SWAP_URL` / `SNAP_TESTNET_SWAP_URL`: the network's swap
+ *   API in AVNU's shape (its base, one URL, or `none`); by default AVNU's
+ *   own (scripts/node-urls.js).
  * - `SNAP_NODE_TIMEOUT_MS`: how long one exchange with a node may take, body
  *   included (default 30000). Only the test build shortens it, to test
  *   stalled nodes quickly; values outside 1000–30000 stop the build, so no
@@ -46,6 +50,7 @@ import {
  */
 const nodeUrls = nodeUrlsFromEnvironment(process.env);
 const paymasterUrls = paymasterUrlsFromEnvironment(process.env);
+const swapApiUrls = swapApiUrlsFromEnvironment(process.env);
 const nodeTimeoutMs = process.env.SNAP_NODE_TIMEOUT_MS ?? '30000';
 if (
   !/^\d+$/u.test(nodeTimeoutMs) ||
@@ -165,6 +170,8 @@ const config: SnapConfig = {
     SNAP_TESTNET_RPC_URL: nodeUrls.testnet.join(','),
     SNAP_MAINNET_PAYMASTER_URL: paymasterUrls.mainnet,
     SNAP_TESTNET_PAYMASTER_URL: paymasterUrls.testnet,
+    SNAP_MAINNET_SWAP_URL: swapApiUrls.mainnet,
+    SNAP_TESTNET_SWAP_URL: swapApiUrls.testnet,
     SNAP_NODE_TIMEOUT_MS: nodeTimeoutMs,
     SNAP_CONTENT_STORAGE_URL: contentStorageUrl,
     SNAP_CONTENT_STORAGE_AUTH: contentStorageAuth,

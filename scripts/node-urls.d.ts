@@ -14,3 +14,7 @@ export declare function nodeUrlsFromEnvironment(
 export declare function paymasterUrlsFromEnvironment(
   env: Record<string, string | undefined>,
 ): { mainnet: string; testnet: string };
+
+export declare function swapApiUrlsFromEnvironment(
+  env: Record<string, string | undefined>,
+): { mainnet: string; testnet: string };

@@ -196,19 +196,37 @@ const PAYMASTER_VARIABLES = {
 };
 
 /**
- * The paymaster of both built-in networks for a build's environment: the
- * network's variable when set (one URL, checked like a node's; `none`
- * builds the network without a paymaster), the public one otherwise.
+ * AVNU's swap API (avnu-labs/avnu-sdk src/constants.ts: BASE_URL and
+ * SEPOLIA_BASE_URL), whose `/swap/v3/quotes` and `/swap/v3/build` the
+ * wallet's Swap view asks (src/swap/client.ts).
+ */
+const PUBLIC_SWAP_APIS = {
+  mainnet: 'https://starknet.api.avnu.fi',
+  testnet: 'https://sepolia.api.avnu.fi',
+};
+
+const SWAP_VARIABLES = {
+  mainnet: 'SNAP_MAINNET_SWAP_URL',
+  testnet: 'SNAP_TESTNET_SWAP_URL',
+};
+
+/**
+ * One service's URL on both built-in networks for a build's environment:
+ * the network's variable when set (one URL, checked like a node's; `none`
+ * builds the network without it), the public one otherwise.
  *
  * @param {Record<string, string | undefined>} env - The build's environment.
+ * @param {Record<string, string>} variables - Each network's variable.
+ * @param {Record<string, string>} defaults - Each network's public URL.
+ * @param {string} what - The service, for the error.
  * @returns {{ mainnet: string, testnet: string }} Each URL ('' for none).
  */
-function paymasterUrlsFromEnvironment(env) {
+function serviceUrlsFromEnvironment(env, variables, defaults, what) {
   const urlOf = (network) => {
-    const variable = PAYMASTER_VARIABLES[network];
+    const variable = variables[network];
     const configured = env[variable]?.trim();
     if (configured === undefined) {
-      return PUBLIC_PAYMASTERS[network];
+      return defaults[network];
     }
     if (configured === 'none') {
       return '';
@@ -216,7 +234,7 @@ function paymasterUrlsFromEnvironment(env) {
     const problem = urlProblem(configured);
     if (configured === '' || problem) {
       throw new Error(
-        `${variable}: ${configured || '(empty)'} ${problem ?? 'is not a URL'}: give one paymaster URL, or none`,
+        `${variable}: ${configured || '(empty)'} ${problem ?? 'is not a URL'}: give one ${what} URL, or none`,
       );
     }
     return configured;
@@ -224,8 +242,40 @@ function paymasterUrlsFromEnvironment(env) {
   return { mainnet: urlOf('mainnet'), testnet: urlOf('testnet') };
 }
 
+/**
+ * The paymaster of both built-in networks (see serviceUrlsFromEnvironment).
+ *
+ * @param {Record<string, string | undefined>} env - The build's environment.
+ * @returns {{ mainnet: string, testnet: string }} Each URL ('' for none).
+ */
+function paymasterUrlsFromEnvironment(env) {
+  return serviceUrlsFromEnvironment(
+    env,
+    PAYMASTER_VARIABLES,
+    PUBLIC_PAYMASTERS,
+    'paymaster',
+  );
+}
+
+/**
+ * The swap API of both built-in networks (see serviceUrlsFromEnvironment):
+ * its base, without `/swap/v3`.
+ *
+ * @param {Record<string, string | undefined>} env - The build's environment.
+ * @returns {{ mainnet: string, testnet: string }} Each URL ('' for none).
+ */
+function swapApiUrlsFromEnvironment(env) {
+  return serviceUrlsFromEnvironment(
+    env,
+    SWAP_VARIABLES,
+    PUBLIC_SWAP_APIS,
+    'swap API',
+  );
+}
+
 module.exports = {
   paymasterUrlsFromEnvironment,
+  swapApiUrlsFromEnvironment,
   PUBLIC_NODES,
   parseNodeUrls,
   nodeUrlsFromEnvironment,

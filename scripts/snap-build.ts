@@ -33,6 +33,9 @@ export const TEST_BUILD_ENV = {
   // The local node (and the devnet tier's proxy) serve SNIP-29 there too.
   SNAP_TESTNET_PAYMASTER_URL: `http://127.0.0.1:${TEST_NODE_PORT}/rpc`,
   SNAP_MAINNET_PAYMASTER_URL: `http://127.0.0.1:${TEST_MAINNET_PORT}/rpc`,
+  // The local node serves AVNU's swap API at its root.
+  SNAP_TESTNET_SWAP_URL: `http://127.0.0.1:${TEST_NODE_PORT}`,
+  SNAP_MAINNET_SWAP_URL: `http://127.0.0.1:${TEST_MAINNET_PORT}`,
   SNAP_CONTENT_STORAGE_URL: `http://127.0.0.1:${TEST_STORAGE_PORT}`,
   SNAP_CONTENT_STORAGE_AUTH: `${TEST_STORAGE_KEY}:${TEST_STORAGE_SECRET}`,
   SNAP_EXTRA_VERIFIED_TOKENS: JSON.stringify([VERIFIED_TEST_TOKEN]),

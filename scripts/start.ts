@@ -65,6 +65,8 @@ async function startEverything(
     SNAP_TESTNET_RPC_URL: node.url,
     // A node without a paymaster: Testnet is built without one (not AVNU's).
     SNAP_TESTNET_PAYMASTER_URL: node.paymasterUrl ?? 'none',
+    // AVNU's swap API, which only the local node emulates.
+    SNAP_TESTNET_SWAP_URL: node.swapUrl ?? 'none',
     // Token logos from the local node's content-storage API.
     ...(node.storageUrl ? { SNAP_CONTENT_STORAGE_URL: node.storageUrl } : {}),
   });

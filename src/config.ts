@@ -153,3 +153,25 @@ export function paymasterUrlFor(network: Network): string | undefined {
   const url = urls.get(network.chainId);
   return url === '' ? undefined : url;
 }
+
+/**
+ * The swap API of a network, in AVNU's shape (`/swap/v3/quotes`, `/swap/v3/
+ * build`): the build's for Mainnet and Testnet (`SNAP_MAINNET_SWAP_URL`,
+ * `SNAP_TESTNET_SWAP_URL`: by default AVNU's own), none on a network a
+ * site or the user added. This is the one place its URL comes from.
+ *
+ * @param network - The network.
+ * @returns The API's base URL, or undefined when the network has none.
+ */
+export function swapApiUrlFor(network: Network): string | undefined {
+  // `process.env` is replaced at build time by the bundler (snap.config.ts).
+  /* eslint-disable no-restricted-globals */
+  const urls = new Map([
+    [MAINNET_CHAIN_ID, process.env.SNAP_MAINNET_SWAP_URL],
+    [TESTNET_CHAIN_ID, process.env.SNAP_TESTNET_SWAP_URL],
+  ]);
+  /* eslint-enable no-restricted-globals */
+  const url =
+    network.addedBy === undefined ? urls.get(network.chainId) : undefined;
+  return url === '' ? undefined : url;
+}

@@ -100,6 +100,25 @@ export class PaymasterError extends WalletError {
   }
 }
 
+/**
+ * A network's swap API (AVNU's, src/swap/client.ts) failed: unreachable,
+ * refused, answered garbage, or built something other than its quote
+ * (src/swap/checkBuilt.ts). Nothing was signed.
+ */
+export class SwapApiError extends WalletError {
+  /** The API's host, as the page and dialogs name it. */
+  readonly swapApi: string;
+
+  /**
+   * @param swapApi - The API's host.
+   * @param problem - What went wrong, completing "The swap API <host> …".
+   */
+  constructor(swapApi: string, problem: string) {
+    super(`The swap API ${swapApi} ${problem}`);
+    this.swapApi = swapApi;
+  }
+}
+
 /** The node at a network's URL serves another chain than the network's. */
 export class WrongChainError extends NodeError {
   readonly served: string;
@@ -376,6 +395,11 @@ export function toSnapError(error: unknown): Error {
       ...(error.paymasterCode === undefined
         ? {}
         : { paymasterCode: error.paymasterCode }),
+    });
+  }
+  if (error instanceof SwapApiError) {
+    return new ResourceUnavailableError(error.message, {
+      swapApi: error.swapApi,
     });
   }
   if (error instanceof NodeError) {

@@ -23,6 +23,8 @@ export type RunningNode = {
   storageUrl?: string;
   /** Where SNIP-29's `paymaster_*` methods are served (the local node's own URL). */
   paymasterUrl?: string;
+  /** Where AVNU's swap API is served (the local node's root). */
+  swapUrl?: string;
   /** The staking the local node emulates (none on another node). */
   staking?: { contract: string; exitWaitWindow: number; validators: number };
   /** Settles, with how, if the node ends on its own (a node of ours). */
@@ -83,6 +85,7 @@ export async function startNode(
       accounts: node.accounts,
       storageUrl: node.storageUrl,
       paymasterUrl: node.url,
+      swapUrl: new URL(node.url).origin,
       staking: node.staking,
       ended: NEVER,
     };

@@ -94,26 +94,63 @@ export async function postJson(
 ): Promise<unknown> {
   const { headers = {}, scope } = options;
   return inTurn(url, limits.timeoutMs, scope, async (timeLeftMs) =>
-    exchangeJson(url, body, { ...limits, timeLeftMs }, headers, scope),
+    exchangeJson(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      },
+      { ...limits, timeLeftMs },
+      scope,
+    ),
   );
 }
 
 /**
- * Posts a JSON body and parses the JSON answer (see postJson).
+ * Gets a JSON answer, under the same turns and limits as postJson (a REST
+ * API's read: AVNU's quotes).
  *
- * @param url - Where to post.
- * @param body - The JSON value to send.
+ * @param url - What to get.
+ * @param limits - Time and size limits.
+ * @param options - Extra headers, and the asking request.
+ * @returns The parsed answer.
+ * @throws {ExchangeFailure} As postJson.
+ */
+export async function getJson(
+  url: string,
+  limits: ExchangeLimits,
+  options: ExchangeOptions = {},
+): Promise<unknown> {
+  const { headers = {}, scope } = options;
+  return inTurn(url, limits.timeoutMs, scope, async (timeLeftMs) =>
+    exchangeJson(
+      url,
+      { method: 'GET', headers },
+      { ...limits, timeLeftMs },
+      scope,
+    ),
+  );
+}
+
+/**
+ * Sends a request and parses the JSON answer (see postJson).
+ *
+ * @param url - Where to send it.
+ * @param init - The method, headers and body.
  * @param limits - Time and size limits, and the time left of the whole
  * limit once the exchange had its turn.
- * @param headers - Extra request headers.
  * @param request - The asking request's end: the fetch is cancelled then.
  * @returns The parsed answer.
  */
 async function exchangeJson(
   url: string,
-  body: unknown,
+  init: {
+    method: 'GET' | 'POST';
+    headers: Record<string, string>;
+    body?: string;
+  },
   limits: ExchangeLimits & { timeLeftMs: number },
-  headers: Record<string, string>,
   request: RequestEnd | undefined,
 ): Promise<unknown> {
   const controller = new AbortController();
@@ -124,12 +161,7 @@ async function exchangeJson(
   try {
     let response: Response;
     try {
-      response = await fetch(url, {
-        method: 'POST',
-        headers: { ...headers, 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-        signal: controller.signal,
-      });
+      response = await fetch(url, { ...init, signal: controller.signal });
     } catch (error) {
       if (controller.signal.aborted) {
         throw timedOut();

@@ -1,11 +1,12 @@
 import type { Network } from '../config';
-import { paymasterUrlFor } from '../config';
+import { paymasterUrlFor, swapApiUrlFor } from '../config';
 import { KeyRing } from '../keys/derivation';
 import { NodeClient } from '../node/client';
 import { PaymasterClient } from '../paymaster/client';
 import { readPreferences } from '../prices/preferences';
 import type { Preferences } from '../prices/preferences';
 import type { RequestScope } from '../requestScope';
+import { SwapClient } from '../swap/client';
 import type { WalletState } from '../state/schema';
 import { readState } from '../state/store';
 
@@ -45,6 +46,11 @@ export type WalletContext = {
    * built), with a dapp's sponsorship key; undefined when it has none.
    */
   paymaster: (network: Network, apiKey?: string) => PaymasterClient | undefined;
+  /**
+   * The client of a network's swap API (the only place one is built);
+   * undefined when the network has none.
+   */
+  swapApi: (network: Network) => SwapClient | undefined;
 };
 
 /** Who asks, in dialogs opened from the home page: the user. */
@@ -89,6 +95,10 @@ export function walletContext(
       return url === undefined
         ? undefined
         : new PaymasterClient(url, apiKey, scope);
+    },
+    swapApi: (network): SwapClient | undefined => {
+      const url = swapApiUrlFor(network);
+      return url === undefined ? undefined : new SwapClient(url, scope);
     },
   };
 }

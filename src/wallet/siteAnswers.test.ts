@@ -60,6 +60,7 @@ function contextOver(state: WalletState): WalletContext {
     node: (): never => {
       throw new Error('no node in this test');
     },
+    swapApi: () => undefined,
     paymaster: (): never => {
       throw new Error('no paymaster in this test');
     },
