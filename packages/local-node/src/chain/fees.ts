@@ -5,6 +5,20 @@ import type { GasPrices } from './types';
 export type GasUsage = { l1Gas: bigint; l1DataGas: bigint; l2Gas: bigint };
 
 /**
+ * The gas an invoke uses under the fixed model.
+ *
+ * @param calldataLength - The length of its calldata (the account's `__execute__`'s).
+ * @returns Its gas usage.
+ */
+export function invokeGasUsage(calldataLength: number): GasUsage {
+  return {
+    l1Gas: 0n,
+    l1DataGas: 192n,
+    l2Gas: 400_000n + 2_000n * BigInt(calldataLength),
+  };
+}
+
+/**
  * The fixed, deterministic gas model: a base per type plus a per-felt cost.
  *
  * @param tx - The transaction.
@@ -13,11 +27,7 @@ export type GasUsage = { l1Gas: bigint; l1DataGas: bigint; l2Gas: bigint };
 export function gasUsage(tx: ParsedTx): GasUsage {
   switch (tx.type) {
     case 'INVOKE':
-      return {
-        l1Gas: 0n,
-        l1DataGas: 192n,
-        l2Gas: 400_000n + 2_000n * BigInt(tx.calldata.length),
-      };
+      return invokeGasUsage(tx.calldata.length);
     case 'DEPLOY_ACCOUNT':
       return {
         l1Gas: 0n,

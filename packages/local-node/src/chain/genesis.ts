@@ -6,6 +6,7 @@ import {
   includeGenesisTransactions,
   writeStakingGenesis,
 } from './staking-genesis';
+import { writeSwapGenesis } from './swap-genesis';
 import { ERC20_CLASS_HASH, ETH_ADDRESS, STRK_ADDRESS } from '../base/constants';
 import { shortString, toHex } from '../base/felt';
 import { Overlay, declaredKey } from '../base/state-store';
@@ -81,8 +82,9 @@ export function deriveAccounts(
  * Writes the genesis state (block 0): predeclared classes, fee tokens, the
  * UDCs, Pragma's price oracle (see contracts/pragma.ts), Starknet ID's
  * naming contract (at the address starknet.js knows for the chain), funded
- * predeployed accounts and staking (staking-genesis.ts, whose validators'
- * announcements are block 0's transactions); then closes block 0.
+ * predeployed accounts, staking (staking-genesis.ts, whose validators'
+ * announcements are block 0's transactions) and the swap market (AVNU's
+ * exchange, pools and stablecoins, swap-genesis.ts); then closes block 0.
  *
  * @param chain - The chain.
  * @param registry - The class registry.
@@ -153,6 +155,7 @@ export function writeGenesis(
     resolve: registry.resolve,
     now: genesisTime,
   });
+  writeSwapGenesis(state, { chainId, resolve: registry.resolve });
   chain.writeDirect(state.writes);
   includeGenesisTransactions(chain, stakingTxs);
   chain.setTime(genesisTime);

@@ -238,6 +238,15 @@ export class CalldataReader {
   }
 
   /**
+   * The next felt, left unread (a variant marker, say).
+   *
+   * @returns It, or undefined at the end.
+   */
+  peek(): bigint | undefined {
+    return this.#data[this.#pos];
+  }
+
+  /**
    *
    * @returns The result.
    */

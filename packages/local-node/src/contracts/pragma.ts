@@ -6,7 +6,7 @@ import { mapSlot, readSlot, writeSlot } from './storage-vars';
 import type { CallContext, NativeClass } from './types';
 import { ExecutionError } from '../base/errors';
 import { shortString } from '../base/felt';
-import type { Overlay } from '../base/state-store';
+import type { Overlay, StateReader } from '../base/state-store';
 
 /**
  * Pragma v2's price oracle as a wallet reads it: `get_data_median(
@@ -142,6 +142,30 @@ export function setPrice(
   FIELDS.forEach((field, index) =>
     writeSlot(state, contract, slotOf(field, pair), values[index] ?? 0n),
   );
+}
+
+/**
+ * A pair's median as the oracle holds it, for the node's own services (the
+ * swap API's dollar values).
+ *
+ * @param state - The state.
+ * @param contract - The oracle.
+ * @param pair - The pair, `'STRK/USD'`.
+ * @returns Its price and decimals, or undefined when the pair has none.
+ */
+export function readPrice(
+  state: StateReader,
+  contract: bigint,
+  pair: string,
+): { price: bigint; decimals: number } | undefined {
+  const id = shortString(pair);
+  const price = readSlot(state, contract, slotOf('price', id));
+  return price === 0n
+    ? undefined
+    : {
+        price,
+        decimals: Number(readSlot(state, contract, slotOf('decimals', id))),
+      };
 }
 
 const DATA_TYPE = 'pragma_lib::entry::structs::DataType';

@@ -3,10 +3,18 @@ import { join } from 'node:path';
 
 import { NAMING_ABI, OZ_ABI, UDC_ABI } from './abi';
 import { ARGENT_CLASS, ARGENT_CLASS_HASH } from './argent';
+import { AVNU_EXCHANGE_CLASS } from './avnu-exchange';
+import { AVNU_EXCHANGE_ABI } from './avnu-exchange-abi';
+import { AVNU_EXCHANGE_CLASS_HASH } from './avnu-exchange-protocol';
 import { selectorOf } from './calls';
 import { ERC20_CLASS } from './erc20';
 import { ERC20_ABI } from './erc20-abi';
 import { executedKind } from './executable';
+import {
+  LOCAL_AMM_ABI,
+  LOCAL_AMM_CLASS,
+  LOCAL_AMM_CLASS_HASH,
+} from './local-amm';
 import { NAMING_CLASS, NAMING_CLASS_HASH } from './naming';
 import { OZ_CLASS, OZ_CLASS_HASH } from './oz';
 import { OZ_ERC20_CLASS } from './oz-erc20';
@@ -68,6 +76,8 @@ const NATIVES: Record<ContractKind, NativeClass | undefined> = {
   pool: POOL_CLASS,
   'reward-supplier': REWARD_SUPPLIER_CLASS,
   pragma: PRAGMA_CLASS,
+  'avnu-exchange': AVNU_EXCHANGE_CLASS,
+  'local-amm': LOCAL_AMM_CLASS,
   opaque: undefined,
 };
 
@@ -178,6 +188,20 @@ export class ClassRegistry {
       {
         kind: 'pragma',
         body: (): Json => syntheticBody(PRAGMA_CLASS, PRAGMA_ABI),
+      },
+    ],
+    [
+      AVNU_EXCHANGE_CLASS_HASH,
+      {
+        kind: 'avnu-exchange',
+        body: (): Json => syntheticBody(AVNU_EXCHANGE_CLASS, AVNU_EXCHANGE_ABI),
+      },
+    ],
+    [
+      LOCAL_AMM_CLASS_HASH,
+      {
+        kind: 'local-amm',
+        body: (): Json => syntheticBody(LOCAL_AMM_CLASS, LOCAL_AMM_ABI),
       },
     ],
   ]);

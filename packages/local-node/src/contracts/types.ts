@@ -67,6 +67,8 @@ export type ContractKind =
   | 'pool'
   | 'reward-supplier'
   | 'pragma'
+  | 'avnu-exchange'
+  | 'local-amm'
   | 'opaque';
 
 /** A natively emulated contract class. */
