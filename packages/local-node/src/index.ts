@@ -12,6 +12,7 @@ import type { GasPriceField } from './chain/gas-prices';
 import type { PredeployedAccount } from './chain/genesis';
 import { GENESIS_VALIDATORS } from './chain/staking-genesis';
 import type { GasPrices } from './chain/types';
+import { avnuExchangeAddressOf } from './contracts/avnu-exchange-protocol';
 import {
   DEFAULT_EXIT_WAIT_WINDOW,
   MAX_EXIT_WAIT_WINDOW,
@@ -27,6 +28,7 @@ import type { LogLevel } from './server/request-log';
 import { requestLog } from './server/request-log';
 import { startServer } from './server/server';
 import { createStorageHandler } from './storage/http';
+import { createSwapHandler } from './swap/http';
 
 export type LocalNodeOptions = {
   host?: string;
@@ -115,6 +117,12 @@ export type LocalNode = {
   accounts: PredeployedAccount[];
   /** The staking contract the node emulates (the network's address), with its exit wait. */
   staking: { contract: string; exitWaitWindow: number; validators: number };
+  /**
+   * AVNU's exchange the node emulates (the network's address) and the base
+   * of its swap API (`{apiUrl}/swap/v3/quotes`, `{apiUrl}/swap/v3/build`):
+   * the node's origin.
+   */
+  swap: { exchange: string; apiUrl: string };
   stop(): Promise<void>;
   /** JSON-RPC calls served (each call of a batch counts), by method or all. */
   requestCount(method?: string): number;
@@ -327,6 +335,7 @@ export async function startLocalNode(
           : { key: options.apiKey, secret: options.apiKeySecret },
       chain: () => dispatcher.node,
     }),
+    swap: createSwapHandler({ chain: () => dispatcher.node }),
   });
   settings.server.port = server.port;
   const urlHost = host.includes(':') ? `[${host}]` : host;
@@ -342,6 +351,12 @@ export async function startLocalNode(
         .padStart(64, '0')}`,
       exitWaitWindow: dispatcher.node.options.exitWaitWindow,
       validators: GENESIS_VALIDATORS.length,
+    },
+    swap: {
+      exchange: `0x${avnuExchangeAddressOf(dispatcher.node.options.chainId)
+        .toString(16)
+        .padStart(64, '0')}`,
+      apiUrl: `http://${urlHost}:${server.port}`,
     },
     stop: async (): Promise<void> => {
       try {

@@ -9,6 +9,8 @@ import { MAX_BODY_BYTES } from '../base/constants';
 import type { RequestInfo } from '../methods/types';
 import type { StorageHandler } from '../storage/http';
 import { isStoragePath } from '../storage/http';
+import type { SwapHandler } from '../swap/http';
+import { isSwapPath } from '../swap/http';
 
 export type ServerOptions = {
   host: string;
@@ -17,6 +19,8 @@ export type ServerOptions = {
   dispatcher: Dispatcher;
   /** The content-storage API, served under /api/v0. */
   storage: StorageHandler;
+  /** AVNU's swap API, `/swap/v3/quotes` and `/swap/v3/build`. */
+  swap: SwapHandler;
 };
 
 export type RunningServer = { port: number; close(): Promise<void> };
@@ -117,6 +121,10 @@ function handleHttp(
   if (req.method === 'GET' && path === '/is_alive') {
     res.writeHead(200, { 'Content-Type': 'text/plain' });
     res.end('Alive!!!');
+    return;
+  }
+  if (isSwapPath(path)) {
+    options.swap(req, res);
     return;
   }
   const access = checkPath(path, '', options.apiKey);
