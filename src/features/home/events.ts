@@ -32,6 +32,7 @@ import { HOME_ORIGIN, walletContext } from '../../wallet/context';
 import { resolveTypedName } from '../../wallet/names';
 import { transferToken } from '../../wallet/transfer';
 import { isStakingEvent, stakingAction } from '../staking/events';
+import { isSwapEvent, swapAction } from '../swap/events';
 
 /**
  * The home page's events: each served by its view's actions (accounts,
@@ -259,8 +260,13 @@ export async function handleHomeEvent(
     return;
   }
   let notice: HomeNotice;
+  let { swap } = place;
   try {
-    notice = await act(id, event, place, scope);
+    if (isSwapEvent(event)) {
+      ({ notice, swap } = await swapAction(id, event, place, scope));
+    } else {
+      notice = await act(id, event, place, scope);
+    }
   } catch (error) {
     notice = failure(error);
   }
@@ -279,7 +285,12 @@ export async function handleHomeEvent(
     // page would read the node on every keystroke.
     return;
   }
-  const next = formAfter(id, place, placeAfter(event, place));
+  const { swap: _shown, ...left } = place;
+  const next = formAfter(
+    id,
+    place,
+    placeAfter(event, swap ? { ...left, swap } : left),
+  );
   await updateHomeInterface(
     id,
     await readHomePage(walletContext(HOME_ORIGIN, scope), next, notice),

@@ -62,11 +62,11 @@ type Reads = {
 function readsOf(view: HomeViewName): Reads {
   return {
     nonces: view === 'overview' || view === 'accounts',
-    balances: view === 'overview' || view === 'send',
+    balances: view === 'overview' || view === 'send' || view === 'swap',
     received: view === 'overview' || view === 'tokens',
     activity: view === 'activity',
     names: view === 'overview' || view === 'accounts',
-    paymaster: view === 'send',
+    paymaster: view === 'send' || view === 'swap',
     logos: view === 'tokens',
     staked: view === 'overview',
   };

@@ -8,6 +8,8 @@ import type { Network } from '../../../config';
 import type { Money } from '../../../prices/money';
 import type { Preferences } from '../../../prices/preferences';
 import type { StakingView } from '../../staking/model';
+import { draftOf } from '../../swap/model';
+import type { SwapDraft } from '../../swap/model';
 
 /**
  * What the page's views show, the names their events carry, and where the
@@ -26,6 +28,7 @@ export const VIEWS = [
   'accounts',
   'settings',
   'stake',
+  'swap',
 ] as const;
 
 /** One of the page's views. */
@@ -53,6 +56,8 @@ export type HomePlace = {
    * drawn empty. Never read back from the context.
    */
   emptyForms?: true;
+  /** Swap: the swap quoted, shown until it is sent or asked again. */
+  swap?: SwapDraft;
 };
 
 export const OVERVIEW: HomePlace = { view: 'overview' };
@@ -81,9 +86,11 @@ export const HOME = {
  */
 export function placeOf(context: InterfaceContext | null): HomePlace {
   const view = VIEWS.find((name) => name === context?.view) ?? 'overview';
-  const { shown, receiving, chainId, form } = context ?? {};
+  const { shown, receiving, chainId, form, swap } = context ?? {};
+  const draft = view === 'swap' ? draftOf(swap) : undefined;
   return {
     view,
+    ...(draft ? { swap: draft } : {}),
     ...(typeof shown === 'number' ? { shown } : {}),
     ...(typeof receiving === 'string' ? { receiving } : {}),
     ...(typeof chainId === 'string' ? { chainId } : {}),

@@ -43,7 +43,10 @@ const ACTIONS: [HomeViewName, string][][] = [
     ['accounts', 'Accounts'],
     ['settings', 'Settings'],
   ],
-  [['stake', 'Stake']],
+  [
+    ['swap', 'Swap'],
+    ['stake', 'Stake'],
+  ],
 ];
 
 /**

@@ -14,6 +14,7 @@ import { tokensContent } from './tokens';
 import { displayOf } from './worth';
 import { visibleContent } from '../../../ui/visibleContent';
 import { stakeContent } from '../../staking/views/stake';
+import { swapContent } from '../../swap/views/swap';
 
 /**
  * The snap's home page in MetaMask, where the user lives: an overview (the
@@ -49,6 +50,7 @@ const CONTENT: Record<HomeViewName, (view: HomeView) => JSXElement> = {
       },
       displayOf(view),
     ),
+  swap: swapContent,
 };
 
 /**
