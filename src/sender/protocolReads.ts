@@ -1,6 +1,8 @@
 import type { StakingFacts } from './stakingCalls';
 import type { RefusalWords } from './stakingChecks';
 import { stakingReads } from './stakingReads';
+import { swapReads } from './swapReads';
+import type { SwapFacts } from './swapReads';
 import type { Network } from '../config';
 import type { NodeCall } from '../node/nodeCall';
 import type { CallToShow } from '../protocol/calls';
@@ -17,7 +19,7 @@ import type { CallToShow } from '../protocol/calls';
  */
 
 /** What the protocols' reads found, by row (absent: no call of its). */
-export type ProtocolFacts = { staking?: StakingFacts };
+export type ProtocolFacts = { staking?: StakingFacts; swap?: SwapFacts };
 
 /** One row's second round: its reads, and the facts they give. */
 export type ProtocolRoundTwo<Facts> = {
@@ -54,6 +56,7 @@ const PROTOCOL_READS: {
   [Key in keyof ProtocolFacts]-?: ProtocolRow<NonNullable<ProtocolFacts[Key]>>;
 } = {
   staking: stakingReads,
+  swap: swapReads,
 };
 
 /**
