@@ -4,11 +4,13 @@ import { readTokenCall } from '../node/tokenCalls';
 import type { TokenCall } from '../node/tokenCalls';
 import type { CallToShow } from '../protocol/calls';
 import { selectorOf } from '../protocol/selectors';
+import { readSwapCall } from '../swap/exchange';
+import type { SwapCall } from '../swap/exchange';
 
 /**
  * Who a call names as gaining, read off its calldata, each with its role:
- * the parties of ERC-20- and NFT-shaped calls and of a staking pool's
- * calls. The dialogs' words name them by one rule (src/ui/parties.ts), the
+ * the parties of ERC-20- and NFT-shaped calls, of a staking pool's calls
+ * and of a swap on AVNU's exchange. The dialogs' words name them by one rule (src/ui/parties.ts), the
  * names shown beside them are read for them (./shownNames.ts), and the
  * page's own paths refuse a call for anyone but the member
  * (src/features/staking/send.ts).
@@ -220,9 +222,42 @@ export function poolCallParties(
 }
 
 /**
+ * The parties of a swap on AVNU's exchange: its beneficiary holds the
+ * proceeds, which the call's kind says are the user's (the exchange
+ * refuses any other beneficiary than its caller); its integrator is paid
+ * when a fee and a recipient are set (fee.cairo takes none otherwise).
+ *
+ * @param swap - The swap, read.
+ * @param feeText - The integrator's fee, as shown.
+ * @returns The parties.
+ */
+export function swapParties(
+  swap: SwapCall,
+  feeText = 'an integrator fee',
+): Party[] {
+  const beneficiary: Party = {
+    role: 'keeps',
+    address: swap.beneficiary,
+    words: (who) => `· proceeds to ${who}`,
+    notYours: (who) => `Sends the swap's proceeds to ${who}`,
+  };
+  return swap.integratorFeeBps > 0n && swap.integratorFeeRecipient !== 0n
+    ? [
+        beneficiary,
+        {
+          role: 'payee',
+          address: swap.integratorFeeRecipient,
+          words: (who) => `· ${feeText} to ${who}`,
+        },
+      ]
+    : [beneficiary];
+}
+
+/**
  * The parties a call states in its calldata alone, with no chain facts:
- * those of an ERC-20-shaped call, an NFT operator approval and a pool call
- * (a claim's reward address, which only the chain knows, is left out).
+ * those of an ERC-20-shaped call, an NFT operator approval, a pool call (a
+ * claim's reward address, which only the chain knows, is left out) and a
+ * swap's (by its entry point, whatever contract it goes to).
  *
  * @param call - The call.
  * @returns Its parties.
@@ -237,7 +272,9 @@ export function statedParties(call: CallToShow): Party[] {
     return operator;
   }
   const pool = readPoolCall(call.selector, call.calldata);
-  return typeof pool === 'object'
-    ? poolCallParties(pool, '', () => undefined)
-    : [];
+  if (typeof pool === 'object') {
+    return poolCallParties(pool, '', () => undefined);
+  }
+  const swap = readSwapCall(call.selector, call.calldata);
+  return swap && 'value' in swap ? swapParties(swap.value) : [];
 }
