@@ -26,6 +26,7 @@ import type {
 import { readAfterRoundOne } from '../sender/nodeView';
 import { planOf, previewOf } from '../sender/send';
 import { signHash } from '../signing/signature';
+import { recordedCall } from '../state/records';
 
 /**
  * The one way a transaction leaves through a paymaster (SNIP-29): the node
@@ -237,7 +238,8 @@ export async function sendThroughPaymaster(
     build,
     executable: executableOf(transaction, build, signature),
     parameters,
-    firstCall: intent.type === 'INVOKE' ? intent.calls[0] : undefined,
+    firstCall:
+      intent.type === 'INVOKE' ? recordedCall(intent.calls) : undefined,
     calls,
     // The clock call's own parser read it.
     fromBlock:

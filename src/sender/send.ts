@@ -20,7 +20,7 @@ import { deploymentData, normaliseAddress } from '../keys/address';
 import { addTransactionCall } from '../node/calls';
 import { checkSignableDetails } from '../signing/details';
 import { signHash } from '../signing/signature';
-import { recordTransaction, sentRecord } from '../state/records';
+import { recordTransaction, recordedCall, sentRecord } from '../state/records';
 import type { TransactionRecord } from '../state/schema';
 
 /**
@@ -63,7 +63,7 @@ function recordOf(
       contractAddress: intent.classHash,
     });
   }
-  const [first] = intent.type === 'INVOKE' ? intent.calls : [];
+  const first = recordedCall(intent.type === 'INVOKE' ? intent.calls : []);
   return sentRecord({
     ...common,
     txnType: 'invoke',

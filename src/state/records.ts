@@ -76,3 +76,26 @@ export function sentRecord(fields: {
     timestamp: Math.floor(Date.now() / 1000),
   };
 }
+
+/** The entry points a record keeps before the first call (a swap's). */
+const PRINCIPAL_ENTRYPOINTS = new Set([
+  'multi_route_swap',
+  'swap_exact_token_to',
+]);
+
+/**
+ * The call a record keeps of a multicall (records keep one): a swap when
+ * the calls hold one (its approve comes first, and says less of what the
+ * transaction did), else the first call.
+ *
+ * @param calls - The transaction's calls.
+ * @returns The call to record, if any.
+ */
+export function recordedCall<Call extends { entrypoint: string }>(
+  calls: readonly Call[],
+): Call | undefined {
+  return (
+    calls.find(({ entrypoint }) => PRINCIPAL_ENTRYPOINTS.has(entrypoint)) ??
+    calls[0]
+  );
+}

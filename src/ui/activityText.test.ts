@@ -1,7 +1,7 @@
 import { activityLineOf, activityStatus, shortAddress } from './activityText';
-import { STRK } from '../../test/fixtures';
+import { ETH, STRK } from '../../test/fixtures';
 import { normaliseAddress } from '../keys/address';
-import { sentRecord } from '../state/records';
+import { recordedCall, sentRecord } from '../state/records';
 import { defaultState } from '../state/schema';
 import type { TransactionRecord } from '../state/schema';
 
@@ -210,5 +210,52 @@ describe('activityStatus', () => {
 
   it('shortens an address to its first and last hex digits', () => {
     expect(shortAddress('0xabc')).toBe('0x0000…0abc');
+  });
+});
+
+describe('a swap in one line', () => {
+  const swapCalldata = [
+    STRK,
+    '0x8ac7230489e80000',
+    '0x0',
+    ETH,
+    '0x2386f26fc10000',
+    '0x0',
+    '0x2375e48a7e9f000',
+    '0x0',
+    ACCOUNT,
+    '0x0',
+    '0x0',
+    '0x1',
+    STRK,
+    ETH,
+    '0x777',
+    '0xe8d4a51000',
+    '0x0',
+  ];
+
+  it('says what was sold and what the quote expected back', () => {
+    const swapped = invoke({
+      contractAddress: normaliseAddress(
+        '0x2c56e8b00dbe2a71e57472685378fc8988bba947e9a99b26a00fade2b4fe7c2',
+      ),
+      contractFuncName: 'multi_route_swap',
+      contractCallData: swapCalldata,
+    });
+    expect(activityLine(swapped, ACCOUNT, tokens)).toBe(
+      'Swapped 10 STRK for 0.01 ETH (quoted)',
+    );
+  });
+
+  it('keeps the swap of a multicall, not the approve before it', () => {
+    expect(
+      recordedCall([
+        { entrypoint: 'approve' },
+        { entrypoint: 'multi_route_swap' },
+      ]),
+    ).toStrictEqual({ entrypoint: 'multi_route_swap' });
+    expect(recordedCall([{ entrypoint: 'approve' }])).toStrictEqual({
+      entrypoint: 'approve',
+    });
   });
 });

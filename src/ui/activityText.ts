@@ -6,6 +6,8 @@ import { amountText } from '../prices/money';
 import type { MoneyDisplay } from '../prices/money';
 import { selectorOf } from '../protocol/selectors';
 import type { TokenRecord, TransactionRecord } from '../state/schema';
+import { readSwapCall } from '../swap/exchange';
+import type { SwapCall } from '../swap/exchange';
 
 /**
  * A transaction record in one readable line, decoded as the confirmation
@@ -73,6 +75,29 @@ function strangerLine(record: TransactionRecord): Line {
 }
 
 /**
+ * A swap the account sent, in one line: what it sold, and what the quote
+ * it was built from expected back (the calldata's buy amount).
+ *
+ * @param swap - The swap call, read.
+ * @param tokens - Tokens tracked on the record's network.
+ * @param display - Whether amounts are hidden.
+ * @returns The line's text.
+ */
+function swapLine(
+  swap: SwapCall,
+  tokens: TokenRecord[],
+  display: MoneyDisplay,
+): string {
+  const amountOf = (address: bigint, amount: bigint): string => {
+    const token = tokens.find(({ address: each }) => BigInt(each) === address);
+    return token
+      ? amountText(amount, token, display)
+      : `${amount} of ${shortAddress(addressOf(address))}`;
+  };
+  return `Swapped ${amountOf(swap.sellToken, swap.sellAmount)} for ${amountOf(swap.buyToken, swap.buyAmount)} (quoted)`;
+}
+
+/**
  * What an invoke did, from its first call; for a transaction the account
  * did not send, what it did to the account (received, or moved by another),
  * never as the account's own act.
@@ -137,6 +162,10 @@ function invokeLine(
   }
   if (!own) {
     return strangerLine(record);
+  }
+  const swap = readSwapCall(call.selector, call.calldata);
+  if (swap && 'value' in swap) {
+    return { text: swapLine(swap.value, tokens, display), parties: [] };
   }
   const view = describeCall(
     call,
