@@ -208,6 +208,15 @@ const config: SnapConfig = {
             enforce: 'pre' as const,
             loader: resolve(__dirname, 'scripts/key-tree-unused-loader.js'),
           },
+          {
+            // key-tree's modules as free of side effects (its package does
+            // not say so): the snap takes only its secp256k1 curve
+            // (src/keys/bip32.ts), so its node classes (~26 KB) are left
+            // out. Safe: at its top level key-tree only defines (functions,
+            // classes, constants, the WeakMaps of its own private fields).
+            test: /[\\/]node_modules[\\/]@metamask[\\/]key-tree[\\/]/u,
+            sideEffects: false,
+          },
         ],
       },
       resolve: {
