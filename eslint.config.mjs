@@ -169,6 +169,7 @@ const config = createConfig([
               'node',
               'prices',
               'staking',
+              'swap',
               'content',
               'sender',
               'paymaster',

@@ -1,6 +1,6 @@
 import { checkBuilt, checkQuote, minimumReceived } from './checkBuilt';
 import type { SwapAsk } from './checkBuilt';
-import type { BuiltSwap, SwapQuote } from './client';
+import type { BuiltCall, BuiltSwap, SwapQuote } from './client';
 import { AVNU_EXCHANGES, FULL_ROUTE, readSwapCall } from './exchange';
 import { SwapApiError } from '../errors';
 import { normaliseAddress } from '../keys/address';
@@ -21,10 +21,10 @@ const SOLD = 100_000_000n;
 const QUOTED = 196_400_000_000_000_000_000n;
 const NOW = 1_800_000_000_000;
 
-const hex = (value: bigint): string => `0x${value.toString(16)}`;
+const hexOf = (value: bigint): string => `0x${value.toString(16)}`;
 const u256 = (value: bigint): string[] => [
-  hex(value % 2n ** 128n),
-  hex(value / 2n ** 128n),
+  hexOf(value % 2n ** 128n),
+  hexOf(value / 2n ** 128n),
 ];
 
 const ASK: SwapAsk = {
@@ -95,24 +95,28 @@ function swapCalldata(changes: Partial<SwapFields> = {}): string[] {
     ...u256(QUOTED),
     ...u256(fields.min),
     fields.beneficiary,
-    hex(fields.feeBps),
+    hexOf(fields.feeBps),
     fields.feeRecipient,
     '0x1',
     fields.sell,
     fields.routeBuy,
     POOL,
-    hex(fields.percent),
+    hexOf(fields.percent),
     '0x0',
   ];
 }
 
-const approve = (spender = EXCHANGE, amount = SOLD, token = USDC) => ({
+const approve = (
+  spender = EXCHANGE,
+  amount = SOLD,
+  token = USDC,
+): BuiltCall => ({
   contractAddress: token,
   entrypoint: 'approve',
   calldata: [spender, ...u256(amount)],
 });
 
-const swap = (changes: Partial<SwapFields> = {}, to = EXCHANGE) => ({
+const swap = (changes: Partial<SwapFields> = {}, to = EXCHANGE): BuiltCall => ({
   contractAddress: to,
   entrypoint: 'multi_route_swap',
   calldata: swapCalldata(changes),
@@ -235,11 +239,11 @@ describe('readSwapCall', () => {
       USDC,
       '0x6272616e6368',
       POOL,
-      hex(FULL_ROUTE),
+      hexOf(FULL_ROUTE),
       '0x0',
       '0x1',
       POOL,
-      hex(FULL_ROUTE / 2n),
+      hexOf(FULL_ROUTE / 2n),
       '0x1',
       '0x5',
     ];

@@ -1,11 +1,10 @@
-import type { BuiltSwap, SwapQuote } from './client';
+import type { BuiltCall, BuiltSwap, SwapQuote } from './client';
 import { FULL_ROUTE, readSwapCall } from './exchange';
 import type { SwapCall } from './exchange';
 import { SwapApiError } from '../errors';
 import { normaliseAddress } from '../keys/address';
 import { readTokenCall } from '../node/tokenCalls';
 import { selectorOf } from '../protocol/selectors';
-import type { WalletCall } from '../sender/intent';
 
 /**
  * The swap API's answers held to what the wallet asked, before anything is
@@ -143,7 +142,7 @@ export function checkBuilt(
   built: BuiltSwap,
   quote: SwapQuote,
   ask: SwapAsk,
-): WalletCall[] {
+): BuiltCall[] {
   const refuse = (problem: string): SwapApiError =>
     new SwapApiError(
       host,

@@ -22,7 +22,6 @@ import { NODE_TIMEOUT_MS } from '../node/limits';
 import { ExchangeFailure } from '../node/turns';
 import { toHex } from '../protocol/values';
 import type { RequestScope } from '../requestScope';
-import type { WalletCall } from '../sender/intent';
 
 /**
  * A network's swap API in AVNU's shape, spoken to directly (AVNU's SDK
@@ -125,8 +124,15 @@ export type QuoteRequest = {
   taker: string;
 };
 
+/** A call as the API builds it (the sender's WalletCall). */
+export type BuiltCall = {
+  contractAddress: string;
+  entrypoint: string;
+  calldata: string[];
+};
+
 /** The calls the API built, and the chain it built them for. */
-export type BuiltSwap = { chainId: string; calls: WalletCall[] };
+export type BuiltSwap = { chainId: string; calls: BuiltCall[] };
 
 /**
  * A quote's expiry in milliseconds: AVNU's SDK types it as a number and its

@@ -6,9 +6,9 @@ import { PaymasterClient } from '../paymaster/client';
 import { readPreferences } from '../prices/preferences';
 import type { Preferences } from '../prices/preferences';
 import type { RequestScope } from '../requestScope';
-import { SwapClient } from '../swap/client';
 import type { WalletState } from '../state/schema';
 import { readState } from '../state/store';
+import { SwapClient } from '../swap/client';
 
 /**
  * What a wallet action gets besides its own inputs: who asks, the keys, the
