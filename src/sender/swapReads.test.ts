@@ -1,3 +1,4 @@
+import type { FUNCTION_CALL } from '@starknet-io/starknet-types-0104';
 import { CallData, cairo, shortString } from 'starknet';
 
 import { protocolReads } from './protocolReads';
@@ -11,6 +12,7 @@ import { STRK } from '../../test/fixtures';
 import { MAINNET_CHAIN_ID, TESTNET_CHAIN_ID } from '../config';
 import type { Network } from '../config';
 import { normaliseAddress } from '../keys/address';
+import type { NodeCall } from '../node/nodeCall';
 import { GET_DATA_MEDIAN, pairId, PRAGMA_ORACLES } from '../prices/pragma';
 import type { CallToShow } from '../protocol/calls';
 import { selectorOf } from '../protocol/selectors';
@@ -171,6 +173,16 @@ function buyCalldata(routes: RouteSpec[]): string[] {
   }).map(toFelt);
 }
 
+/**
+ * What a starknet_call asks.
+ *
+ * @param call - The call.
+ * @returns Its request, for a starknet_call.
+ */
+function requestOf(call: NodeCall<unknown>): FUNCTION_CALL | undefined {
+  return call.method === 'starknet_call' ? call.params.request : undefined;
+}
+
 const ok = (value: unknown): PromiseSettledResult<unknown> => ({
   status: 'fulfilled',
   value,
@@ -318,11 +330,7 @@ describe("the exchange's calldata, read", () => {
 describe('the swap reads ride the first batch', () => {
   it("reads the fee getter of the route count and both tokens' prices, and nothing in round two", () => {
     const one = swapReads(TESTNET, [swapCall(sellCalldata())]);
-    expect(
-      one?.calls.map(({ params }) =>
-        'request' in params ? params.request : undefined,
-      ),
-    ).toStrictEqual([
+    expect(one?.calls.map(requestOf)).toStrictEqual([
       {
         contract_address: EXCHANGE,
         entry_point_selector: FEES_BPS_GETTERS[0],
@@ -374,14 +382,9 @@ describe('the swap reads ride the first batch', () => {
     ];
     const one = swapReads(TESTNET, swaps);
     const getters = one?.calls
-      .filter(({ params }) =>
-        'request' in params
-          ? params.request.contract_address === EXCHANGE
-          : false,
-      )
-      .map(({ params }) =>
-        'request' in params ? params.request.entry_point_selector : undefined,
-      );
+      .map(requestOf)
+      .filter((request) => request?.contract_address === EXCHANGE)
+      .map((request) => request?.entry_point_selector);
     expect(getters).toStrictEqual([
       FEES_BPS_GETTERS[1],
       FEES_BPS_GETTERS[0],
