@@ -3,6 +3,7 @@ import { isUsers } from './parties';
 import type { OwnName } from './parties';
 import { approvalWarning } from './stakingApprovals';
 import { NOT_A_POOL, readStakingCall } from './stakingWords';
+import { readSwapAt, swapApprovalWarning } from './swapWords';
 import { normaliseAddress } from '../keys/address';
 import type { AbiReading, ContractAbi } from '../node/abi';
 import type { ShownName } from '../node/names';
@@ -219,6 +220,47 @@ const stakingPools: KnownContractRow = (calls, index, context) => {
   };
 };
 
+/**
+ * AVNU's exchange on the request's network (src/ui/swapWords.ts): a swap in
+ * words with its parties and dangers, a swap whose calldata does not read
+ * marked, and an approve to the exchange of more than the swap after it
+ * sells flagged.
+ *
+ * @param calls - The calls.
+ * @param index - The call's position.
+ * @param context - The decode context.
+ * @returns The reading, when the dialog has swap facts.
+ */
+const avnuSwaps: KnownContractRow = (calls, index, context) => {
+  if (!context.swap) {
+    return undefined;
+  }
+  const swap = {
+    facts: context.swap,
+    tokens: context.tokens,
+    account: context.account,
+    ownAccounts: context.ownAccounts,
+    locale: context.locale ?? 'en',
+  };
+  const reading = readSwapAt(calls, index, swap);
+  if (reading === undefined) {
+    const warning = swapApprovalWarning(calls, index, swap);
+    return warning ? { warning } : undefined;
+  }
+  if (reading.kind === 'malformed') {
+    return {
+      rawReason: `The calldata does not read as this exchange entry point's inputs (${reading.problem}): it is shown raw. Whatever the site says it means, this is what you sign.`,
+    };
+  }
+  return {
+    // 'chain' until CallView's sources name a swap (src/ui/dialogInputs.ts).
+    decoded: { ...reading.decoded, source: 'chain' },
+    words: reading.decoded.summary,
+    parties: reading.parties,
+    ...(reading.danger ? { danger: reading.danger } : {}),
+  };
+};
+
 /** A raw amount of a contract the wallet does not track, as words say it. */
 const RAW =
   "(raw: an amount or an item's id, of a token this wallet does not track)";
@@ -287,4 +329,5 @@ export const KNOWN_CONTRACTS = {
   trackedTokens,
   tokenShapes,
   stakingPools,
+  avnuSwaps,
 } satisfies Record<string, KnownContractRow>;

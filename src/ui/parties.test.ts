@@ -9,6 +9,8 @@ import { normaliseAddress } from '../keys/address';
 import type { CallToShow } from '../protocol/calls';
 import type { PartyRole } from '../sender/callParties';
 import type { StakingFacts } from '../sender/stakingCalls';
+import { canonicalExchangeOf } from '../sender/swapReads';
+import type { SwapFacts } from '../sender/swapReads';
 import { defaultState } from '../state/schema';
 
 // The rule of who gains, held for every row of the known-contract table and
@@ -81,6 +83,7 @@ type Position = {
   calls: (party: string) => CallToShow[];
   /** The facts the row reads the calls with, if it needs any. */
   staking?: (party: string) => StakingFacts;
+  swap?: SwapFacts;
 };
 
 const token = (entrypoint: string, party: string): CallToShow[] => [
@@ -90,6 +93,29 @@ const untracked = (entrypoint: string, calldata: string[]): CallToShow[] => [
   call(UNTRACKED, entrypoint, calldata),
 ];
 const stakingFacts = (): StakingFacts => facts(ACCOUNT);
+const EXCHANGE =
+  canonicalExchangeOf({ name: 'Testnet', chainId: TESTNET }) ?? '';
+const swapFacts: SwapFacts = {
+  exchange: EXCHANGE,
+  feesBps: new Map(),
+  prices: new Map(),
+};
+
+/**
+ * A multi_route_swap of 100 STRK for at least 1 of an untracked token, one
+ * direct route (the layout: src/sender/swapReads.test.ts).
+ *
+ * @param beneficiary - Its beneficiary.
+ * @param integrator - Its integrator, paid 0.3 %.
+ * @returns The calls.
+ */
+const swap = (beneficiary: string, integrator: string): CallToShow[] => [
+  call(EXCHANGE, 'multi_route_swap', [
+    ...[STRK_ADDRESS, 100n * ONE, 0n, UNTRACKED, 2n, 0n, 1n, 0n],
+    ...[beneficiary, 30n, integrator],
+    ...[1n, STRK_ADDRESS, UNTRACKED, POOL, 10n ** 12n, 0n],
+  ]),
+];
 
 /**
  * Every party position of every row: typed by the table's keys, so a row
@@ -199,6 +225,20 @@ const POSITIONS: Record<keyof typeof KNOWN_CONTRACTS, Position[]> = {
       staking: stakingFacts,
     },
   ],
+  avnuSwaps: [
+    {
+      name: 'swap beneficiary',
+      role: 'keeps',
+      calls: (party) => swap(party, ACCOUNT),
+      swap: swapFacts,
+    },
+    {
+      name: 'swap integrator',
+      role: 'payee',
+      calls: (party) => swap(ACCOUNT, party),
+      swap: swapFacts,
+    },
+  ],
 };
 
 /**
@@ -218,6 +258,7 @@ function contextOf(position: Position, party: string): DecodeContext {
       { address: OWN, name: 'Account 2' },
     ],
     ...(position.staking ? { staking: position.staking(party) } : {}),
+    ...(position.swap ? { swap: position.swap } : {}),
   };
 }
 
