@@ -67,6 +67,13 @@ export function banner(facts: BannerFacts): string {
         '',
       ]
     : [];
+  const swap =
+    node.swapUrl && node.swapExchange
+      ? [
+          `Swaps through an emulated AVNU: exchange ${node.swapExchange} (Sepolia's address), its API at ${node.swapUrl} (GET ${node.swapUrl}/swap/v3/quotes, POST ${node.swapUrl}/swap/v3/build); pools of STRK, ETH, USDC, USDT and WBTC at the oracle's prices`,
+          '',
+        ]
+      : [];
   return [
     '',
     `Starknet node (Testnet, JSON-RPC ${node.specVersion}): ${node.url} — ${node.label}`,
@@ -79,6 +86,7 @@ export function banner(facts: BannerFacts): string {
     ...storage,
     ...paymaster,
     ...staking,
+    ...swap,
     `The companion page: ${siteUrl} (open it in a browser with MetaMask Flask and press Connect).`,
     `The snap: ${snapUrl} (snap id ${snapId}). From any page's console:`,
     `  await ethereum.request({ method: 'wallet_requestSnaps', params: { '${snapId}': {} } })`,

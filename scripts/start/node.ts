@@ -25,6 +25,8 @@ export type RunningNode = {
   paymasterUrl?: string;
   /** Where AVNU's swap API is served (the local node's root). */
   swapUrl?: string;
+  /** The AVNU exchange the local node emulates (none on another node). */
+  swapExchange?: string;
   /** The staking the local node emulates (none on another node). */
   staking?: { contract: string; exitWaitWindow: number; validators: number };
   /** Settles, with how, if the node ends on its own (a node of ours). */
@@ -86,6 +88,7 @@ export async function startNode(
       storageUrl: node.storageUrl,
       paymasterUrl: node.url,
       swapUrl: new URL(node.url).origin,
+      swapExchange: node.swap.exchange,
       staking: node.staking,
       ended: NEVER,
     };
