@@ -250,6 +250,7 @@ const config = createConfig([
             'storage',
             'methods',
             'paymaster',
+            'swap',
             'server',
           ]),
         },

@@ -88,6 +88,7 @@ const DECODED_BY = {
   token: 'Decoded as an ERC-20 call of a token in your wallet.',
   staking:
     "A call to a pool of Starknet's staking contract (checked on chain), in words:",
+  swap: "A swap on AVNU's exchange of this network, read by the wallet from what you sign:",
   chain: "Labelled with the contract's ABI as the chain has it.",
   site: 'As the site describes it (not checked against the chain):',
 };

@@ -224,7 +224,9 @@ function withGains(
   const call = calls[index];
   const parties = readings.flatMap((reading) => reading.parties ?? []);
   const words =
-    view.decoded?.source === 'token' || view.decoded?.source === 'staking'
+    view.decoded?.source === 'token' ||
+    view.decoded?.source === 'staking' ||
+    view.decoded?.source === 'swap'
       ? view.decoded.summary
       : (readings.find((reading) => reading.words)?.words ??
         view.decoded?.summary);

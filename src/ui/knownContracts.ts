@@ -253,9 +253,7 @@ const avnuSwaps: KnownContractRow = (calls, index, context) => {
     };
   }
   return {
-    // 'chain' until CallView's sources name a swap (src/ui/dialogInputs.ts).
-    decoded: { ...reading.decoded, source: 'chain' },
-    words: reading.decoded.summary,
+    decoded: { ...reading.decoded, source: 'swap' },
     parties: reading.parties,
     ...(reading.danger ? { danger: reading.danger } : {}),
   };
