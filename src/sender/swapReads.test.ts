@@ -2,12 +2,7 @@ import type { FUNCTION_CALL } from '@starknet-io/starknet-types-0104';
 import { CallData, cairo, shortString } from 'starknet';
 
 import { protocolReads } from './protocolReads';
-import {
-  canonicalExchangeOf,
-  EXACT_TOKEN_TO_FEES_BPS,
-  feeGetterOf,
-  swapReads,
-} from './swapReads';
+import { swapReads } from './swapReads';
 import { STRK } from '../../test/fixtures';
 import { MAINNET_CHAIN_ID, TESTNET_CHAIN_ID } from '../config';
 import type { Network } from '../config';
@@ -17,6 +12,9 @@ import { GET_DATA_MEDIAN, pairId, PRAGMA_ORACLES } from '../prices/pragma';
 import type { CallToShow } from '../protocol/calls';
 import { selectorOf } from '../protocol/selectors';
 import {
+  EXACT_TOKEN_TO_FEES_BPS,
+  exchangeOf,
+  feeGetterOf,
   FEES_BPS_GETTERS,
   FULL_ROUTE,
   MULTI_ROUTE_SWAP,
@@ -26,7 +24,7 @@ import {
 
 const TESTNET: Network = { name: 'Testnet', chainId: TESTNET_CHAIN_ID };
 const MAINNET: Network = { name: 'Mainnet', chainId: MAINNET_CHAIN_ID };
-const EXCHANGE = canonicalExchangeOf(TESTNET) ?? '';
+const EXCHANGE = exchangeOf(TESTNET) ?? '';
 const ORACLE = PRAGMA_ORACLES[TESTNET_CHAIN_ID] ?? '';
 const ACCOUNT = normaliseAddress('0xacc');
 const STRK_ADDRESS = normaliseAddress(STRK);

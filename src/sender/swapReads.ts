@@ -6,11 +6,10 @@ import { oracleOf, readOracleAnswer, spotMedianCall } from '../prices/pragma';
 import { TOKEN_PAIRS, usablePrice } from '../prices/quotes';
 import type { Price } from '../prices/quotes';
 import type { CallToShow } from '../protocol/calls';
-import { selectorOf } from '../protocol/selectors';
 import { readLayout } from '../staking/felts';
 import {
   exchangeOf,
-  FEES_BPS_GETTERS,
+  feeGetterOf,
   MAX_AVNU_FEE_BPS,
   readSwapCall,
 } from '../swap/exchange';
@@ -29,14 +28,6 @@ import { verifiedTokenAt } from '../tokens/verified';
  * and shows no value in any currency. Every read fails on its own: a
  * failed or malformed answer gives no fact, never an error.
  */
-
-/**
- * swap_exact_token_to's fee getter (src/components/fee.cairo): what AVNU
- * aims to keep of the amount bought; the route count selects nothing there.
- */
-export const EXACT_TOKEN_TO_FEES_BPS = selectorOf(
-  'get_swap_exact_token_to_fees_bps',
-);
 
 /** A token's oracle price in USD, and its decimals (the verified list's). */
 export type TokenPrice = { usd: Price; decimals: number };
@@ -63,32 +54,6 @@ export type SwapRoundOne = {
   calls: NodeCall<unknown>[];
   read: (answers: PromiseSettledResult<unknown>[]) => SwapRoundTwo;
 };
-
-/**
- * The getter of AVNU's fee on a swap: by its route count for
- * multi_route_swap (`_0` one route, `_1` more), its own for
- * swap_exact_token_to.
- *
- * @param swap - The swap, read.
- * @returns The getter's selector.
- */
-export function feeGetterOf(swap: SwapCall): string {
-  if (swap.kind === 'buy') {
-    return EXACT_TOKEN_TO_FEES_BPS;
-  }
-  return FEES_BPS_GETTERS[swap.routes.length > 1 ? 1 : 0];
-}
-
-/**
- * The exchange of a network, canonical (exchangeOf writes it short).
- *
- * @param network - The network.
- * @returns The address, or undefined.
- */
-export function canonicalExchangeOf(network: Network): string | undefined {
-  const exchange = exchangeOf(network);
-  return exchange === undefined ? undefined : normaliseAddress(exchange);
-}
 
 /**
  * Whether a call goes to an address.
@@ -182,7 +147,7 @@ export function swapReads(
   network: Network,
   shown: CallToShow[],
 ): SwapRoundOne | undefined {
-  const exchange = canonicalExchangeOf(network);
+  const exchange = exchangeOf(network);
   if (exchange === undefined) {
     return undefined;
   }

@@ -22,9 +22,9 @@ import type { Cursor } from '../staking/felts';
 /** The exchange per built-in network (README, "Mainnet | Sepolia"). */
 export const AVNU_EXCHANGES: Readonly<Record<string, string>> = {
   [MAINNET_CHAIN_ID]:
-    '0x4270219d365d6b017231b52e92b3fb5d7c8378b05e9abc97724537a80e93b0f',
+    '0x04270219d365d6b017231b52e92b3fb5d7c8378b05e9abc97724537a80e93b0f',
   [TESTNET_CHAIN_ID]:
-    '0x2c56e8b00dbe2a71e57472685378fc8988bba947e9a99b26a00fade2b4fe7c2',
+    '0x02c56e8b00dbe2a71e57472685378fc8988bba947e9a99b26a00fade2b4fe7c2',
 };
 
 /**
@@ -32,7 +32,7 @@ export const AVNU_EXCHANGES: Readonly<Record<string, string>> = {
  * site or the user added (its node could serve anything at that address).
  *
  * @param network - The network.
- * @returns The exchange's address (canonical), or undefined.
+ * @returns The exchange's address (canonical: 0x and 64 digits), or undefined.
  */
 export function exchangeOf(network: Network): string | undefined {
   return network.addedBy === undefined
@@ -47,6 +47,13 @@ export const FEES_BPS_GETTERS = [
   selectorOf('get_fees_bps_0'),
   selectorOf('get_fees_bps_1'),
 ] as const;
+/**
+ * swap_exact_token_to's fee getter: what AVNU aims to keep of the amount
+ * bought; the route count selects nothing there.
+ */
+export const EXACT_TOKEN_TO_FEES_BPS = selectorOf(
+  'get_swap_exact_token_to_fees_bps',
+);
 
 /** A route's share of the amount sold: 100 % is 10^12 (ten decimals). */
 export const FULL_ROUTE = 10n ** 12n;
@@ -223,4 +230,19 @@ export function readSwapCall(
     }));
   }
   return undefined;
+}
+
+/**
+ * The getter of AVNU's fee on a swap: by its route count for
+ * multi_route_swap (`_0` one route, `_1` more), its own for
+ * swap_exact_token_to.
+ *
+ * @param swap - The swap, read.
+ * @returns The getter's selector.
+ */
+export function feeGetterOf(swap: SwapCall): string {
+  if (swap.kind === 'buy') {
+    return EXACT_TOKEN_TO_FEES_BPS;
+  }
+  return FEES_BPS_GETTERS[swap.routes.length > 1 ? 1 : 0];
 }

@@ -9,9 +9,9 @@ import { normaliseAddress } from '../keys/address';
 import type { CallToShow } from '../protocol/calls';
 import type { PartyRole } from '../sender/callParties';
 import type { StakingFacts } from '../sender/stakingCalls';
-import { canonicalExchangeOf } from '../sender/swapReads';
 import type { SwapFacts } from '../sender/swapReads';
 import { defaultState } from '../state/schema';
+import { exchangeOf } from '../swap/exchange';
 
 // The rule of who gains, held for every row of the known-contract table and
 // every party position it reports: a stranger there is named in the call's
@@ -93,8 +93,7 @@ const untracked = (entrypoint: string, calldata: string[]): CallToShow[] => [
   call(UNTRACKED, entrypoint, calldata),
 ];
 const stakingFacts = (): StakingFacts => facts(ACCOUNT);
-const EXCHANGE =
-  canonicalExchangeOf({ name: 'Testnet', chainId: TESTNET }) ?? '';
+const EXCHANGE = exchangeOf({ name: 'Testnet', chainId: TESTNET }) ?? '';
 const swapFacts: SwapFacts = {
   exchange: EXCHANGE,
   feesBps: new Map(),

@@ -8,16 +8,17 @@ import { shownCall } from '../../test/shownCall';
 import { TESTNET_CHAIN_ID } from '../config';
 import { normaliseAddress } from '../keys/address';
 import type { CallToShow } from '../protocol/calls';
-import {
-  canonicalExchangeOf,
-  EXACT_TOKEN_TO_FEES_BPS,
-} from '../sender/swapReads';
 import type { SwapFacts } from '../sender/swapReads';
 import { defaultState } from '../state/schema';
-import { FEES_BPS_GETTERS, FULL_ROUTE } from '../swap/exchange';
+import {
+  EXACT_TOKEN_TO_FEES_BPS,
+  exchangeOf,
+  FEES_BPS_GETTERS,
+  FULL_ROUTE,
+} from '../swap/exchange';
 
 const EXCHANGE =
-  canonicalExchangeOf({ name: 'Testnet', chainId: TESTNET_CHAIN_ID }) ?? '';
+  exchangeOf({ name: 'Testnet', chainId: TESTNET_CHAIN_ID }) ?? '';
 const ACCOUNT = normaliseAddress('0xacc');
 const OWN = normaliseAddress('0xacc2');
 const STRANGER = normaliseAddress('0xbad5eed');

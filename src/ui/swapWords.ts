@@ -7,10 +7,13 @@ import type { CallToShow } from '../protocol/calls';
 import { swapParties, tokenShaped } from '../sender/callParties';
 import type { Party } from '../sender/callParties';
 import { trackedAmountText } from '../sender/stakingChecks';
-import { feeGetterOf } from '../sender/swapReads';
 import type { SwapFacts, TokenPrice } from '../sender/swapReads';
 import type { TokenRecord } from '../state/schema';
-import { MAX_INTEGRATOR_FEE_BPS, readSwapCall } from '../swap/exchange';
+import {
+  feeGetterOf,
+  MAX_INTEGRATOR_FEE_BPS,
+  readSwapCall,
+} from '../swap/exchange';
 import type { SwapCall } from '../swap/exchange';
 
 /**
