@@ -1,6 +1,7 @@
-import { mkdtemp, readFile, rm, writeFile } from 'fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'fs/promises';
 import { tmpdir } from 'os';
 import { join, resolve } from 'path';
+import * as ts from 'typescript';
 
 import keyTreeUnused from './key-tree-unused-loader';
 import scureBasePure from './scure-base-pure-loader';
@@ -195,5 +196,87 @@ describe("@scure/base's codec builders", () => {
     expect(() =>
       scureBasePure(source.replace('function padding(', 'function pad(')),
     ).toThrow('8 of @scure/base');
+  });
+});
+
+describe("key-tree's modules", () => {
+  /**
+   * What a module does when it is loaded, beyond defining things: its
+   * top-level statements other than imports, exports, functions, classes
+   * and variables, and the calls in its variables' values other than those
+   * that only build a value.
+   *
+   * @param text - The module.
+   * @returns Those statements and calls, as text.
+   */
+  function loadTimeEffects(text: string): string[] {
+    const file = ts.createSourceFile(
+      'module.mjs',
+      text,
+      ts.ScriptTarget.Latest,
+    );
+    const building =
+      /^(?:new WeakMap\(\)|Symbol\(|stringToBytes\(|getGetPublicKey\(\))/u;
+    const effects: string[] = [];
+    const visit = (node: ts.Node): void => {
+      if (ts.isFunctionLike(node) || ts.isClassLike(node)) {
+        return;
+      }
+      if (
+        (ts.isCallExpression(node) || ts.isNewExpression(node)) &&
+        !building.test(node.getText(file))
+      ) {
+        effects.push(node.getText(file));
+      }
+      ts.forEachChild(node, visit);
+    };
+    for (const statement of file.statements) {
+      if (
+        ts.isImportDeclaration(statement) ||
+        ts.isExportDeclaration(statement) ||
+        ts.isFunctionDeclaration(statement) ||
+        ts.isClassDeclaration(statement)
+      ) {
+        continue;
+      }
+      // Besides: the WeakMaps and guards of key-tree's private fields
+      // (`_a = SLIP10Node, _SLIP10Node_x = new WeakMap();`).
+      const ownFields = statement
+        .getText(file)
+        .replace(/;$/u, '')
+        .split(', ')
+        .every((part) =>
+          /^_\w+ = (?:\w+|new WeakMap\(\)|\{ value: Symbol\('[\w.]+'\) \})$/u.test(
+            part,
+          ),
+        );
+      if (!ts.isVariableStatement(statement) && !ownFields) {
+        effects.push(statement.getText(file));
+      }
+      visit(statement);
+    }
+    return effects;
+  }
+
+  it('only define things when loaded, so snap.config.ts marks them free of side effects', async () => {
+    const dist = join(root, 'node_modules/@metamask/key-tree/dist');
+    const files = (await readdir(dist, { recursive: true })).filter((name) =>
+      name.endsWith('.mjs'),
+    );
+    expect(files.length).toBeGreaterThan(20);
+    for (const name of files) {
+      const effects = loadTimeEffects(await readFile(join(dist, name), 'utf8'));
+      expect({ name, effects }).toStrictEqual({ name, effects: [] });
+    }
+  });
+
+  it('would be caught doing more', () => {
+    expect(loadTimeEffects('globalThis.keyTree = 1;')).toHaveLength(1);
+    expect(loadTimeEffects('export const a = register();')).toStrictEqual([
+      'register()',
+    ]);
+    expect(
+      loadTimeEffects('_a = new WeakMap();\nconst b = new WeakMap();'),
+    ).toStrictEqual([]);
   });
 });
