@@ -471,6 +471,40 @@ describe('the swap reads ride the first batch', () => {
   });
 });
 
+describe('a swap the exchange would revert', () => {
+  it.each([
+    ['it sells nothing', { amount: 0n }],
+    ['it sells and buys the same token', { buy: STRK_ADDRESS }],
+    ['it names no route', { routes: [] }],
+    [
+      'its last route does not buy the token bought',
+      { routes: [{ sell: STRK_ADDRESS, buy: STRK_ADDRESS, pool: AMM }] },
+    ],
+    [
+      "a route's share is 0 or above 100 %",
+      { routes: [{ sell: STRK_ADDRESS, buy: USDC, pool: AMM, percent: 0n }] },
+    ],
+    [
+      'its integrator fee is above the 5 % the exchange allows',
+      { feeBps: 501n, feeRecipient: AMM },
+    ],
+  ])('is refused before anything is signed when %s', (reason, spec) => {
+    const calls = [
+      swapCall([ACCOUNT, '0x1', '0x0'], STRK_ADDRESS, selectorOf('approve')),
+      swapCall(sellCalldata(spec)),
+    ];
+    expect(() => swapReads(TESTNET, calls, ACCOUNT, WORDS)).toThrow(
+      `Invalid params: calls[1]: AVNU's exchange would revert this swap: ${reason}. Nothing was signed.`,
+    );
+  });
+
+  it('is not refused for its beneficiary: the dialog names it', () => {
+    expect(
+      swapReads(TESTNET, [swapCall(sellCalldata({ beneficiary: AMM }))]),
+    ).toBeDefined();
+  });
+});
+
 describe('the protocol table asks the swap row', () => {
   it('hands it its answers after the staking rows, its facts under its name', () => {
     const stake = {

@@ -1,4 +1,6 @@
+import type { RefusalWords } from './stakingChecks';
 import type { Network } from '../config';
+import { InvalidInputError } from '../errors';
 import { normaliseAddress } from '../keys/address';
 import { viewCall } from '../node/calls';
 import type { NodeCall } from '../node/nodeCall';
@@ -14,6 +16,7 @@ import {
   readSwapCall,
 } from '../swap/exchange';
 import type { SwapCall } from '../swap/exchange';
+import { swapReverts } from '../swap/reverts';
 import { verifiedTokenAt } from '../tokens/verified';
 
 /**
@@ -141,21 +144,36 @@ function pricedTokens(network: Network, swaps: SwapCall[]): Priced[] {
  *
  * @param network - The request's network.
  * @param shown - The calls (an intent's, an outside execution's).
+ * @param _account - The caller (a swap's beneficiary is named, not refused).
+ * @param words - What a refusal is worded with.
  * @returns Round one's reads and the reading of their answers.
+ * @throws {InvalidInputError} For a swap the exchange would revert, read
+ * off its calldata (src/swap/reverts.ts): nothing is signed.
  */
 export function swapReads(
   network: Network,
   shown: CallToShow[],
+  _account?: string,
+  words?: RefusalWords,
 ): SwapRoundOne | undefined {
   const exchange = exchangeOf(network);
   if (exchange === undefined) {
     return undefined;
   }
-  const readings = shown.flatMap((call) =>
-    goesTo(call, exchange)
-      ? (readSwapCall(call.selector, call.calldata) ?? [])
-      : [],
-  );
+  const readings = shown.flatMap((call, index) => {
+    const reading = goesTo(call, exchange)
+      ? readSwapCall(call.selector, call.calldata)
+      : undefined;
+    const reverts =
+      reading && 'value' in reading ? swapReverts(reading.value) : [];
+    if (reverts.length > 0) {
+      throw new InvalidInputError(
+        `${words?.field ?? 'calls'}[${index}]`,
+        `AVNU's exchange would revert this swap: ${reverts.join('; ')}. Nothing was signed.`,
+      );
+    }
+    return reading ?? [];
+  });
   if (readings.length === 0) {
     return undefined;
   }

@@ -182,32 +182,6 @@ function marketOf(swap: SwapCall, context: SwapContext): Said {
 }
 
 /**
- * What makes AVNU's exchange revert a swap, read off its calldata
- * (exchange.cairo's asserts; the beneficiary and the integrator's fee are
- * said apart).
- *
- * @param swap - The swap.
- * @returns The reasons.
- */
-function revertsOf(swap: SwapCall): string[] {
-  const first = swap.routes[0];
-  const last = swap.routes[swap.routes.length - 1];
-  return [
-    swap.sellAmount === 0n ? 'it sells nothing' : undefined,
-    swap.sellMax !== undefined && swap.sellMax < swap.sellAmount
-      ? 'the most it may sell is below what it expects to sell'
-      : undefined,
-    first === undefined ? 'it names no route' : undefined,
-    first && first.sellToken !== swap.sellToken
-      ? 'its first route does not sell the token sold'
-      : undefined,
-    last && last.buyToken !== swap.buyToken
-      ? 'its last route does not buy the token bought'
-      : undefined,
-  ].filter((reason) => reason !== undefined);
-}
-
-/**
  * The approve of the sold token to the exchange nearest before a swap: the
  * same amount is shown with the swap; more is flagged.
  *
@@ -356,8 +330,8 @@ function fieldsOf(
 /**
  * A swap's banners: a beneficiary other than the signer (the exchange
  * reverts it: a danger for a stranger, a warning for another of the
- * user's accounts, which loses nothing but the fee), what else reverts it,
- * an integrator fee past the cap, the market check and the approve.
+ * user's accounts, which loses nothing but the fee), an integrator fee
+ * past the cap, the market check and the approve.
  *
  * @param swap - The swap.
  * @param context - The facts, tokens and locale.
@@ -371,7 +345,6 @@ function bannersOf(
   shown: Shown,
   said: Checks,
 ): Said {
-  const reverts = revertsOf(swap);
   const elsewhere =
     swap.beneficiary === BigInt(context.account)
       ? undefined
@@ -379,9 +352,6 @@ function bannersOf(
   const own = isUsers(swap.beneficiary, context);
   const warning = [
     own ? elsewhere : undefined,
-    reverts.length > 0
-      ? `AVNU's exchange reverts this swap: ${reverts.join('; ')}.`
-      : undefined,
     said.market.warning,
     said.approval.warning,
   ].filter((sentence) => sentence !== undefined);
@@ -448,9 +418,9 @@ function wordsOf(
 }
 
 /**
- * An integrator fee past AVNU's cap: multi_route_swap reverts (fee.cairo's
- * collect_fees asserts it); swap_exact_token_to checks no cap, so the
- * integrator takes it.
+ * An integrator fee past AVNU's cap in swap_exact_token_to, which checks
+ * none, so the integrator takes it (multi_route_swap reverts, and the
+ * sender refuses it: src/swap/reverts.ts).
  *
  * @param swap - The swap.
  * @param integrator - Its integrator fee, as shown.
@@ -462,13 +432,10 @@ function integratorDanger(
   integrator: string,
   locale: string,
 ): string | undefined {
-  if (swap.integratorFeeBps <= MAX_INTEGRATOR_FEE_BPS) {
+  if (swap.kind === 'sell' || swap.integratorFeeBps <= MAX_INTEGRATOR_FEE_BPS) {
     return undefined;
   }
   const cap = percentText(MAX_INTEGRATOR_FEE_BPS, locale);
-  if (swap.kind === 'sell') {
-    return `The integrator fee is ${integrator}, above the ${cap} AVNU's exchange allows: it reverts this swap.`;
-  }
   return swap.integratorFeeRecipient === 0n
     ? undefined
     : `The integrator fee is ${integrator}: AVNU's exchange caps it at ${cap} in multi_route_swap, not in swap_exact_token_to, so ${addressOf(swap.integratorFeeRecipient)} takes it out of what you sell.`;
