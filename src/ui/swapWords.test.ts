@@ -1,7 +1,7 @@
 import { describeCalls } from './decodeCalls';
 import type { DecodeContext } from './decodeCalls';
 import type { CallView } from './dialogInputs';
-import { MARKET_GAP_BPS } from './swapWords';
+import { MARKET_GAP_BPS } from './swapMarket';
 import { callsTitle } from './transactionText';
 import { STRK } from '../../test/fixtures';
 import { shownCall } from '../../test/shownCall';
