@@ -50,7 +50,9 @@ function starknetUsedMembers(srcDir, namespaces) {
       }
       for (const element of bindings?.elements ?? []) {
         const name = (element.propertyName ?? element.name).text;
-        if (!element.isTypeOnly) {
+        // A test's imports never reach the bundle (its members, above,
+        // only add names): a builder a test imports is no builder kept.
+        if (!element.isTypeOnly && !/\.test\.tsx?$/u.test(file.fileName)) {
           importedNames.add(name);
         }
         if (!element.isTypeOnly && namespaces.has(name)) {

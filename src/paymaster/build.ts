@@ -186,7 +186,12 @@ export async function buildChecked(
   const { protocols } = firstRead;
   let roundOne = firstRead;
   if (protocols) {
-    const facts = protocols.read(await client.batchSettled(protocols.calls));
+    // No calls (a swap's facts are whole after round one): no empty batch.
+    const facts = protocols.read(
+      protocols.calls.length === 0
+        ? []
+        : await client.batchSettled(protocols.calls),
+    );
     roundOne = {
       ...firstRead,
       protocols: { ...protocols, calls: [], read: (): typeof facts => facts },
