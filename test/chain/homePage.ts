@@ -25,7 +25,8 @@ export type ViewName =
   | 'tokens'
   | 'accounts'
   | 'settings'
-  | 'stake';
+  | 'stake'
+  | 'swap';
 
 /**
  * Opens a view of the page as the user does: its button on the overview
