@@ -210,13 +210,11 @@ const config: SnapConfig = {
           },
           {
             // key-tree's modules as free of side effects (its package does
-            // not say so): the snap takes only its secp256k1 curve
-            // (src/keys/bip32.ts), so its node classes (~26 KB) are left
-            // out. Safe: at its top level key-tree only defines (functions,
-            // classes, constants, the WeakMaps of its own private fields),
-            // which scripts/bundle-diet.test.ts holds. The loader above and
-            // the BIP-39 aliases matter again only if the snap imports
-            // key-tree's derivation again.
+            // not say so), so that what the snap's derivation
+            // (getBIP44AddressKeyDeriver, src/keys/derivation.ts) never
+            // reaches is left out. Safe: at its top level key-tree only
+            // defines (functions, classes, constants, the WeakMaps of its
+            // own private fields), which scripts/bundle-diet.test.ts holds.
             test: /[\\/]node_modules[\\/]@metamask[\\/]key-tree[\\/]/u,
             sideEffects: false,
           },

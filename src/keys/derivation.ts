@@ -1,8 +1,8 @@
+import { getBIP44AddressKeyDeriver } from '@metamask/key-tree';
+import type { BIP44AddressKeyDeriver } from '@metamask/key-tree';
 import { ec } from 'starknet';
 
 import { accountAddress } from './address';
-import { addressKeyDeriver } from './bip32';
-import type { AddressKeyDeriver } from './bip32';
 import { STARKNET_COIN_TYPE } from '../config';
 import { whenIdle } from '../requestScope';
 
@@ -38,7 +38,7 @@ export function starkKeysFromBip44Key(bip44PrivateKey: string): {
  * request does not ask MetaMask for the entropy again. A failed request for
  * it is forgotten, so the next request asks again.
  */
-let coinTypeDeriver: Promise<AddressKeyDeriver> | undefined;
+let coinTypeDeriver: Promise<BIP44AddressKeyDeriver> | undefined;
 
 /**
  * The cached promises not settled yet. When the snap goes idle, MetaMask
@@ -68,14 +68,14 @@ function markUnsettled(promise: Promise<unknown>): void {
  *
  * @returns The deriver.
  */
-async function deriver(): Promise<AddressKeyDeriver> {
+async function deriver(): Promise<BIP44AddressKeyDeriver> {
   if (!coinTypeDeriver) {
     coinTypeDeriver = snap
       .request({
         method: 'snap_getBip44Entropy',
         params: { coinType: STARKNET_COIN_TYPE },
       })
-      .then(addressKeyDeriver)
+      .then(async (node) => getBIP44AddressKeyDeriver(node))
       .catch((error: unknown) => {
         coinTypeDeriver = undefined;
         throw error;
@@ -170,11 +170,14 @@ export class KeyRing {
    * @returns Its keys.
    */
   async #derive(addressIndex: number): Promise<DerivedKeys> {
-    const bip44PrivateKey = (await deriver())(addressIndex);
+    const node = await (await deriver())(addressIndex);
+    if (!node.privateKey) {
+      throw new Error('The derived node has no private key');
+    }
     return {
       addressIndex,
       derivationPath: `m/44'/${STARKNET_COIN_TYPE}'/0'/0/${addressIndex}`,
-      ...starkKeysFromBip44Key(bip44PrivateKey),
+      ...starkKeysFromBip44Key(node.privateKey),
     };
   }
 }
