@@ -20,6 +20,7 @@ import {
 import type { BenchContext, Scenario, Wallet } from './scenarios';
 import { stakeFromBenchAccounts } from './stakingBench';
 import { summarize } from './stats';
+import { measureSwapToDialog } from './swapBench';
 import type { MethodMeasurement, SnapMeasurements } from './types';
 import { methods } from '../src/methods/router';
 import { nodeRequest } from '../test/chain/node';
@@ -310,6 +311,18 @@ describe('snap benchmark', () => {
       // which waitForUpdate would wait for ever.
       action: async () => staking?.getInterface().clickElement('home-refresh'),
     });
+    // A swap from the page, the accounts deployed and funded by the stakes.
+    const swapRow = 'home page swap: Swap to its dialog (1 STRK → ETH)';
+    if (wanted(swapRow)) {
+      measurements.methods[swapRow] = await measureSwapToDialog({
+        node,
+        calls: CALLS,
+        install,
+      }).catch((error: unknown) => ({
+        measured: false,
+        reason: `failed: ${String(error)}`,
+      }));
+    }
   });
 
   it('installs the snap', async () => {
