@@ -10,6 +10,7 @@ import {
 } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
+import { fromField } from './fromField';
 import { HOME } from './model';
 import type { HomeView } from './model';
 import { feeField } from './paymaster';
@@ -40,15 +41,7 @@ export function sendContent(view: HomeView): JSXElement {
     <Box>
       <Text fontWeight="bold">{`Send on ${view.network.name}`}</Text>
       <Form name={HOME.send}>
-        <Field label="From">
-          <Dropdown name="send-from">
-            {view.accounts.map(({ address, name }) => (
-              <Option
-                value={address}
-              >{`${name} (${address.slice(0, 10)}…)`}</Option>
-            ))}
-          </Dropdown>
-        </Field>
+        {fromField('send-from', view.accounts)}
         <Field label="Token">
           <Dropdown name="send-token">
             {view.tokens.map(({ address, symbol }) => (

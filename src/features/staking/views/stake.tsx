@@ -17,6 +17,7 @@ import { dateText } from '../../../prices/dates';
 import { amountText, unitsText } from '../../../prices/money';
 import type { MoneyDisplay } from '../../../prices/money';
 import { REWARD_TOKEN } from '../../../staking/protocol';
+import { fromField } from '../../home/views/fromField';
 import { positionName, STAKE } from '../model';
 import type {
   PositionView,
@@ -274,15 +275,7 @@ function stakeForm(view: StakingView, locale: string): JSXElement {
     <Section>
       <Text fontWeight="bold">Stake</Text>
       <Form name={STAKE.enter}>
-        <Field label="From">
-          <Dropdown name={`${STAKE.enter}:from`}>
-            {view.accounts.map(({ address, name }) => (
-              <Option
-                value={address}
-              >{`${name} (${address.slice(0, 10)}…)`}</Option>
-            ))}
-          </Dropdown>
-        </Field>
+        {fromField(`${STAKE.enter}:from`, view.accounts)}
         <Field label="Validator">
           <Dropdown name={`${STAKE.enter}:pool`}>
             {open.map((validator) => (

@@ -13,6 +13,7 @@ import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import { MASK, unitsText } from '../../../prices/money';
 import type { MoneyDisplay } from '../../../prices/money';
+import { fromField } from '../../home/views/fromField';
 import type { HomeView } from '../../home/views/model';
 import { feeField } from '../../home/views/paymaster';
 import { displayOf } from '../../home/views/worth';
@@ -152,15 +153,7 @@ export function swapContent(view: HomeView): JSXElement {
         </Row>
       ))}
       <Form name={SWAP.form}>
-        <Field label="From">
-          <Dropdown name={SWAP.from}>
-            {view.accounts.map(({ address, name }) => (
-              <Option
-                value={address}
-              >{`${name} (${address.slice(0, 10)}…)`}</Option>
-            ))}
-          </Dropdown>
-        </Field>
+        {fromField(SWAP.from, view.accounts)}
         <Field label="Sell">
           <Dropdown name={SWAP.sell}>
             {view.tokens.map(({ address, symbol }) => (
