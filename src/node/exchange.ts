@@ -92,19 +92,7 @@ export async function postJson(
   limits: ExchangeLimits,
   options: ExchangeOptions = {},
 ): Promise<unknown> {
-  const { headers = {}, scope } = options;
-  return inTurn(url, limits.timeoutMs, scope, async (timeLeftMs) =>
-    exchangeJson(
-      url,
-      {
-        method: 'POST',
-        headers: { ...headers, 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      },
-      { ...limits, timeLeftMs },
-      scope,
-    ),
-  );
+  return jsonInTurn(url, 'POST', body, limits, options);
 }
 
 /**
@@ -122,14 +110,44 @@ export async function getJson(
   limits: ExchangeLimits,
   options: ExchangeOptions = {},
 ): Promise<unknown> {
+  return jsonInTurn(url, 'GET', undefined, limits, options);
+}
+
+/** What an exchange sends: its method, headers and body. */
+type JsonRequest = {
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+};
+
+/**
+ * One JSON exchange in its origin's turn (see postJson).
+ *
+ * @param url - Where it goes.
+ * @param method - GET, or POST with a JSON body.
+ * @param body - The POST's body.
+ * @param limits - Time and size limits.
+ * @param options - Extra headers, and the asking request.
+ * @returns The parsed answer.
+ */
+async function jsonInTurn(
+  url: string,
+  method: 'GET' | 'POST',
+  body: unknown,
+  limits: ExchangeLimits,
+  options: ExchangeOptions,
+): Promise<unknown> {
   const { headers = {}, scope } = options;
+  const init: JsonRequest =
+    method === 'GET'
+      ? { method, headers }
+      : {
+          method,
+          headers: { ...headers, 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        };
   return inTurn(url, limits.timeoutMs, scope, async (timeLeftMs) =>
-    exchangeJson(
-      url,
-      { method: 'GET', headers },
-      { ...limits, timeLeftMs },
-      scope,
-    ),
+    exchangeJson(url, init, { ...limits, timeLeftMs }, scope),
   );
 }
 
@@ -145,11 +163,7 @@ export async function getJson(
  */
 async function exchangeJson(
   url: string,
-  init: {
-    method: 'GET' | 'POST';
-    headers: Record<string, string>;
-    body?: string;
-  },
+  init: JsonRequest,
   limits: ExchangeLimits & { timeLeftMs: number },
   request: RequestEnd | undefined,
 ): Promise<unknown> {
