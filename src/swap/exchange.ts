@@ -195,6 +195,23 @@ export function readSwapCall(
   calldata: readonly string[],
 ): Reading<SwapCall> | undefined {
   const wanted = BigInt(selector);
+  /**
+   * The inputs both entry points end with.
+   *
+   * @param cursor - The cursor, past the amounts.
+   * @returns Those fields.
+   */
+  const tail = (
+    cursor: Cursor,
+  ): Pick<
+    SwapCall,
+    'beneficiary' | 'integratorFeeBps' | 'integratorFeeRecipient' | 'routes'
+  > => ({
+    beneficiary: cursor.take('address', 'beneficiary'),
+    integratorFeeBps: cursor.take('u128', 'integrator_fee_amount_bps'),
+    integratorFeeRecipient: cursor.take('address', 'integrator_fee_recipient'),
+    routes: routes(cursor),
+  });
   if (wanted === BigInt(MULTI_ROUTE_SWAP)) {
     return readLayout('multi_route_swap', calldata, (cursor) => ({
       kind: 'sell' as const,
@@ -203,13 +220,7 @@ export function readSwapCall(
       buyToken: cursor.take('address', 'buy_token_address'),
       buyAmount: u256(cursor, 'buy_token_amount'),
       minReceived: u256(cursor, 'buy_token_min_amount'),
-      beneficiary: cursor.take('address', 'beneficiary'),
-      integratorFeeBps: cursor.take('u128', 'integrator_fee_amount_bps'),
-      integratorFeeRecipient: cursor.take(
-        'address',
-        'integrator_fee_recipient',
-      ),
-      routes: routes(cursor),
+      ...tail(cursor),
     }));
   }
   if (wanted === BigInt(SWAP_EXACT_TOKEN_TO)) {
@@ -220,13 +231,7 @@ export function readSwapCall(
       sellMax: u256(cursor, 'sell_token_max_amount'),
       buyToken: cursor.take('address', 'buy_token_address'),
       buyAmount: u256(cursor, 'buy_token_amount'),
-      beneficiary: cursor.take('address', 'beneficiary'),
-      integratorFeeBps: cursor.take('u128', 'integrator_fee_amount_bps'),
-      integratorFeeRecipient: cursor.take(
-        'address',
-        'integrator_fee_recipient',
-      ),
-      routes: routes(cursor),
+      ...tail(cursor),
     }));
   }
   return undefined;

@@ -194,15 +194,9 @@ export async function quoteSwap(
   const { exchange, api } = swapNetwork(context, network);
   const ask = askOf(network, exchange, from, sell, buy, amount, slippageBps);
   const [quote] = await Promise.all([
-    api.quote({
-      sellToken: sell.address,
-      buyToken: buy.address,
-      sellAmount: amount,
-      taker: ask.taker,
-    }),
+    checkedQuote(api, ask),
     assertHeld(context, network, sell, ask.taker, amount),
   ]);
-  checkQuote(api.host, quote, ask);
   return {
     from: ask.taker,
     sell: sell.address,
@@ -212,6 +206,24 @@ export async function quoteSwap(
     fee: text(values, HOME_PAYMASTER.fee) || HOME_PAYMASTER.strk,
     quote: shownOf(quote, slippageBps),
   };
+}
+
+/**
+ * The API's best quote for an ask, checked against it (./checkBuilt.ts).
+ *
+ * @param api - The network's swap API.
+ * @param ask - What the wallet asks.
+ * @returns The quote.
+ */
+async function checkedQuote(api: SwapClient, ask: SwapAsk): Promise<SwapQuote> {
+  const quote = await api.quote({
+    sellToken: ask.sellToken,
+    buyToken: ask.buyToken,
+    sellAmount: ask.sellAmount,
+    taker: ask.taker,
+  });
+  checkQuote(api.host, quote, ask);
+  return quote;
 }
 
 /**
@@ -288,13 +300,7 @@ export async function swapDraft(
   );
   // The balance was checked when the draft was quoted; the sender's
   // simulation checks it again, in its own round trip.
-  const quote = await api.quote({
-    sellToken: sell.address,
-    buyToken: buy.address,
-    sellAmount: amount,
-    taker: ask.taker,
-  });
-  checkQuote(api.host, quote, ask);
+  const quote = await checkedQuote(api, ask);
   const built = await api.build(quote.id, ask.taker, slippageBps);
   const calls = checkBuilt(api.host, built, quote, { ...ask, now: Date.now() });
   if (hiddenFromNode(state, network, [ask.taker]).length > 0) {
