@@ -87,7 +87,7 @@ export async function startNode(
       accounts: node.accounts,
       storageUrl: node.storageUrl,
       paymasterUrl: node.url,
-      swapUrl: new URL(node.url).origin,
+      swapUrl: node.swap.apiUrl,
       swapExchange: node.swap.exchange,
       staking: node.staking,
       ended: NEVER,
