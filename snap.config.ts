@@ -209,6 +209,14 @@ const config: SnapConfig = {
             loader: resolve(__dirname, 'scripts/key-tree-unused-loader.js'),
           },
           {
+            // The members of key-tree's node classes the snap never
+            // reaches (extended keys, seeds, paths, JSON) as stand-ins that
+            // throw (the loader says why).
+            test: /[\\/]node_modules[\\/]@metamask[\\/]key-tree[\\/]dist[\\/](?:SLIP10Node|BIP44Node|BIP44CoinTypeNode)\.mjs$/u,
+            enforce: 'pre' as const,
+            loader: resolve(__dirname, 'scripts/key-tree-members-loader.js'),
+          },
+          {
             // key-tree's modules as free of side effects (its package does
             // not say so), so that what the snap's derivation
             // (getBIP44AddressKeyDeriver, src/keys/derivation.ts) never

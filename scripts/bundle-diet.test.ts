@@ -3,6 +3,7 @@ import { tmpdir } from 'os';
 import { join, resolve } from 'path';
 import * as ts from 'typescript';
 
+import keyTreeMembers from './key-tree-members-loader';
 import keyTreeUnused from './key-tree-unused-loader';
 import scureBasePure from './scure-base-pure-loader';
 import { callDataStaticsOnly } from './starknet-calldata-statics';
@@ -181,6 +182,59 @@ describe("key-tree's unused modules", () => {
         `${source}\nexport const more = 1;\n`,
       ),
     ).toThrow('changed; update scripts/key-tree-unused-loader.js');
+  });
+});
+
+describe("key-tree's node classes", () => {
+  const path = (name: string): string =>
+    join(root, `node_modules/@metamask/key-tree/dist/${name}.mjs`);
+
+  it('keep what the derivation reaches; the rest throws, on the same lines', async () => {
+    const source = await readFile(path('SLIP10Node'), 'utf8');
+    const rewritten = keyTreeMembers.call(
+      { resourcePath: path('SLIP10Node') },
+      source,
+    );
+    expect(rewritten.split('\n').slice(0, -4)).toHaveLength(
+      source.split('\n').length,
+    );
+    expect(rewritten).not.toContain('encodeExtendedKey(');
+    expect(rewritten).not.toContain('decodeExtendedKey(options)');
+    expect(rewritten).toContain(
+      '    get extendedKey() { return keyTreeLeftOut("SLIP10Node.extendedKey");\n',
+    );
+    expect(rewritten).toContain(
+      "        if (typeof options === 'string') { return keyTreeLeftOut(",
+    );
+    expect(rewritten).toContain(
+      '    get fingerprint() {\n        return getFingerprint(',
+    );
+    for (const name of ['BIP44Node', 'BIP44CoinTypeNode']) {
+      const text = keyTreeMembers.call(
+        { resourcePath: path(name) },
+        await readFile(path(name), 'utf8'),
+      );
+      expect(text).toContain(
+        `toJSON() { return keyTreeLeftOut("${name}.toJSON");`,
+      );
+      expect(text).toContain('    static async fromJSON(json');
+    }
+  });
+
+  it('stop the build when a class changes', async () => {
+    const source = await readFile(path('BIP44Node'), 'utf8');
+    for (const changed of [
+      source.replace('    neuter() {', '    neutered() {'),
+      source.replace(
+        "        if (typeof options === 'string') {",
+        '        if (isString(options)) {',
+      ),
+      source.replace('    toJSON() {', '    static x = 1;\n    toJSON() {'),
+    ]) {
+      expect(() =>
+        keyTreeMembers.call({ resourcePath: path('BIP44Node') }, changed),
+      ).toThrow('changed; update scripts/key-tree-members-loader.js');
+    }
   });
 });
 
