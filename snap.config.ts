@@ -217,6 +217,14 @@ const config: SnapConfig = {
             loader: resolve(__dirname, 'scripts/key-tree-members-loader.js'),
           },
           {
+            // Class members nothing in the bundle calls (multiformats'
+            // CID conversions, noble's Point.msm) as stand-ins that throw
+            // (the loader says why).
+            test: /[\\/]node_modules[\\/](?:multiformats[\\/]dist[\\/]src[\\/]cid|@noble[\\/]curves[\\/]esm[\\/]abstract[\\/]weierstrass)\.js$/u,
+            enforce: 'pre' as const,
+            loader: resolve(__dirname, 'scripts/unreached-members-loader.js'),
+          },
+          {
             // key-tree's modules as free of side effects (its package does
             // not say so), so that what the snap's derivation
             // (getBIP44AddressKeyDeriver, src/keys/derivation.ts) never

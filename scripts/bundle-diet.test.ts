@@ -9,6 +9,7 @@ import scureBasePure from './scure-base-pure-loader';
 import { callDataStaticsOnly } from './starknet-calldata-statics';
 import starknetNamespaces from './starknet-namespaces-loader';
 import { starknetUsedMembers } from './starknet-used-members';
+import unreachedMembers from './unreached-members-loader';
 
 /**
  * The build-time cuts of the bundle (snap.config.ts): what they leave out
@@ -235,6 +236,41 @@ describe("key-tree's node classes", () => {
         keyTreeMembers.call({ resourcePath: path('BIP44Node') }, changed),
       ).toThrow('changed; update scripts/key-tree-members-loader.js');
     }
+  });
+});
+
+describe('the class members nothing in the bundle calls', () => {
+  const cid = join(root, 'node_modules/multiformats/dist/src/cid.js');
+  const curve = join(
+    root,
+    'node_modules/@noble/curves/esm/abstract/weierstrass.js',
+  );
+
+  it('throw, on the same lines; the members the snap calls stay', async () => {
+    const source = await readFile(cid, 'utf8');
+    const rewritten = unreachedMembers.call({ resourcePath: cid }, source);
+    expect(rewritten.split('\n')).toHaveLength(source.split('\n').length);
+    expect(rewritten).toContain(
+      '    toV1() { throw new Error("toV1 is not part of this snap");\n\n',
+    );
+    expect(rewritten).toContain('    static parse(source, base) {\n');
+    expect(rewritten).toContain('    toString(base) {\n        return format(');
+    const points = unreachedMembers.call(
+      { resourcePath: curve },
+      await readFile(curve, 'utf8'),
+    );
+    expect(points).not.toContain('return pippenger(');
+    expect(points).toContain('static msm(points, scalars) { throw new Error(');
+  });
+
+  it('stop the build when one is no longer declared as listed', async () => {
+    const source = await readFile(cid, 'utf8');
+    expect(() =>
+      unreachedMembers.call(
+        { resourcePath: cid },
+        source.replace('    toV0() {', '    toV0(base) {'),
+      ),
+    ).toThrow('`toV0()` of multiformats/dist/src/cid.js changed');
   });
 });
 

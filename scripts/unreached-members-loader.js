@@ -1,0 +1,85 @@
+/**
+ * Webpack loader for class members of other packages that nothing in the
+ * snap's bundle calls, applied in snap.config.ts (~1.5 KB with the code
+ * only they use). A class keeps every member it is declared with, used or
+ * not, so a minifier cannot leave one out; each listed member keeps its
+ * name and kind here and throws when reached, so a wrong guess fails
+ * loudly instead of computing something else:
+ *
+ * - multiformats' `CID`: the snap only parses `ipfs://<cid>` URIs
+ *   (`CID.parse`), reads a CID's version, codec and multihash and prints it
+ *   (`toString`), src/content/storage.ts; it never converts a CID between
+ *   versions (`toV0`, `toV1`), compares two (`equals`) or adopts one made
+ *   elsewhere (`CID.asCID`, which only multiformats' `block` and `link`
+ *   modules call, not in the bundle).
+ * - @noble/curves' Weierstrass `Point.msm` (multi-scalar multiplication, its
+ *   Pippenger algorithm): neither @scure/starknet nor key-tree nor
+ *   starknet.js calls it; they multiply one point at a time.
+ *
+ * The file's lines are unchanged (bodies become blank lines), so source maps
+ * still point at them. It fails the build when a listed member is no longer
+ * declared as written here (a package upgrade), rather than silently
+ * changing what is left out.
+ */
+
+/**
+ * Per file (the end of its path): the indentation of its class's members
+ * and the declarations left out, as written (without the ` {`).
+ */
+const UNREACHED = {
+  'multiformats/dist/src/cid.js': {
+    indent: '    ',
+    members: [
+      'toV0()',
+      'toV1()',
+      'equals(other)',
+      'static equals(self, other)',
+      'static asCID(input)',
+    ],
+  },
+  '@noble/curves/esm/abstract/weierstrass.js': {
+    indent: '        ',
+    members: ['static msm(points, scalars)'],
+  },
+};
+
+/**
+ * The file with its listed members throwing.
+ *
+ * @this {{ resourcePath: string }}
+ * @param {string} source - The file's text.
+ * @returns {string} The rewritten text.
+ */
+function unreachedMembers(source) {
+  const path = this.resourcePath.split(/[\\/]/u).join('/');
+  const file = Object.keys(UNREACHED).find((name) =>
+    path.endsWith(`/node_modules/${name}`),
+  );
+  const changed = (what) =>
+    new Error(
+      `unreached-members-loader: ${what} of ${file ?? path} changed; update scripts/unreached-members-loader.js`,
+    );
+  if (file === undefined) {
+    throw changed('the file');
+  }
+  const { indent, members } = UNREACHED[file];
+  const lines = source.split('\n');
+  for (const member of members) {
+    const open = `${indent}${member} {`;
+    const at = lines.indexOf(open);
+    const close = lines.indexOf(`${indent}}`, at);
+    if (at === -1 || lines.indexOf(open, at + 1) !== -1 || close === -1) {
+      throw changed(`\`${member}\``);
+    }
+    const name = member.slice(0, member.indexOf('(')).replace(/^static /u, '');
+    lines[at] = `${open} throw new Error(${JSON.stringify(
+      `${name} is not part of this snap`,
+    )});`;
+    for (let index = at + 1; index < close; index++) {
+      lines[index] = '';
+    }
+  }
+  return lines.join('\n');
+}
+
+module.exports = unreachedMembers;
