@@ -196,8 +196,12 @@ describe("key-tree's node classes", () => {
       { resourcePath: path('SLIP10Node') },
       source,
     );
-    expect(rewritten.split('\n').slice(0, -4)).toHaveLength(
+    expect(rewritten.split('\n').slice(0, -2)).toHaveLength(
       source.split('\n').length,
+    );
+    expect(rewritten).not.toContain('var __classPrivateFieldGet =');
+    expect(rewritten).toContain(
+      '\nimport { __classPrivateFieldGet, __classPrivateFieldSet, keyTreeLeftOut } from ',
     );
     expect(rewritten).not.toContain('encodeExtendedKey(');
     expect(rewritten).not.toContain('decodeExtendedKey(options)');

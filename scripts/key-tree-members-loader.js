@@ -19,6 +19,10 @@
  * instead of deriving. The file's lines are unchanged (bodies become blank
  * lines), so source maps still point at them.
  *
+ * Each module's own copy of TypeScript's private-field helpers gives way to
+ * one shared copy of the same functions (scripts/key-tree-shared.mjs),
+ * with the stand-in's one definition.
+ *
  * It fails the build when a class's members are no longer the ones listed
  * here, or the string branch no longer reads as expected (a key-tree
  * upgrade), rather than silently changing what is left out.
@@ -113,6 +117,31 @@ const CLASSES = {
   },
 };
 
+/** The module holding the helpers and the stand-in, once. */
+const SHARED = require.resolve('./key-tree-shared.mjs');
+
+/**
+ * TypeScript's private-field helpers as each module declares them (tslib's
+ * code; scripts/key-tree-shared.mjs exports the same functions).
+ */
+const HELPERS = {
+  __classPrivateFieldGet: [
+    'var __classPrivateFieldGet = (this && this.__classPrivateFieldGet) || function (receiver, state, kind, f) {',
+    '    if (kind === "a" && !f) throw new TypeError("Private accessor was defined without a getter");',
+    '    if (typeof state === "function" ? receiver !== state || !f : !state.has(receiver)) throw new TypeError("Cannot read private member from an object whose class did not declare it");',
+    '    return kind === "m" ? f : kind === "a" ? f.call(receiver) : f ? f.value : state.get(receiver);',
+    '};',
+  ],
+  __classPrivateFieldSet: [
+    'var __classPrivateFieldSet = (this && this.__classPrivateFieldSet) || function (receiver, state, value, kind, f) {',
+    '    if (kind === "m") throw new TypeError("Private method is not writable");',
+    '    if (kind === "a" && !f) throw new TypeError("Private accessor was defined without a setter");',
+    '    if (typeof state === "function" ? receiver !== state || !f : !state.has(receiver)) throw new TypeError("Cannot write private member to an object whose class did not declare it");',
+    '    return (kind === "a" ? f.call(receiver, value) : f ? f.value = value : state.set(receiver, value)), value;',
+    '};',
+  ],
+};
+
 /** The first line of the string branch of `fromExtendedKey`. */
 const STRING_BRANCH = "        if (typeof options === 'string') {";
 
@@ -195,10 +224,25 @@ function keyTreeMembers(source) {
     )});`;
     blank(branch + 1, branchEnd);
   }
+  // TypeScript's private-field helpers, declared at the top of each module:
+  // one shared copy instead (scripts/key-tree-shared.mjs).
+  const helpers = [];
+  for (const [name, text] of Object.entries(HELPERS)) {
+    const at = lines.indexOf(text[0]);
+    if (
+      at === -1 ||
+      at > 6 ||
+      lines.slice(at, at + text.length).join('\n') !== text.join('\n')
+    ) {
+      throw changed();
+    }
+    helpers.push(name);
+    blank(at, at + text.length);
+  }
   lines.push(
-    'function keyTreeLeftOut(what) {',
-    `  throw new Error(\`\${what} is not part of this snap: keys come from the secp256k1 BIP-44 node (snap_getBip44Entropy)\`);`,
-    '}',
+    `import { ${[...helpers, 'keyTreeLeftOut'].join(', ')} } from ${JSON.stringify(
+      SHARED,
+    )};`,
     '',
   );
   return lines.join('\n');
