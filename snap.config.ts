@@ -209,6 +209,14 @@ const config: SnapConfig = {
             loader: resolve(__dirname, 'scripts/key-tree-unused-loader.js'),
           },
           {
+            // superstruct's struct factories (and @metamask/utils'
+            // definePattern) marked free of side effects, so the structs
+            // nothing uses are left out (the loader says why).
+            test: /[\\/]node_modules[\\/]@metamask[\\/](?:superstruct[\\/]dist[\\/]structs[\\/](?:types|refinements|coercions|utilities)|utils[\\/]dist[\\/]superstruct)\.mjs$/u,
+            enforce: 'pre' as const,
+            loader: resolve(__dirname, 'scripts/superstruct-pure-loader.js'),
+          },
+          {
             // The members of key-tree's node classes the snap never
             // reaches (extended keys, seeds, paths, JSON) as stand-ins that
             // throw (the loader says why).

@@ -9,6 +9,7 @@ import scureBasePure from './scure-base-pure-loader';
 import { callDataStaticsOnly } from './starknet-calldata-statics';
 import starknetNamespaces from './starknet-namespaces-loader';
 import { starknetUsedMembers } from './starknet-used-members';
+import superstructPure from './superstruct-pure-loader';
 import unreachedMembers from './unreached-members-loader';
 
 /**
@@ -275,6 +276,25 @@ describe('the class members nothing in the bundle calls', () => {
         source.replace('    toV0() {', '    toV0(base) {'),
       ),
     ).toThrow('`toV0()` of multiformats/dist/src/cid.js changed');
+  });
+});
+
+describe("superstruct's struct factories", () => {
+  it('are marked free of side effects, or the build stops', async () => {
+    const path = join(
+      root,
+      'node_modules/@metamask/superstruct/dist/structs/types.mjs',
+    );
+    const source = await readFile(path, 'utf8');
+    expect(superstructPure.call({ resourcePath: path }, source)).toContain(
+      'export /* @__NO_SIDE_EFFECTS__ */ function object(',
+    );
+    expect(() =>
+      superstructPure.call(
+        { resourcePath: path },
+        `${source}\nexport function register(struct) {}\n`,
+      ),
+    ).toThrow('changed; update scripts/superstruct-pure-loader.js');
   });
 });
 

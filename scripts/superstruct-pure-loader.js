@@ -1,0 +1,108 @@
+/**
+ * Webpack loader for @metamask/superstruct's struct factories
+ * (`dist/structs/*.mjs`) and @metamask/utils' `definePattern`, applied in
+ * snap.config.ts. Packages build their structs when they load
+ * (`export const JsonRpcRequestStruct = object({…})`,
+ * `definePattern('CaipAssetId', /…/u)`): calls a minifier must keep, so
+ * every struct stayed in the snap's bundle, used or not (@metamask/utils'
+ * JSON-RPC and CAIP structs, with their patterns).
+ *
+ * Each factory only returns a new `Struct` (none throws, reads or writes
+ * anything else: `define`, `object`, `union`… and `definePattern`, a
+ * `define`), so this loader marks them `/* @__NO_SIDE_EFFECTS__ *\/`, as
+ * scripts/scure-base-pure-loader.js does for @scure/base's codec builders:
+ * Terser then drops a struct nothing uses, and keeps the rest as they are.
+ * The files' lines are unchanged, so source maps still point at them.
+ *
+ * It fails the build when a file's exported functions are no longer the
+ * ones listed here (an upgrade), rather than silently marking a new one.
+ */
+
+/** The factories of each file, by the end of its path. */
+const FACTORIES = {
+  '@metamask/superstruct/dist/structs/types.mjs': [
+    'any',
+    'array',
+    'bigint',
+    'boolean',
+    'date',
+    'enums',
+    'func',
+    'instance',
+    'integer',
+    'intersection',
+    'literal',
+    'map',
+    'never',
+    'nullable',
+    'number',
+    'object',
+    'optional',
+    'exactOptional',
+    'record',
+    'regexp',
+    'set',
+    'string',
+    'tuple',
+    'type',
+    'union',
+    'unknown',
+  ],
+  '@metamask/superstruct/dist/structs/refinements.mjs': [
+    'empty',
+    'max',
+    'min',
+    'nonempty',
+    'pattern',
+    'size',
+    'refine',
+  ],
+  '@metamask/superstruct/dist/structs/coercions.mjs': [
+    'coerce',
+    'defaulted',
+    'trimmed',
+  ],
+  '@metamask/superstruct/dist/structs/utilities.mjs': [
+    'assign',
+    'define',
+    'deprecated',
+    'dynamic',
+    'lazy',
+    'omit',
+    'partial',
+    'pick',
+  ],
+  '@metamask/utils/dist/superstruct.mjs': ['definePattern'],
+};
+
+/**
+ * Marks the factories as free of side effects.
+ *
+ * @this {{ resourcePath: string }}
+ * @param {string} source - The file's text.
+ * @returns {string} The rewritten text.
+ */
+function superstructPure(source) {
+  const path = this.resourcePath.split(/[\\/]/u).join('/');
+  const file = Object.keys(FACTORIES).find((name) =>
+    path.endsWith(`/node_modules/${name}`),
+  );
+  const found = [...source.matchAll(/^export function (\w+)\(/gmu)].map(
+    (match) => match[1],
+  );
+  if (
+    file === undefined ||
+    found.join() !== FACTORIES[file].join() ||
+    /^export (?!function \w+\()/mu.test(source)
+  ) {
+    throw new Error(
+      `superstruct-pure-loader: the exports of ${file ?? path} changed; update scripts/superstruct-pure-loader.js`,
+    );
+  }
+  return source.replace(
+    /^export function /gmu,
+    'export /* @__NO_SIDE_EFFECTS__ */ function ',
+  );
+}
+
+module.exports = superstructPure;
