@@ -209,12 +209,13 @@ const config: SnapConfig = {
             loader: resolve(__dirname, 'scripts/key-tree-unused-loader.js'),
           },
           {
-            // superstruct's struct factories (and @metamask/utils'
-            // definePattern) marked free of side effects, so the structs
-            // nothing uses are left out (the loader says why).
-            test: /[\\/]node_modules[\\/]@metamask[\\/](?:superstruct[\\/]dist[\\/]structs[\\/](?:types|refinements|coercions|utilities)|utils[\\/]dist[\\/]superstruct)\.mjs$/u,
+            // Factories packages call when they load (superstruct's and the
+            // SDK's structs, @metamask/utils' definePattern, the SDK's error
+            // classes, multiformats' bases) marked free of side effects, so
+            // what nothing uses is left out (the loader says why).
+            test: /[\\/]node_modules[\\/](?:@metamask[\\/](?:superstruct[\\/]dist[\\/]structs[\\/](?:types|refinements|coercions|utilities)|utils[\\/]dist[\\/]superstruct|snaps-sdk[\\/]dist[\\/]internals[\\/](?:structs|error-wrappers))\.mjs|multiformats[\\/]dist[\\/]src[\\/]bases[\\/]base\.js)$/u,
             enforce: 'pre' as const,
-            loader: resolve(__dirname, 'scripts/superstruct-pure-loader.js'),
+            loader: resolve(__dirname, 'scripts/pure-factories-loader.js'),
           },
           {
             // The members of key-tree's node classes the snap never

@@ -5,11 +5,11 @@ import * as ts from 'typescript';
 
 import keyTreeMembers from './key-tree-members-loader';
 import keyTreeUnused from './key-tree-unused-loader';
+import pureFactories from './pure-factories-loader';
 import scureBasePure from './scure-base-pure-loader';
 import { callDataStaticsOnly } from './starknet-calldata-statics';
 import starknetNamespaces from './starknet-namespaces-loader';
 import { starknetUsedMembers } from './starknet-used-members';
-import superstructPure from './superstruct-pure-loader';
 import unreachedMembers from './unreached-members-loader';
 
 /**
@@ -286,15 +286,15 @@ describe("superstruct's struct factories", () => {
       'node_modules/@metamask/superstruct/dist/structs/types.mjs',
     );
     const source = await readFile(path, 'utf8');
-    expect(superstructPure.call({ resourcePath: path }, source)).toContain(
+    expect(pureFactories.call({ resourcePath: path }, source)).toContain(
       'export /* @__NO_SIDE_EFFECTS__ */ function object(',
     );
     expect(() =>
-      superstructPure.call(
+      pureFactories.call(
         { resourcePath: path },
         `${source}\nexport function register(struct) {}\n`,
       ),
-    ).toThrow('changed; update scripts/superstruct-pure-loader.js');
+    ).toThrow('changed; update scripts/pure-factories-loader.js');
   });
 });
 

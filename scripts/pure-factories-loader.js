@@ -1,15 +1,19 @@
 /**
- * Webpack loader for @metamask/superstruct's struct factories
- * (`dist/structs/*.mjs`) and @metamask/utils' `definePattern`, applied in
- * snap.config.ts. Packages build their structs when they load
+ * Webpack loader for factories that packages call when they load, applied
+ * in snap.config.ts: @metamask/superstruct's struct factories
+ * (`dist/structs/*.mjs`), @metamask/utils' `definePattern`, the snaps SDK's
+ * own struct factories and error classes (`createSnapError`), and
+ * multiformats' codec builders (`rfc4648`, `baseX`…, whose every base32,
+ * base36 and base58 variant is built). Packages build their structs when they load
  * (`export const JsonRpcRequestStruct = object({…})`,
  * `definePattern('CaipAssetId', /…/u)`): calls a minifier must keep, so
  * every struct stayed in the snap's bundle, used or not (@metamask/utils'
- * JSON-RPC and CAIP structs, with their patterns).
+ * JSON-RPC and CAIP structs, with their patterns, the SDK's unused unions,
+ * multiformats' unused bases).
  *
- * Each factory only returns a new `Struct` (none throws, reads or writes
- * anything else: `define`, `object`, `union`… and `definePattern`, a
- * `define`), so this loader marks them `/* @__NO_SIDE_EFFECTS__ *\/`, as
+ * Each factory only returns a new object (a `Struct`, an error class, a
+ * codec; none reads or writes anything else, or throws on the constant
+ * arguments the packages pass), so this loader marks them `/* @__NO_SIDE_EFFECTS__ *\/`, as
  * scripts/scure-base-pure-loader.js does for @scure/base's codec builders:
  * Terser then drops a struct nothing uses, and keeps the rest as they are.
  * The files' lines are unchanged, so source maps still point at them.
@@ -73,6 +77,21 @@ const FACTORIES = {
     'pick',
   ],
   '@metamask/utils/dist/superstruct.mjs': ['definePattern'],
+  '@metamask/snaps-sdk/dist/internals/structs.mjs': [
+    'literal',
+    'union',
+    'enumValue',
+    'typedUnion',
+    'selectiveUnion',
+    'nonEmptyRecord',
+  ],
+  '@metamask/snaps-sdk/dist/internals/error-wrappers.mjs': ['createSnapError'],
+  'multiformats/dist/src/bases/base.js': ['or', 'from', 'baseX', 'rfc4648'],
+};
+
+/** Exports other than functions, by file (left as they are). */
+const OTHER_EXPORTS = {
+  'multiformats/dist/src/bases/base.js': ['export class Codec {'],
 };
 
 /**
@@ -82,7 +101,7 @@ const FACTORIES = {
  * @param {string} source - The file's text.
  * @returns {string} The rewritten text.
  */
-function superstructPure(source) {
+function pureFactories(source) {
   const path = this.resourcePath.split(/[\\/]/u).join('/');
   const file = Object.keys(FACTORIES).find((name) =>
     path.endsWith(`/node_modules/${name}`),
@@ -93,10 +112,16 @@ function superstructPure(source) {
   if (
     file === undefined ||
     found.join() !== FACTORIES[file].join() ||
-    /^export (?!function \w+\()/mu.test(source)
+    source
+      .split('\n')
+      .filter(
+        (line) =>
+          line.startsWith('export ') && !/^export function \w+\(/u.test(line),
+      )
+      .join() !== (OTHER_EXPORTS[file] ?? []).join()
   ) {
     throw new Error(
-      `superstruct-pure-loader: the exports of ${file ?? path} changed; update scripts/superstruct-pure-loader.js`,
+      `pure-factories-loader: the exports of ${file ?? path} changed; update scripts/pure-factories-loader.js`,
     );
   }
   return source.replace(
@@ -105,4 +130,4 @@ function superstructPure(source) {
   );
 }
 
-module.exports = superstructPure;
+module.exports = pureFactories;

@@ -1,5 +1,5 @@
 /**
- * The loader's marking of superstruct's struct factories as free of side
+ * The loader's marking of packages' factories as free of side
  * effects (see the .js file).
  *
  * @param this - The loader's context.
@@ -7,8 +7,8 @@
  * @param source - The file's text.
  * @returns The rewritten text.
  */
-declare function superstructPure(
+declare function pureFactories(
   this: { resourcePath: string },
   source: string,
 ): string;
-export = superstructPure;
+export = pureFactories;
