@@ -149,6 +149,15 @@ describe('NodeClient batches', () => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('asks nothing for an empty batch', async () => {
+    const node = await scriptedNode((requests, response) =>
+      answerAll(requests, response, (answers) => answers),
+    );
+    const client = new NodeClient(TESTNET, { urls: [node.url] });
+    expect(await client.batchSettled([])).toStrictEqual([]);
+    expect(node.posts).toHaveLength(0);
+  });
+
   it('asks the chain id in the first batch only, and refuses another chain', async () => {
     const node = await scriptedNode((requests, response) =>
       answerAll(requests, response),

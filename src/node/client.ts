@@ -132,12 +132,16 @@ export class NodeClient {
    * the error of the last is thrown when none is left (all of them, named
    * by host, when there were several).
    *
-   * @param calls - The calls.
+   * @param calls - The calls (none: nothing is asked).
    * @returns One settled outcome per call, in order.
    */
   async batchSettled<Calls extends NodeCall<unknown>[]>(
     calls: [...Calls],
   ): Promise<SettledResults<Calls>> {
+    if (calls.length === 0) {
+      // Nothing to read: no round trip (a protocol row with no reads).
+      return [] as SettledResults<Calls>;
+    }
     const { chainId } = this.network;
     const sends = calls.some((call) => SENDING_METHODS.has(call.method));
     const failures: { url: string; error: NodeError }[] = [];

@@ -186,12 +186,7 @@ export async function buildChecked(
   const { protocols } = firstRead;
   let roundOne = firstRead;
   if (protocols) {
-    // No calls (a swap's facts are whole after round one): no empty batch.
-    const facts = protocols.read(
-      protocols.calls.length === 0
-        ? []
-        : await client.batchSettled(protocols.calls),
-    );
+    const facts = protocols.read(await client.batchSettled(protocols.calls));
     roundOne = {
       ...firstRead,
       protocols: { ...protocols, calls: [], read: (): typeof facts => facts },
