@@ -128,3 +128,30 @@ export async function servesPaymaster(url: string): Promise<boolean> {
     () => false,
   );
 }
+
+/**
+ * Whether a node of the user's also serves AVNU's swap API at its root (the
+ * local node of this repository does): a quote asked without its params
+ * is refused in AVNU's shape, a 400 with `messages`.
+ *
+ * @param url - Its JSON-RPC URL.
+ * @returns The API's base (the node's origin), or undefined.
+ */
+export async function swapApiOf(url: string): Promise<string | undefined> {
+  const base = new URL(url).origin;
+  try {
+    const response = await fetch(`${base}/swap/v3/quotes`, {
+      signal: AbortSignal.timeout(CALL_LIMIT_MS),
+    });
+    const answer: unknown = await response.json();
+    return response.status === 400 &&
+      typeof answer === 'object' &&
+      answer !== null &&
+      'messages' in answer &&
+      Array.isArray(answer.messages)
+      ? base
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -4,6 +4,7 @@ import {
   checkTestnetNode,
   servesPaymaster,
   predeployedAccounts,
+  swapApiOf,
 } from './node-rpc';
 import type { NodeChoice } from './options';
 import type { PortSetting } from './ports';
@@ -23,7 +24,7 @@ export type RunningNode = {
   storageUrl?: string;
   /** Where SNIP-29's `paymaster_*` methods are served (the local node's own URL). */
   paymasterUrl?: string;
-  /** Where AVNU's swap API is served (the local node's root). */
+  /** Where AVNU's swap API is served (the local node's root, or a node of yours that serves it). */
   swapUrl?: string;
   /** The AVNU exchange the local node emulates (none on another node). */
   swapExchange?: string;
@@ -108,12 +109,14 @@ export async function startNode(
   } else {
     ({ url } = choice);
   }
+  const swapUrl = await swapApiOf(url);
   return {
     url,
     label,
     specVersion: await checkTestnetNode(url),
     accounts: await predeployedAccounts(url),
     ...((await servesPaymaster(url)) ? { paymasterUrl: url } : {}),
+    ...(swapUrl === undefined ? {} : { swapUrl }),
     ended,
   };
 }
