@@ -39,6 +39,8 @@ export type PaymasterAskRequest = {
   feeCapFactor?: bigint | undefined;
   /** Prices to read with the first round trip, for the dialog's values. */
   prices?: PriceReads | undefined;
+  /** Whether the user lets the wallet read prices (see ReadContext). */
+  pricing?: boolean | undefined;
   /** Tracked tokens, to word a staking refusal's amounts. */
   tokens?: TokenRecord[] | undefined;
 };
@@ -167,6 +169,7 @@ export async function buildChecked(
     field: 'details',
     intent: askedIntent,
     prices: request.prices,
+    pricing: request.pricing,
     tokens: request.tokens,
   };
   // The parties' names: reverse lookups here, forward ones with the

@@ -92,6 +92,8 @@ export type SenderRequest = {
   confirm: (preview: TransactionPreview) => Promise<void>;
   /** Prices to read with the first round trip, for the dialog's values. */
   prices?: PriceReads | undefined;
+  /** Whether the user lets the wallet read prices (see ReadContext). */
+  pricing?: boolean | undefined;
   /** Tracked tokens, to word a staking refusal's amounts. */
   tokens?: TokenRecord[] | undefined;
   /** The param the calls are, to blame (default `calls`). */

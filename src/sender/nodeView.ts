@@ -200,6 +200,7 @@ export async function readAccountAndClasses(
           {
             tokens: request.tokens ?? [],
             field: request.callsField ?? 'calls',
+            pricing: request.pricing,
           },
         )
       : undefined;

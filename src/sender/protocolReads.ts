@@ -1,5 +1,5 @@
 import type { StakingFacts } from './stakingCalls';
-import type { RefusalWords } from './stakingChecks';
+import type { ReadContext } from './stakingChecks';
 import { stakingReads } from './stakingReads';
 import { swapReads } from './swapReads';
 import type { SwapFacts } from './swapReads';
@@ -48,7 +48,7 @@ type ProtocolRow<Facts> = (
   network: Network,
   calls: CallToShow[],
   account: string,
-  words: RefusalWords,
+  words: ReadContext,
 ) => ProtocolRoundOne<Facts> | undefined;
 
 /** The protocol rows, by the facts they give. */
@@ -92,7 +92,7 @@ export function protocolReads(
   network: Network,
   calls: CallToShow[],
   account: string,
-  words: RefusalWords,
+  words: ReadContext,
 ): ProtocolRoundOne<ProtocolFacts> | undefined {
   const rows = Object.entries(PROTOCOL_READS).flatMap(([key, row]) => {
     const reads = row(network, calls, account, words);

@@ -53,12 +53,18 @@ export function momentText(seconds: bigint): string {
   return `${iso.slice(11, 16)} UTC on ${iso.slice(0, 10)}`;
 }
 
-/** What the refusals are worded with. */
-export type RefusalWords = {
+/** What the refusals are worded with, and what the user lets be read. */
+export type ReadContext = {
   /** Tracked tokens (for the amounts' units). */
   tokens: TokenRecord[];
   /** The param the calls are, to blame (`<field>[<index>]`). */
   field: string;
+  /**
+   * Whether the user lets the wallet read prices (MetaMask's
+   * `useExternalPricingData`): without it (or absent), no row reads the
+   * oracle.
+   */
+  pricing?: boolean | undefined;
 };
 
 /** A confirmed pool. */
@@ -148,7 +154,7 @@ export function assertStakingPossible(
   facts: StakingFacts,
   calls: CallToShow[],
   account: string,
-  words: RefusalWords,
+  words: ReadContext,
 ): void {
   const { tokens, field } = words;
   const left = new Map(facts.balances);

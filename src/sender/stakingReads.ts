@@ -6,7 +6,7 @@ import type {
   StakingFacts,
 } from './stakingCalls';
 import { assertStakingPossible } from './stakingChecks';
-import type { RefusalWords } from './stakingChecks';
+import type { ReadContext } from './stakingChecks';
 import type { Network } from '../config';
 import { normaliseAddress } from '../keys/address';
 import type { Reading } from '../node/answers';
@@ -174,7 +174,7 @@ export function stakingReads(
   network: Network,
   calls: CallToShow[],
   account: string,
-  words: RefusalWords,
+  words: ReadContext,
 ): StakingRoundOne | undefined {
   const { pools, located } = locate(calls, account);
   if (pools.length === 0) {

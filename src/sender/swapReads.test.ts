@@ -37,7 +37,21 @@ const AMM = normaliseAddress('0xa11');
 const OTHER_AMM = normaliseAddress('0xa12');
 const ONE = 10n ** 18n;
 const NOW = 1_800_000_000;
-const WORDS = { tokens: [], field: 'calls' };
+const WORDS = { tokens: [], field: 'calls', pricing: true };
+
+/**
+ * The swap reads of calls, for a user who lets prices be read.
+ *
+ * @param network - The network.
+ * @param calls - The calls.
+ * @returns The reads.
+ */
+function readsOf(
+  network: Network,
+  calls: CallToShow[],
+): ReturnType<typeof swapReads> {
+  return swapReads(network, calls, ACCOUNT, WORDS);
+}
 
 /**
  * A felt in hex, as a dialog gets calldata.
@@ -327,7 +341,7 @@ describe("the exchange's calldata, read", () => {
 
 describe('the swap reads ride the first batch', () => {
   it("reads the fee getter of the route count and both tokens' prices, and nothing in round two", () => {
-    const one = swapReads(TESTNET, [swapCall(sellCalldata())]);
+    const one = readsOf(TESTNET, [swapCall(sellCalldata())]);
     expect(one?.calls.map(requestOf)).toStrictEqual([
       {
         contract_address: EXCHANGE,
@@ -378,7 +392,7 @@ describe('the swap reads ride the first batch', () => {
       swapCall(sellCalldata()),
       swapCall(buyCalldata([two]), EXCHANGE, SWAP_EXACT_TOKEN_TO),
     ];
-    const one = swapReads(TESTNET, swaps);
+    const one = readsOf(TESTNET, swaps);
     const getters = one?.calls
       .map(requestOf)
       .filter((request) => request?.contract_address === EXCHANGE)
@@ -394,31 +408,44 @@ describe('the swap reads ride the first batch', () => {
   });
 
   it('asks no price of a token that is not verified, nor on a network with no oracle, and nothing on a network a site added', () => {
-    const unverified = swapReads(TESTNET, [
+    const unverified = readsOf(TESTNET, [
       swapCall(sellCalldata({ buy: UNVERIFIED })),
     ]);
     expect(unverified?.calls).toHaveLength(2);
     expect(
-      swapReads({ ...TESTNET, addedBy: 'https://dapp.example' }, [
+      readsOf({ ...TESTNET, addedBy: 'https://dapp.example' }, [
         swapCall(sellCalldata()),
       ]),
     ).toBeUndefined();
     // Mainnet's exchange is another address: the Sepolia one is no swap there.
-    expect(swapReads(MAINNET, [swapCall(sellCalldata())])).toBeUndefined();
+    expect(readsOf(MAINNET, [swapCall(sellCalldata())])).toBeUndefined();
+  });
+
+  it('asks no price when the user turned external pricing data off: the fee getter alone', () => {
+    const calls = [swapCall(sellCalldata())];
+    for (const pricing of [false, undefined]) {
+      const one = swapReads(TESTNET, calls, ACCOUNT, { ...WORDS, pricing });
+      expect(one?.calls.map(requestOf)).toStrictEqual([
+        {
+          contract_address: EXCHANGE,
+          entry_point_selector: FEES_BPS_GETTERS[0],
+          calldata: [],
+        },
+      ]);
+      expect(one?.read([ok(['0xf'])]).read([]).prices).toStrictEqual(new Map());
+    }
   });
 
   it('reads nothing for calls to another contract or entry point, and asks nothing of a swap that does not read', () => {
     expect(
-      swapReads(TESTNET, [
-        swapCall(sellCalldata(), normaliseAddress('0xdead')),
-      ]),
+      readsOf(TESTNET, [swapCall(sellCalldata(), normaliseAddress('0xdead'))]),
     ).toBeUndefined();
     expect(
-      swapReads(TESTNET, [
+      readsOf(TESTNET, [
         swapCall([ACCOUNT, '0x1', '0x0'], EXCHANGE, selectorOf('transfer')),
       ]),
     ).toBeUndefined();
-    const one = swapReads(TESTNET, [swapCall(sellCalldata().slice(1))]);
+    const one = readsOf(TESTNET, [swapCall(sellCalldata().slice(1))]);
     expect(one?.calls).toStrictEqual([]);
     expect(one?.read([]).read([])).toStrictEqual({
       exchange: EXCHANGE,
@@ -436,7 +463,7 @@ describe('the swap reads ride the first batch', () => {
     ['a fee past the cap', ok(['0x65'])],
     ['an object', ok({ toString: '0xf' })],
   ])('reads no fee from %s', (_name, answer) => {
-    const facts = swapReads(TESTNET, [swapCall(sellCalldata())])
+    const facts = readsOf(TESTNET, [swapCall(sellCalldata())])
       ?.read([answer, failed, failed])
       .read([]);
     expect(facts?.feesBps).toStrictEqual(new Map());
@@ -450,7 +477,7 @@ describe('the swap reads ride the first batch', () => {
     ['one source', oracleAnswer(20_000_000n, { sources: 1 })],
     ['no price', oracleAnswer(0n)],
   ])('prices no token from %s', (_name, answer) => {
-    const facts = swapReads(TESTNET, [swapCall(sellCalldata())])
+    const facts = readsOf(TESTNET, [swapCall(sellCalldata())])
       ?.read([ok(['0xf']), answer, oracleAnswer(100_000_000n)])
       .read([]);
     expect([...(facts?.prices.keys() ?? [])]).toStrictEqual([USDC]);
@@ -500,7 +527,7 @@ describe('a swap the exchange would revert', () => {
 
   it('is not refused for its beneficiary: the dialog names it', () => {
     expect(
-      swapReads(TESTNET, [swapCall(sellCalldata({ beneficiary: AMM }))]),
+      readsOf(TESTNET, [swapCall(sellCalldata({ beneficiary: AMM }))]),
     ).toBeDefined();
   });
 });

@@ -1,4 +1,4 @@
-import type { RefusalWords } from './stakingChecks';
+import type { ReadContext } from './stakingChecks';
 import type { Network } from '../config';
 import { InvalidInputError } from '../errors';
 import { normaliseAddress } from '../keys/address';
@@ -25,11 +25,11 @@ import { verifiedTokenAt } from '../tokens/verified';
  * its own, nothing in the second. For each call to the network's exchange
  * that reads as a swap: AVNU's fee getter for it, and Pragma's USD price of
  * its sold and bought tokens when they are verified tokens with a pair and
- * the network has an oracle (the rules of src/prices/quotes.ts). The
- * prices are read whatever the user's `useExternalPricingData`: a protocol
- * row is not handed the preferences, and this comparison protects the user
- * and shows no value in any currency. Every read fails on its own: a
- * failed or malformed answer gives no fact, never an error.
+ * the network has an oracle (the rules of src/prices/quotes.ts) and the
+ * user lets the wallet read prices (`useExternalPricingData`; hidden
+ * balances do not stop it: the comparison shows no value). Every read
+ * fails on its own: a failed or malformed answer gives no fact, never an
+ * error.
  */
 
 /** A token's oracle price in USD, and its decimals (the verified list's). */
@@ -145,7 +145,7 @@ function pricedTokens(network: Network, swaps: SwapCall[]): Priced[] {
  * @param network - The request's network.
  * @param shown - The calls (an intent's, an outside execution's).
  * @param _account - The caller (a swap's beneficiary is named, not refused).
- * @param words - What a refusal is worded with.
+ * @param context - What a refusal is worded with; whether prices are read.
  * @returns Round one's reads and the reading of their answers.
  * @throws {InvalidInputError} For a swap the exchange would revert, read
  * off its calldata (src/swap/reverts.ts): nothing is signed.
@@ -154,7 +154,7 @@ export function swapReads(
   network: Network,
   shown: CallToShow[],
   _account?: string,
-  words?: RefusalWords,
+  context?: ReadContext,
 ): SwapRoundOne | undefined {
   const exchange = exchangeOf(network);
   if (exchange === undefined) {
@@ -168,7 +168,7 @@ export function swapReads(
       reading && 'value' in reading ? swapReverts(reading.value) : [];
     if (reverts.length > 0) {
       throw new InvalidInputError(
-        `${words?.field ?? 'calls'}[${index}]`,
+        `${context?.field ?? 'calls'}[${index}]`,
         `AVNU's exchange would revert this swap: ${reverts.join('; ')}. Nothing was signed.`,
       );
     }
@@ -181,7 +181,7 @@ export function swapReads(
     'value' in reading ? [reading.value] : [],
   );
   const getters = [...new Set(swaps.map(feeGetterOf))];
-  const oracle = oracleOf(network);
+  const oracle = context?.pricing ? oracleOf(network) : undefined;
   const priced = oracle === undefined ? [] : pricedTokens(network, swaps);
   const pairs = [...new Set(priced.map(({ pair }) => pair))];
   // Each answer is read below by the total reader, whatever it is.

@@ -91,6 +91,7 @@ export async function outsideExecutionChainData(
     protocolReads(bound, signed.calls, signed.account, {
       tokens,
       field: signed.callsField,
+      pricing: (await context.preferences()).useExternalPricingData,
     }),
   );
   return {

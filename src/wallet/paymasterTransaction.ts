@@ -91,7 +91,11 @@ export async function sendWithPaymaster(
   const { paymaster, fee } = await paymasterOf(action);
   const tokens =
     display.tokens ?? (await networkTokens(context, network.chainId));
-  const { prices, values } = await dialogValues(context, network, tokens);
+  const { prices, pricing, values } = await dialogValues(
+    context,
+    network,
+    tokens,
+  );
   const stillOpen = await payTwiceWarnings(
     context,
     network,
@@ -111,6 +115,7 @@ export async function sendWithPaymaster(
         : BigInt(choice.maxFeeInGasToken),
     feeCapFactor: choice.feeCapFactor,
     prices,
+    pricing,
     tokens,
     confirm: async (preview) =>
       confirmTransaction({

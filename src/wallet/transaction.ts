@@ -49,12 +49,17 @@ async function senderRequest(
           rest.intent.calls,
         )
       : [];
-  const { prices, values } = await dialogValues(context, network, tokens);
+  const { prices, pricing, values } = await dialogValues(
+    context,
+    network,
+    tokens,
+  );
   return {
     ...rest,
     account,
     client: context.node(network),
     prices,
+    pricing,
     tokens,
     callsField: display.callsField,
     confirm: async (preview) =>

@@ -10,7 +10,8 @@ import type { DialogValues } from '../ui/values';
 /**
  * The values of a confirmation: the oracle reads of the network's tracked
  * tokens and STRK (the fee), to ride the transaction's first round trip,
- * and how the dialog writes them (the user's locale and currency). Nothing
+ * whether the protocols' reads may ask prices (`pricing`), and how the
+ * dialog writes them (the user's locale and currency). Nothing
  * is read when the user turned external pricing data off, hides balances,
  * or the network has no oracle.
  *
@@ -23,9 +24,10 @@ export async function dialogValues(
   context: WalletContext,
   network: Network,
   tokens: TokenRecord[],
-): Promise<{ prices: PriceReads; values: DialogValues }> {
+): Promise<{ prices: PriceReads; pricing: boolean; values: DialogValues }> {
   const preferences = await context.preferences();
   return {
+    pricing: preferences.useExternalPricingData,
     prices: priceReads(
       network,
       [STRK_ADDRESS, ...tokens.map(({ address }) => address)],

@@ -8,7 +8,8 @@ import { act, elementsOf, openHome } from './homePage';
 import { startHostileNode } from './hostile-node';
 import type { Answer, HostileNode, SeenCall } from './hostile-node';
 import { mintStrk, nodeRequest, ONE_STRK } from './node';
-import { ACCOUNT_0, MAINNET, STRK } from '../fixtures';
+import { apiBuild, apiQuote, SWAP_ARG } from './swapApi';
+import { ACCOUNT_0, ETH, MAINNET, STRK } from '../fixtures';
 import {
   confirmationOf,
   createAccount,
@@ -289,5 +290,53 @@ describeLocal('values in a confirmation', () => {
     expect((await plainResultOf(pending)).transaction_hash).toMatch(
       /^0x[0-9a-f]+$/u,
     );
+  });
+
+  it("compares a dapp's swap with the market only when the user lets prices be read, hidden balances or not", async () => {
+    const quote = await apiQuote(real, {
+      sell: STRK,
+      buy: ETH,
+      amount: ONE_STRK,
+      taker: ACCOUNT_0.address,
+    });
+    const { calls } = await apiBuild(
+      real,
+      quote.quoteId,
+      ACCOUNT_0.address,
+      0.005,
+    );
+    const swapCall = calls[calls.length - 1];
+    if (!swapCall) {
+      throw new Error('No swap call built');
+    }
+    // A minimum of 1 wei: every market comparison calls it a danger.
+    swapCall.calldata[SWAP_ARG.minLow] = '0x1';
+    const swapDialog = async (wallet: Wallet): Promise<string> => {
+      const pending = invoke(wallet, 'snapnet_executeTxn', {
+        address: ACCOUNT_0.address,
+        calls,
+      });
+      const dialog = await confirmationOf(pending);
+      const shown = textOf(dialog.content);
+      await dialog.cancel();
+      await errorOf(pending);
+      return shown;
+    };
+    const off = await swapDialog(
+      await walletWith({ useExternalPricingData: false }),
+    );
+    expect(off).toContain('Heading Swap 1 STRK for at least');
+    expect(off).toContain(
+      'not compared (no recent oracle price of both tokens)',
+    );
+    expect(front.seen().filter(isOracleRead)).toHaveLength(0);
+    const hidden = await walletWith({ hideBalances: true });
+    front.forget();
+    const shown = await swapDialog(hidden);
+    expect(shown).toContain(
+      'The least this swap accepts is 99.99 % below the market value of what you sell',
+    );
+    // STRK/USD and ETH/USD for the comparison; no value is shown.
+    expect(front.seen().filter(isOracleRead)).toHaveLength(2);
   });
 });
