@@ -42,6 +42,8 @@ const HELP = `Usage: local-node [options]
   --exit-wait-window <seconds>  The staking contract's exit wait: seconds between
                                 a delegator's exit intent and its withdrawal
                                 (default 300, Sepolia's; Mainnet waits 604800)
+  --liquid-withdrawal-wait <s>  Endur's xSTRK queue: seconds between a redeem and
+                                the claim of its STRK (default 604800, 7 days)
   --gas-price <wei>             Starting price of L1 gas in wei (default 1e9);
   --gas-price-fri <fri>         likewise in fri, and --data-gas-price[-fri],
                                 --l2-gas-price[-fri] for L1 data gas and L2 gas
@@ -169,6 +171,9 @@ export function parseArgs(argv: string[]): LocalNodeOptions | undefined {
         break;
       case '--exit-wait-window':
         options.exitWaitWindow = integer(flag, value);
+        break;
+      case '--liquid-withdrawal-wait':
+        options.liquidWithdrawalWait = integer(flag, value);
         break;
       case '--initial-balance':
         options.initialBalance = BigInt(integer(flag, value) === 0 ? 0 : value);

@@ -14,6 +14,11 @@ import { GENESIS_VALIDATORS } from './chain/staking-genesis';
 import type { GasPrices } from './chain/types';
 import { avnuExchangeAddressOf } from './contracts/avnu-exchange-protocol';
 import {
+  DEFAULT_LIQUID_WITHDRAWAL_WAIT,
+  endurAddressesOf,
+  MAX_LIQUID_WITHDRAWAL_WAIT,
+} from './contracts/endur-protocol';
+import {
   DEFAULT_EXIT_WAIT_WINDOW,
   MAX_EXIT_WAIT_WINDOW,
   stakingAddressOf,
@@ -56,6 +61,12 @@ export type LocalNodeOptions = {
    * weeks. Default: 300, Sepolia's (Mainnet waits 7 days).
    */
   exitWaitWindow?: number;
+  /**
+   * The liquid staking queue's wait (Endur's `claim_time`): seconds between
+   * an xSTRK redeem and the claim of its STRK, from 0 to 12 weeks. Default:
+   * 7 days, the wait Endur's app tells its users.
+   */
+  liquidWithdrawalWait?: number;
   /**
    * The gas prices the chain starts with, per unit of gas, by
    * starknet-devnet's names (`gas_price_wei` is its `--gas-price`,
@@ -123,6 +134,11 @@ export type LocalNode = {
    * the node's origin.
    */
   swap: { exchange: string; apiUrl: string };
+  /**
+   * Endur's liquid staking the node emulates (the network's addresses): the
+   * xSTRK vault, its withdrawal queue, and the queue's wait in seconds.
+   */
+  liquid: { vault: string; queue: string; withdrawalWait: number };
   stop(): Promise<void>;
   /** JSON-RPC calls served (each call of a batch counts), by method or all. */
   requestCount(method?: string): number;
@@ -213,6 +229,28 @@ function checkedExitWaitWindow(seconds: number | undefined): number {
 }
 
 /**
+ * The liquid staking queue's wait, checked: whole seconds, at most 12 weeks.
+ *
+ * @param seconds - The option.
+ * @returns It, or the default.
+ */
+function checkedLiquidWithdrawalWait(seconds: number | undefined): number {
+  if (seconds === undefined) {
+    return DEFAULT_LIQUID_WITHDRAWAL_WAIT;
+  }
+  if (
+    !Number.isSafeInteger(seconds) ||
+    seconds < 0 ||
+    seconds > MAX_LIQUID_WITHDRAWAL_WAIT
+  ) {
+    throw new Error(
+      `liquidWithdrawalWait must be whole seconds from 0 to ${MAX_LIQUID_WITHDRAWAL_WAIT}, not ${seconds}`,
+    );
+  }
+  return seconds;
+}
+
+/**
  * The batch size limit, checked: a whole number of requests, at least one.
  *
  * @param limit - The option.
@@ -273,6 +311,9 @@ function devSettings(options: LocalNodeOptions): DevSettings {
   };
 }
 
+const padded = (address: bigint): string =>
+  `0x${address.toString(16).padStart(64, '0')}`;
+
 /**
  * Starts a local Starknet node serving JSON-RPC 0.10.2 over HTTP and WebSocket.
  *
@@ -297,6 +338,9 @@ export async function startLocalNode(
       startTime: checkedStartTime(options.startTime),
       gasPrices: initialGasPrices(options.gasPrices ?? {}),
       exitWaitWindow: checkedExitWaitWindow(options.exitWaitWindow),
+      liquidWithdrawalWait: checkedLiquidWithdrawalWait(
+        options.liquidWithdrawalWait,
+      ),
     },
     settings,
     new OriginPolicy(options.allowedOrigins),
@@ -357,6 +401,11 @@ export async function startLocalNode(
         .toString(16)
         .padStart(64, '0')}`,
       apiUrl: `http://${urlHost}:${server.port}`,
+    },
+    liquid: {
+      vault: padded(endurAddressesOf(dispatcher.node.options.chainId).vault),
+      queue: padded(endurAddressesOf(dispatcher.node.options.chainId).queue),
+      withdrawalWait: dispatcher.node.options.liquidWithdrawalWait,
     },
     stop: async (): Promise<void> => {
       try {

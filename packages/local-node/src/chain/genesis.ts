@@ -1,32 +1,21 @@
 import { ec, hash } from 'starknet';
 
 import type { Chain } from './chain';
+import { CORE_GENESIS } from './core-genesis';
 import { devnetPrivateKeys } from './devnet-keys';
-import {
-  includeGenesisTransactions,
-  writeStakingGenesis,
-} from './staking-genesis';
-import { writeSwapGenesis } from './swap-genesis';
-import { ERC20_CLASS_HASH, ETH_ADDRESS, STRK_ADDRESS } from '../base/constants';
-import { shortString, toHex } from '../base/felt';
+import { includeGenesisTransactions } from './genesis-family';
+import type {
+  GenesisContext,
+  GenesisFamily,
+  GenesisSettings,
+  GenesisTx,
+} from './genesis-family';
+import { LIQUID_GENESIS } from './liquid-genesis';
+import { STAKING_GENESIS } from './staking-genesis';
+import { SWAP_GENESIS } from './swap-genesis';
+import { toHex } from '../base/felt';
 import { Overlay, declaredKey } from '../base/state-store';
-import { deployContract } from '../contracts/calls';
-import { initToken, mintTo, shortByteArray } from '../contracts/erc20';
-import { NAMING_CLASS_HASH, namingAddressOf } from '../contracts/naming';
-import { OZ_CLASS_HASH } from '../contracts/oz';
-import {
-  DEFAULT_PRICES,
-  PRAGMA_CLASS_HASH,
-  pragmaAddressOf,
-  setPrice,
-} from '../contracts/pragma';
 import type { ClassRegistry } from '../contracts/registry';
-import type { ExecEnv } from '../contracts/types';
-import {
-  LEGACY_UDC_ADDRESS,
-  UDC_ADDRESS,
-  UDC_CLASS_HASH,
-} from '../contracts/udc';
 
 export type PredeployedAccount = {
   address: string;
@@ -79,27 +68,32 @@ export function deriveAccounts(
 }
 
 /**
- * Writes the genesis state (block 0): predeclared classes, fee tokens, the
- * UDCs, Pragma's price oracle (see contracts/pragma.ts), Starknet ID's
- * naming contract (at the address starknet.js knows for the chain), funded
- * predeployed accounts, staking (staking-genesis.ts, whose validators'
- * announcements are block 0's transactions) and the swap market (AVNU's
- * exchange, pools and stablecoins, swap-genesis.ts); then closes block 0.
+ * The families of predeployed contracts, added at start in this order (a
+ * family may use what an earlier one deployed: the swap market trades the
+ * staking family's WBTC, liquid staking whitelists its validators).
+ */
+export const GENESIS_FAMILIES: readonly GenesisFamily[] = [
+  CORE_GENESIS,
+  STAKING_GENESIS,
+  SWAP_GENESIS,
+  LIQUID_GENESIS,
+];
+
+/**
+ * Writes the genesis state (block 0): the predeclared classes, then each
+ * family of GENESIS_FAMILIES in turn; includes their announcing
+ * transactions (the staking validators') and closes block 0.
  *
  * @param chain - The chain.
  * @param registry - The class registry.
  * @param accounts - Predeployed accounts.
- * @param balance - Initial STRK and ETH balance of each account.
- * @param chainId - The chain id (which naming and staking addresses to use).
- * @param exitWaitWindow - The staking contract's exit wait, in seconds.
+ * @param settings - How the chain was started.
  */
 export function writeGenesis(
   chain: Chain,
   registry: ClassRegistry,
   accounts: PredeployedAccount[],
-  balance: bigint,
-  chainId: string,
-  exitWaitWindow: number,
+  settings: GenesisSettings,
 ): void {
   // Genesis takes no time on the chain's clock, however long it takes here.
   const genesisTime = chain.now();
@@ -107,57 +101,23 @@ export function writeGenesis(
   for (const classHash of registry.predeclared) {
     state.write(declaredKey(classHash), classHash);
   }
-  const env: ExecEnv = {
-    state,
-    tx: undefined,
-    events: [],
-    deployed: [],
-    resolve: registry.resolve,
-  };
-  const tokens: [bigint, string, string][] = [
-    [STRK_ADDRESS, 'Starknet Token', 'STRK'],
-    [ETH_ADDRESS, 'Ether', 'ETH'],
-  ];
-  for (const [address, name, symbol] of tokens) {
-    deployContract(env, 0n, address, ERC20_CLASS_HASH, [
-      ...shortByteArray(shortString(name)),
-      ...shortByteArray(shortString(symbol)),
-      18n,
-      0n,
-      0n,
-      address,
-    ]);
-    initToken(state, address, {
-      name: shortString(name),
-      symbol: shortString(symbol),
-      decimals: 18n,
-    });
-  }
-  deployContract(env, 0n, UDC_ADDRESS, UDC_CLASS_HASH, []);
-  deployContract(env, 0n, LEGACY_UDC_ADDRESS, UDC_CLASS_HASH, []);
-  deployContract(env, 0n, namingAddressOf(chainId), NAMING_CLASS_HASH, []);
-  const oracle = pragmaAddressOf(chainId);
-  deployContract(env, 0n, oracle, PRAGMA_CLASS_HASH, []);
-  DEFAULT_PRICES.forEach((price) => setPrice(state, oracle, price));
-  for (const account of accounts) {
-    const address = BigInt(account.address);
-    deployContract(env, 0n, address, OZ_CLASS_HASH, [
-      BigInt(account.publicKey),
-    ]);
-    for (const [token] of tokens) {
-      mintTo(state, token, address, balance);
-    }
-  }
-  const stakingTxs = writeStakingGenesis(state, {
-    chainId,
-    exitWaitWindow,
-    accounts: accounts.map((account) => BigInt(account.address)),
+  const context: GenesisContext = {
+    settings,
+    accounts: accounts.map((account) => ({
+      address: BigInt(account.address),
+      publicKey: BigInt(account.publicKey),
+    })),
     resolve: registry.resolve,
     now: genesisTime,
-  });
-  writeSwapGenesis(state, { chainId, resolve: registry.resolve });
+  };
+  const announced: [string, GenesisTx[]][] = GENESIS_FAMILIES.map((family) => [
+    family.name,
+    family.write(state, context),
+  ]);
   chain.writeDirect(state.writes);
-  includeGenesisTransactions(chain, stakingTxs);
+  for (const [family, txs] of announced) {
+    includeGenesisTransactions(chain, family, txs);
+  }
   chain.setTime(genesisTime);
   chain.closeBlock();
 }

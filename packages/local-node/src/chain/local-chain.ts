@@ -18,6 +18,8 @@ export type ChainOptions = {
   gasPrices: GasPrices;
   /** The staking contract's exit wait, in seconds. */
   exitWaitWindow: number;
+  /** The liquid staking queue's wait (Endur's `claim_time`), in seconds. */
+  liquidWithdrawalWait: number;
 };
 
 /** A parsed block id. */
@@ -57,14 +59,12 @@ export class LocalChain {
       this.chain.setTime(options.startTime);
     }
     this.chain.setPrices(options.gasPrices);
-    writeGenesis(
-      this.chain,
-      this.registry,
-      this.accounts,
-      options.initialBalance,
-      options.chainId,
-      options.exitWaitWindow,
-    );
+    writeGenesis(this.chain, this.registry, this.accounts, {
+      chainId: options.chainId,
+      initialBalance: options.initialBalance,
+      exitWaitWindow: options.exitWaitWindow,
+      liquidWithdrawalWait: options.liquidWithdrawalWait,
+    });
   }
 
   /**

@@ -8,6 +8,7 @@ import type { LocalChain } from './local-chain';
 import type { ParsedTx } from './txs';
 import { parseTransaction } from './txs';
 import type { TxRecord } from './types';
+import { unsignedInvoke } from './unsigned-invoke';
 import { ETH_ADDRESS, STRK_ADDRESS } from '../base/constants';
 import { RpcError, starknetError } from '../base/errors';
 import { toHex } from '../base/felt';
@@ -21,42 +22,6 @@ import {
 } from '../contracts/erc20';
 import { notExecutableMessage } from '../contracts/not-executable';
 import type { BlockInfo } from '../contracts/types';
-
-/**
- * The JSON of an invoke the node writes itself (a mint, dev traffic): no
- * signature, no fee.
- *
- * @param sender - The sender.
- * @param calldata - Its calldata.
- * @param nonce - Its nonce.
- * @param tip - Its tip (FRI per unit of L2 gas).
- * @returns The transaction as the node answers it.
- */
-export function unsignedInvoke(
-  sender: bigint,
-  calldata: bigint[],
-  nonce: bigint,
-  tip = 0n,
-): Record<string, unknown> {
-  return {
-    type: 'INVOKE',
-    sender_address: toHex(sender),
-    calldata: calldata.map(toHex),
-    version: '0x3',
-    signature: [],
-    nonce: toHex(nonce),
-    resource_bounds: {
-      l1_gas: { max_amount: '0x0', max_price_per_unit: '0x0' },
-      l1_data_gas: { max_amount: '0x0', max_price_per_unit: '0x0' },
-      l2_gas: { max_amount: '0x0', max_price_per_unit: '0x0' },
-    },
-    tip: toHex(tip),
-    paymaster_data: [],
-    account_deployment_data: [],
-    nonce_data_availability_mode: 'L1',
-    fee_data_availability_mode: 'L1',
-  };
-}
 
 /**
  * Maps an inclusion failure to its write-API error.

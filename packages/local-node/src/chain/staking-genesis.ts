@@ -1,10 +1,9 @@
 import { hash } from 'starknet';
 
-import type { Chain } from './chain';
-import { unsignedInvoke } from './pipeline';
+import { genesisEnv } from './genesis-family';
+import type { GenesisFamily, GenesisTx } from './genesis-family';
 import { ERC20_CLASS_HASH, STRK_ADDRESS } from '../base/constants';
 import { shortString } from '../base/felt';
-import { Overlay } from '../base/state-store';
 import { deployContract, emit, selectorOf } from '../contracts/calls';
 import { initToken, mintTo, shortByteArray } from '../contracts/erc20';
 import { POOL_SLOTS } from '../contracts/pool-members';
@@ -20,7 +19,7 @@ import {
 } from '../contracts/staking-protocol';
 import { SLOTS } from '../contracts/staking-state';
 import { varSlot, writeSlot } from '../contracts/storage-vars';
-import type { CallContext, ExecEnv, RawEvent } from '../contracts/types';
+import type { CallContext, ExecEnv } from '../contracts/types';
 
 /**
  * The local chain's staking at genesis: the staking contract at the
@@ -107,13 +106,6 @@ export function poolAddressOf(
     ),
   );
 }
-
-/** A genesis transaction: who sent it, what it called, what it emitted. */
-export type GenesisTx = {
-  sender: bigint;
-  calldata: bigint[];
-  events: RawEvent[];
-};
 
 /**
  * Writes a validator: its stake, commission and pools, and the events that
@@ -209,125 +201,69 @@ function writeValidator(
 }
 
 /**
- * Writes the staking contracts, the BTC token and the validators into the
- * genesis state.
- *
- * @param state - The genesis state (the predeclared classes written).
- * @param options - The genesis.
- * @param options.chainId - Which network's addresses.
- * @param options.exitWaitWindow - Seconds between an exit intent and its action.
- * @param options.accounts - The predeployed accounts (each gets 1 WBTC).
- * @param options.resolve - The class registry's resolver.
- * @param options.now - The genesis time.
- * @returns Each validator's announcing transaction.
+ * The staking family of the genesis: the staking contracts, the BTC token
+ * (1 WBTC to each predeployed account) and the validators, each announced
+ * by a transaction of block 0.
  */
-export function writeStakingGenesis(
-  state: Overlay,
-  options: {
-    chainId: string;
-    exitWaitWindow: number;
-    accounts: bigint[];
-    resolve: ExecEnv['resolve'];
-    now: number;
-  },
-): GenesisTx[] {
-  const { now } = options;
-  const newEnv = (): ExecEnv => ({
-    state,
-    tx: undefined,
-    events: [],
-    deployed: [],
-    resolve: options.resolve,
-    block: { timestamp: now, chainId: options.chainId },
-  });
-  const env = newEnv();
-  const staking = stakingAddressOf(options.chainId);
-  const btc = btcTokenAddressOf(options.chainId);
-  deployContract(env, 0n, btc, ERC20_CLASS_HASH, [
-    ...shortByteArray(shortString('Wrapped BTC')),
-    ...shortByteArray(shortString('WBTC')),
-    8n,
-    0n,
-    0n,
-    btc,
-  ]);
-  initToken(state, btc, {
-    name: shortString('Wrapped BTC'),
-    symbol: shortString('WBTC'),
-    decimals: 8n,
-  });
-  for (const account of options.accounts) {
-    mintTo(state, btc, account, WBTC);
-  }
-  deployContract(env, 0n, staking, STAKING_CLASS_HASH, []);
-  writeSlot(state, staking, SLOTS.exitWait, BigInt(options.exitWaitWindow));
-  writeSlot(state, staking, SLOTS.genesisTime, BigInt(now));
-  writeSlot(state, staking, SLOTS.tokenCount, 2n);
-  writeSlot(state, staking, SLOTS.token(0n), STRK_ADDRESS);
-  writeSlot(state, staking, SLOTS.token(1n), btc);
-  deployContract(
-    env,
-    0n,
-    REWARD_SUPPLIER_ADDRESS,
-    REWARD_SUPPLIER_CLASS_HASH,
-    [],
-  );
-  writeSlot(
-    state,
-    REWARD_SUPPLIER_ADDRESS,
-    varSlot('staking_contract'),
-    staking,
-  );
-  mintTo(state, STRK_ADDRESS, REWARD_SUPPLIER_ADDRESS, REWARD_FUNDS);
-  const txs = GENESIS_VALIDATORS.map((validator) =>
-    writeValidator(
-      newEnv(),
-      staking,
-      validator,
-      { STRK: STRK_ADDRESS, BTC: btc },
-      now,
-    ),
-  );
-  writeSlot(
-    state,
-    staking,
-    SLOTS.tokenTotal(STRK_ADDRESS),
-    GENESIS_VALIDATORS.reduce((sum, { ownStake }) => sum + ownStake, 0n),
-  );
-  return txs;
-}
-
-/**
- * Includes the validators' announcing transactions in the open block (the
- * genesis state already written).
- *
- * @param chain - The chain.
- * @param txs - The transactions.
- */
-export function includeGenesisTransactions(
-  chain: Chain,
-  txs: GenesisTx[],
-): void {
-  txs.forEach((tx, index) => {
-    chain.include(
-      {
-        hash: BigInt(
-          hash.computePoseidonHashOnElements([
-            hash.starknetKeccak('snapnet local staking genesis'),
-            tx.sender,
-            BigInt(index),
-          ]),
-        ),
-        type: 'INVOKE',
-        json: unsignedInvoke(tx.sender, tx.calldata, 0n),
-        status: 'SUCCEEDED',
-        revertReason: undefined,
-        events: tx.events,
-        fee: 0n,
-        gas: { l1Gas: 0n, l1DataGas: 0n, l2Gas: 0n },
-        contractAddress: undefined,
-      },
-      { state: new Overlay(chain.pendingState) },
+export const STAKING_GENESIS: GenesisFamily = {
+  name: 'staking',
+  write(state, context) {
+    const { now, settings } = context;
+    const newEnv = (): ExecEnv => genesisEnv(state, context);
+    const env = newEnv();
+    const staking = stakingAddressOf(settings.chainId);
+    const btc = btcTokenAddressOf(settings.chainId);
+    deployContract(env, 0n, btc, ERC20_CLASS_HASH, [
+      ...shortByteArray(shortString('Wrapped BTC')),
+      ...shortByteArray(shortString('WBTC')),
+      8n,
+      0n,
+      0n,
+      btc,
+    ]);
+    initToken(state, btc, {
+      name: shortString('Wrapped BTC'),
+      symbol: shortString('WBTC'),
+      decimals: 8n,
+    });
+    for (const account of context.accounts) {
+      mintTo(state, btc, account.address, WBTC);
+    }
+    deployContract(env, 0n, staking, STAKING_CLASS_HASH, []);
+    writeSlot(state, staking, SLOTS.exitWait, BigInt(settings.exitWaitWindow));
+    writeSlot(state, staking, SLOTS.genesisTime, BigInt(now));
+    writeSlot(state, staking, SLOTS.tokenCount, 2n);
+    writeSlot(state, staking, SLOTS.token(0n), STRK_ADDRESS);
+    writeSlot(state, staking, SLOTS.token(1n), btc);
+    deployContract(
+      env,
+      0n,
+      REWARD_SUPPLIER_ADDRESS,
+      REWARD_SUPPLIER_CLASS_HASH,
+      [],
     );
-  });
-}
+    writeSlot(
+      state,
+      REWARD_SUPPLIER_ADDRESS,
+      varSlot('staking_contract'),
+      staking,
+    );
+    mintTo(state, STRK_ADDRESS, REWARD_SUPPLIER_ADDRESS, REWARD_FUNDS);
+    const txs = GENESIS_VALIDATORS.map((validator) =>
+      writeValidator(
+        newEnv(),
+        staking,
+        validator,
+        { STRK: STRK_ADDRESS, BTC: btc },
+        now,
+      ),
+    );
+    writeSlot(
+      state,
+      staking,
+      SLOTS.tokenTotal(STRK_ADDRESS),
+      GENESIS_VALIDATORS.reduce((sum, { ownStake }) => sum + ownStake, 0n),
+    );
+    return txs;
+  },
+};

@@ -1,5 +1,7 @@
 import { constants } from 'starknet';
 
+import { genesisEnv } from './genesis-family';
+import type { GenesisContext, GenesisFamily } from './genesis-family';
 import { ERC20_CLASS_HASH, ETH_ADDRESS, STRK_ADDRESS } from '../base/constants';
 import { shortString } from '../base/felt';
 import type { Overlay } from '../base/state-store';
@@ -22,7 +24,6 @@ import {
 import { DEFAULT_PRICES } from '../contracts/pragma';
 import { btcTokenAddressOf } from '../contracts/staking-protocol';
 import { writeSlot } from '../contracts/storage-vars';
-import type { ExecEnv } from '../contracts/types';
 
 /**
  * The local chain's market at genesis: the tokens it swaps (STRK and ETH,
@@ -166,26 +167,14 @@ export function genesisReserveOf(token: SwapToken): bigint {
 }
 
 /**
- * Writes the stablecoins, the AMM and its pools, and the exchange into the
- * genesis state (after the staking genesis, which deploys WBTC).
+ * Writes the swap family into the genesis state.
  *
  * @param state - The genesis state (the predeclared classes written).
- * @param options - The genesis.
- * @param options.chainId - Which network's addresses.
- * @param options.resolve - The class registry's resolver.
+ * @param context - The genesis.
  */
-export function writeSwapGenesis(
-  state: Overlay,
-  options: { chainId: string; resolve: ExecEnv['resolve'] },
-): void {
-  const env: ExecEnv = {
-    state,
-    tx: undefined,
-    events: [],
-    deployed: [],
-    resolve: options.resolve,
-  };
-  const tokens = swapTokensOf(options.chainId);
+function writeSwapGenesis(state: Overlay, context: GenesisContext): void {
+  const env = genesisEnv(state, context);
+  const tokens = swapTokensOf(context.settings.chainId);
   for (const token of tokens.filter(({ symbol }) => symbol.startsWith('USD'))) {
     const name = shortString(token.name);
     const symbol = shortString(token.symbol);
@@ -216,7 +205,7 @@ export function writeSwapGenesis(
       );
     }
   }
-  const exchange = avnuExchangeAddressOf(options.chainId);
+  const exchange = avnuExchangeAddressOf(context.settings.chainId);
   deployContract(env, 0n, exchange, AVNU_EXCHANGE_CLASS_HASH, []);
   const write = (slot: bigint, value: bigint): void =>
     writeSlot(state, exchange, slot, value);
@@ -233,3 +222,15 @@ export function writeSwapGenesis(
     write(AVNU_SLOTS.tokenFeeWeight(token.address), token.weight);
   }
 }
+
+/**
+ * The swap family of the genesis: the stablecoins, the AMM and its pools,
+ * and the exchange (after the staking family, which deploys WBTC).
+ */
+export const SWAP_GENESIS: GenesisFamily = {
+  name: 'swap',
+  write(state, context) {
+    writeSwapGenesis(state, context);
+    return [];
+  },
+};

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { hash } from 'starknet';
 
 import type { LocalChain } from './local-chain';
-import { unsignedInvoke } from './pipeline';
+import { unsignedInvoke } from './unsigned-invoke';
 import { Overlay } from '../base/state-store';
 import { mintTo, tokenEvent, TRANSFER_KEY } from '../contracts/erc20';
 

@@ -7,6 +7,13 @@ import { AVNU_EXCHANGE_CLASS } from './avnu-exchange';
 import { AVNU_EXCHANGE_ABI } from './avnu-exchange-abi';
 import { AVNU_EXCHANGE_CLASS_HASH } from './avnu-exchange-protocol';
 import { selectorOf } from './calls';
+import { ENDUR_QUEUE_ABI, ENDUR_VAULT_ABI } from './endur-abi';
+import {
+  ENDUR_QUEUE_CLASS_HASH,
+  ENDUR_VAULT_CLASS_HASH,
+} from './endur-protocol';
+import { ENDUR_QUEUE_CLASS } from './endur-queue';
+import { ENDUR_VAULT_CLASS } from './endur-vault';
 import { ERC20_CLASS } from './erc20';
 import { ERC20_ABI } from './erc20-abi';
 import { executedKind } from './executable';
@@ -78,6 +85,8 @@ const NATIVES: Record<ContractKind, NativeClass | undefined> = {
   pragma: PRAGMA_CLASS,
   'avnu-exchange': AVNU_EXCHANGE_CLASS,
   'local-amm': LOCAL_AMM_CLASS,
+  'endur-vault': ENDUR_VAULT_CLASS,
+  'endur-queue': ENDUR_QUEUE_CLASS,
   opaque: undefined,
 };
 
@@ -202,6 +211,20 @@ export class ClassRegistry {
       {
         kind: 'local-amm',
         body: (): Json => syntheticBody(LOCAL_AMM_CLASS, LOCAL_AMM_ABI),
+      },
+    ],
+    [
+      ENDUR_VAULT_CLASS_HASH,
+      {
+        kind: 'endur-vault',
+        body: (): Json => syntheticBody(ENDUR_VAULT_CLASS, ENDUR_VAULT_ABI),
+      },
+    ],
+    [
+      ENDUR_QUEUE_CLASS_HASH,
+      {
+        kind: 'endur-queue',
+        body: (): Json => syntheticBody(ENDUR_QUEUE_CLASS, ENDUR_QUEUE_ABI),
       },
     ],
   ]);

@@ -69,6 +69,8 @@ export type ContractKind =
   | 'pragma'
   | 'avnu-exchange'
   | 'local-amm'
+  | 'endur-vault'
+  | 'endur-queue'
   | 'opaque';
 
 /** A natively emulated contract class. */
