@@ -227,8 +227,8 @@ const config: SnapConfig = {
           },
           {
             // Class members nothing in the bundle calls (multiformats'
-            // CID conversions, noble's Point.msm) as stand-ins that throw
-            // (the loader says why).
+            // CID conversions, noble's Point.msm, ECDSA key recovery and
+            // ECDH) as stand-ins that throw (the loader says why).
             test: /[\\/]node_modules[\\/](?:multiformats[\\/]dist[\\/]src[\\/]cid|@noble[\\/]curves[\\/]esm[\\/]abstract[\\/]weierstrass)\.js$/u,
             enforce: 'pre' as const,
             loader: resolve(__dirname, 'scripts/unreached-members-loader.js'),

@@ -266,6 +266,19 @@ describe('the class members nothing in the bundle calls', () => {
     );
     expect(points).not.toContain('return pippenger(');
     expect(points).toContain('static msm(points, scalars) { throw new Error(');
+    expect(points).toContain(
+      '        recoverPublicKey(messageHash) { throw new Error("recoverPublicKey is not part of this snap");\n\n',
+    );
+    expect(points).toContain(
+      '    function getSharedSecret(secretKeyA, publicKeyB, isCompressed = true) { throw new Error("getSharedSecret is not part of this snap");\n\n',
+    );
+    expect(points).not.toContain('Point.fromBytes(concatBytes(pprefix(');
+    expect(points).toContain(
+      '    function sign(message, secretKey, opts = {}) {\n',
+    );
+    expect(points).toContain(
+      '    function verify(signature, message, publicKey, opts = {}) {\n',
+    );
   });
 
   it('stop the build when one is no longer declared as listed', async () => {

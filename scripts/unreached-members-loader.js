@@ -1,6 +1,6 @@
 /**
  * Webpack loader for class members of other packages that nothing in the
- * snap's bundle calls, applied in snap.config.ts (~1.5 KB with the code
+ * snap's bundle calls, applied in snap.config.ts (~2.4 KB with the code
  * only they use). A class keeps every member it is declared with, used or
  * not, so a minifier cannot leave one out; each listed member keeps its
  * name and kind here and throws when reached, so a wrong guess fails
@@ -15,6 +15,12 @@
  * - @noble/curves' Weierstrass `Point.msm` (multi-scalar multiplication, its
  *   Pippenger algorithm): neither @scure/starknet nor key-tree nor
  *   starknet.js calls it; they multiply one point at a time.
+ * - @noble/curves' ECDSA public-key recovery (`recoverPublicKey`, the
+ *   curve's and its `Signature`'s) and ECDH (`getSharedSecret`, and with it
+ *   `isProbPub`, which nothing else calls): the snap signs and verifies
+ *   Stark signatures (@scure/starknet) and derives secp256k1 keys
+ *   (key-tree); neither recovers a key from a signature nor agrees on a
+ *   shared secret.
  *
  * The file's lines are unchanged (bodies become blank lines), so source maps
  * still point at them. It fails the build when a listed member is no longer
@@ -24,7 +30,9 @@
 
 /**
  * Per file (the end of its path): the indentation of its class's members
- * and the declarations left out, as written (without the ` {`).
+ * and the declarations left out, as written (without the ` {`); a
+ * declaration that starts with spaces is written with its own indentation
+ * (a function nested in another, not a class member).
  */
 const UNREACHED = {
   'multiformats/dist/src/cid.js': {
@@ -39,7 +47,12 @@ const UNREACHED = {
   },
   '@noble/curves/esm/abstract/weierstrass.js': {
     indent: '        ',
-    members: ['static msm(points, scalars)'],
+    members: [
+      'static msm(points, scalars)',
+      'recoverPublicKey(messageHash)',
+      '    function recoverPublicKey(signature, message, opts = {})',
+      '    function getSharedSecret(secretKeyA, publicKeyB, isCompressed = true)',
+    ],
   },
 };
 
@@ -62,16 +75,21 @@ function unreachedMembers(source) {
   if (file === undefined) {
     throw changed('the file');
   }
-  const { indent, members } = UNREACHED[file];
+  const { indent: memberIndent, members } = UNREACHED[file];
   const lines = source.split('\n');
-  for (const member of members) {
+  for (const written of members) {
+    const member = written.trimStart();
+    const indent =
+      member === written ? memberIndent : written.slice(0, -member.length);
     const open = `${indent}${member} {`;
     const at = lines.indexOf(open);
     const close = lines.indexOf(`${indent}}`, at);
     if (at === -1 || lines.indexOf(open, at + 1) !== -1 || close === -1) {
       throw changed(`\`${member}\``);
     }
-    const name = member.slice(0, member.indexOf('(')).replace(/^static /u, '');
+    const name = member
+      .slice(0, member.indexOf('('))
+      .replace(/^(?:static|function) /u, '');
     lines[at] = `${open} throw new Error(${JSON.stringify(
       `${name} is not part of this snap`,
     )});`;
