@@ -4,13 +4,15 @@ import { readTokenCall } from '../node/tokenCalls';
 import type { TokenCall } from '../node/tokenCalls';
 import type { CallToShow } from '../protocol/calls';
 import { selectorOf } from '../protocol/selectors';
+import { readVaultCall } from '../staking/vault';
+import type { VaultCall } from '../staking/vault';
 import { readSwapCall } from '../swap/exchange';
 import type { SwapCall } from '../swap/exchange';
 
 /**
  * Who a call names as gaining, read off its calldata, each with its role:
- * the parties of ERC-20- and NFT-shaped calls, of a staking pool's calls
- * and of a swap on AVNU's exchange. The dialogs' words name them by one rule (src/ui/parties.ts), the
+ * the parties of ERC-20- and NFT-shaped calls, of a staking pool's calls,
+ * of a swap on AVNU's exchange and of an ERC-4626 vault's calls. The dialogs' words name them by one rule (src/ui/parties.ts), the
  * names shown beside them are read for them (./shownNames.ts), and the
  * page's own paths refuse a call for anyone but the member
  * (src/features/staking/send.ts).
@@ -254,10 +256,56 @@ export function swapParties(
 }
 
 /**
+ * The parties of an ERC-4626 vault call (Endur's xSTRK vault, its queue's
+ * claim_withdrawal_to): the receiver holds what the call makes (xSTRK, or
+ * the withdrawal request and its STRK), which its kind says is the
+ * user's; a redeem's or withdraw's owner is whose xSTRK is spent. A claim
+ * names no party: it pays the request's owner, which the chain knows.
+ *
+ * @param call - The call, read.
+ * @returns The parties.
+ */
+export function vaultParties(call: VaultCall): Party[] {
+  if (call.action === 'claim') {
+    return call.receiver === undefined
+      ? []
+      : [
+          {
+            role: 'keeps',
+            address: call.receiver,
+            words: (who) => `to ${who}`,
+            notYours: (who) => `Claims the withdrawal to ${who}`,
+          },
+        ];
+  }
+  const staking = call.action === 'deposit' || call.action === 'mint';
+  const receiver: Party = {
+    role: 'keeps',
+    address: call.receiver,
+    words: (who) => `· ${staking ? 'xSTRK' : 'the STRK'} to ${who}`,
+    notYours: (who) =>
+      staking
+        ? `Sends the xSTRK to ${who}`
+        : `Sends the unstaked STRK to ${who}`,
+  };
+  return staking
+    ? [receiver]
+    : [
+        receiver,
+        {
+          role: 'source',
+          address: call.owner,
+          words: (who) => `· xSTRK of ${who}`,
+        },
+      ];
+}
+
+/**
  * The parties a call states in its calldata alone, with no chain facts:
  * those of an ERC-20-shaped call, an NFT operator approval, a pool call (a
  * claim's reward address, which only the chain knows, is left out) and a
- * swap's (by its entry point, whatever contract it goes to).
+ * swap's and an ERC-4626 vault call's (by its entry point, whatever
+ * contract it goes to).
  *
  * @param call - The call.
  * @returns Its parties.
@@ -276,5 +324,9 @@ export function statedParties(call: CallToShow): Party[] {
     return poolCallParties(pool, '', () => undefined);
   }
   const swap = readSwapCall(call.selector, call.calldata);
-  return swap && 'value' in swap ? swapParties(swap.value) : [];
+  if (swap && 'value' in swap) {
+    return swapParties(swap.value);
+  }
+  const vault = readVaultCall(call.selector, call.calldata);
+  return vault && 'value' in vault ? vaultParties(vault.value) : [];
 }

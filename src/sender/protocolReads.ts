@@ -1,3 +1,5 @@
+import { liquidReads } from './liquidReads';
+import type { LiquidFacts } from './liquidReads';
 import type { StakingFacts } from './stakingCalls';
 import type { ReadContext } from './stakingChecks';
 import { stakingReads } from './stakingReads';
@@ -19,7 +21,11 @@ import type { CallToShow } from '../protocol/calls';
  */
 
 /** What the protocols' reads found, by row (absent: no call of its). */
-export type ProtocolFacts = { staking?: StakingFacts; swap?: SwapFacts };
+export type ProtocolFacts = {
+  staking?: StakingFacts;
+  swap?: SwapFacts;
+  liquid?: LiquidFacts;
+};
 
 /** One row's second round: its reads, and the facts they give. */
 export type ProtocolRoundTwo<Facts> = {
@@ -57,6 +63,7 @@ const PROTOCOL_READS: {
 } = {
   staking: stakingReads,
   swap: swapReads,
+  liquid: liquidReads,
 };
 
 /**

@@ -22,6 +22,8 @@ export type Cursor = {
   take: (type: FieldType, field: string) => bigint;
   tag: (field: string) => 0 | 1;
   rest: () => number;
+  /** Stops the read: the felts are not what the layout says. */
+  fail: (problem: string) => never;
 };
 
 /**
@@ -80,6 +82,9 @@ function cursorOver(felts: readonly (string | bigint)[]): Cursor {
       return value === 0n ? 0 : 1;
     },
     rest: () => felts.length - index,
+    fail: (problem): never => {
+      throw new Malformed(problem);
+    },
   };
 }
 

@@ -89,6 +89,8 @@ const DECODED_BY = {
   staking:
     "A call to a pool of Starknet's staking contract (checked on chain), in words:",
   swap: "A swap on AVNU's exchange of this network, read by the wallet from what you sign:",
+  liquid:
+    "Endur's liquid staking (xSTRK) of this network, read by the wallet from what you sign:",
   chain: "Labelled with the contract's ABI as the chain has it.",
   site: 'As the site describes it (not checked against the chain):',
 };

@@ -226,7 +226,8 @@ function withGains(
   const words =
     view.decoded?.source === 'token' ||
     view.decoded?.source === 'staking' ||
-    view.decoded?.source === 'swap'
+    view.decoded?.source === 'swap' ||
+    view.decoded?.source === 'liquid'
       ? view.decoded.summary
       : (readings.find((reading) => reading.words)?.words ??
         view.decoded?.summary);

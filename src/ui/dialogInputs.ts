@@ -45,7 +45,7 @@ export type CallView = {
    * from the chain, or by the ABI the site sent (unverified).
    */
   decoded?: DecodedCallView & {
-    source: 'token' | 'staking' | 'swap' | 'chain' | 'site';
+    source: 'token' | 'staking' | 'swap' | 'liquid' | 'chain' | 'site';
   };
   /**
    * What the call does, every party that is not the signer named

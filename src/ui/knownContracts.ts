@@ -1,4 +1,5 @@
 import type { CallView, DecodedCallView } from './dialogInputs';
+import { readLiquidAt } from './liquidWords';
 import { isUsers } from './parties';
 import type { OwnName } from './parties';
 import { approvalWarning } from './stakingApprovals';
@@ -260,6 +261,46 @@ const avnuSwaps: KnownContractRow = (calls, index, context) => {
   };
 };
 
+/**
+ * Endur's liquid staking on the request's network (src/ui/liquidWords.ts):
+ * a call to its xSTRK vault or withdrawal queue in words with its parties,
+ * one whose calldata does not read marked, and Endur's own entry points
+ * called on another contract marked as not Endur's.
+ *
+ * @param calls - The calls.
+ * @param index - The call's position.
+ * @param context - The decode context.
+ * @returns The reading, when the dialog has liquid staking facts.
+ */
+const endurLiquidStaking: KnownContractRow = (calls, index, context) => {
+  if (!context.liquid) {
+    return undefined;
+  }
+  const reading = readLiquidAt(calls, index, {
+    facts: context.liquid,
+    account: context.account,
+    ownAccounts: context.ownAccounts,
+    locale: context.locale ?? 'en',
+  });
+  if (reading === undefined) {
+    return undefined;
+  }
+  switch (reading.kind) {
+    case 'imitation':
+      return { danger: reading.danger };
+    case 'malformed':
+      return {
+        rawReason: `The calldata does not read as this entry point's inputs on Endur's contract (${reading.problem}): it is shown raw. Whatever the site says it means, this is what you sign.`,
+      };
+    default:
+      return {
+        decoded: { ...reading.decoded, source: 'liquid' },
+        parties: reading.parties,
+        ...(reading.danger ? { danger: reading.danger } : {}),
+      };
+  }
+};
+
 /** A raw amount of a contract the wallet does not track, as words say it. */
 const RAW =
   "(raw: an amount or an item's id, of a token this wallet does not track)";
@@ -329,4 +370,5 @@ export const KNOWN_CONTRACTS = {
   tokenShapes,
   stakingPools,
   avnuSwaps,
+  endurLiquidStaking,
 } satisfies Record<string, KnownContractRow>;

@@ -8,8 +8,10 @@ import { shownCall } from '../../test/shownCall';
 import { normaliseAddress } from '../keys/address';
 import type { CallToShow } from '../protocol/calls';
 import type { PartyRole } from '../sender/callParties';
+import type { LiquidFacts } from '../sender/liquidReads';
 import type { StakingFacts } from '../sender/stakingCalls';
 import type { SwapFacts } from '../sender/swapReads';
+import { LIQUID_STAKING } from '../staking/vault';
 import { defaultState } from '../state/schema';
 import { exchangeOf } from '../swap/exchange';
 
@@ -84,6 +86,7 @@ type Position = {
   /** The facts the row reads the calls with, if it needs any. */
   staking?: (party: string) => StakingFacts;
   swap?: SwapFacts;
+  liquid?: LiquidFacts;
 };
 
 const token = (entrypoint: string, party: string): CallToShow[] => [
@@ -114,6 +117,16 @@ const swap = (beneficiary: string, integrator: string): CallToShow[] => [
     ...[beneficiary, 30n, integrator],
     ...[1n, STRK_ADDRESS, UNTRACKED, POOL, 10n ** 12n, 0n],
   ]),
+];
+
+const ENDUR = LIQUID_STAKING[TESTNET] ?? { vault: '', queue: '' };
+const liquidFacts: LiquidFacts = {
+  ...ENDUR,
+  previews: new Map(),
+  requests: new Map(),
+};
+const vault = (entrypoint: string, calldata: string[]): CallToShow[] => [
+  call(ENDUR.vault, entrypoint, calldata),
 ];
 
 /**
@@ -238,6 +251,46 @@ const POSITIONS: Record<keyof typeof KNOWN_CONTRACTS, Position[]> = {
       swap: swapFacts,
     },
   ],
+  endurLiquidStaking: [
+    {
+      name: 'deposit receiver',
+      role: 'keeps',
+      calls: (party) => vault('deposit', ['0x64', '0x0', party]),
+      liquid: liquidFacts,
+    },
+    {
+      name: 'mint receiver',
+      role: 'keeps',
+      calls: (party) => vault('mint', ['0x64', '0x0', party]),
+      liquid: liquidFacts,
+    },
+    {
+      name: 'redeem receiver',
+      role: 'keeps',
+      calls: (party) => vault('redeem', ['0x64', '0x0', party, ACCOUNT]),
+      liquid: liquidFacts,
+    },
+    {
+      name: 'withdraw receiver',
+      role: 'keeps',
+      calls: (party) => vault('withdraw', ['0x64', '0x0', party, ACCOUNT]),
+      liquid: liquidFacts,
+    },
+    {
+      name: 'redeem owner',
+      role: 'source',
+      calls: (party) => vault('redeem', ['0x64', '0x0', ACCOUNT, party]),
+      liquid: liquidFacts,
+    },
+    {
+      name: 'claim_withdrawal_to receiver',
+      role: 'keeps',
+      calls: (party) => [
+        call(ENDUR.queue, 'claim_withdrawal_to', ['0x2a', party]),
+      ],
+      liquid: liquidFacts,
+    },
+  ],
 };
 
 /**
@@ -258,6 +311,7 @@ function contextOf(position: Position, party: string): DecodeContext {
     ],
     ...(position.staking ? { staking: position.staking(party) } : {}),
     ...(position.swap ? { swap: position.swap } : {}),
+    ...(position.liquid ? { liquid: position.liquid } : {}),
   };
 }
 
