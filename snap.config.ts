@@ -218,6 +218,15 @@ const config: SnapConfig = {
             loader: resolve(__dirname, 'scripts/pure-factories-loader.js'),
           },
           {
+            // key-tree's curves and derivers tables with the entries the
+            // loader above stands in for as one object each that throws
+            // when read, instead of a namespace with a getter per name (the
+            // loader says why).
+            test: /[\\/]node_modules[\\/]@metamask[\\/]key-tree[\\/]dist[\\/](?:curves[\\/]curve|derivers[\\/]index)\.mjs$/u,
+            enforce: 'pre' as const,
+            loader: resolve(__dirname, 'scripts/key-tree-tables-loader.js'),
+          },
+          {
             // The members of key-tree's node classes the snap never
             // reaches (extended keys, seeds, paths, JSON) as stand-ins that
             // throw (the loader says why).

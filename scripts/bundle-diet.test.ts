@@ -4,6 +4,7 @@ import { join, resolve } from 'path';
 import * as ts from 'typescript';
 
 import keyTreeMembers from './key-tree-members-loader';
+import keyTreeTables from './key-tree-tables-loader';
 import keyTreeUnused from './key-tree-unused-loader';
 import pureFactories from './pure-factories-loader';
 import scureBasePure from './scure-base-pure-loader';
@@ -184,6 +185,43 @@ describe("key-tree's unused modules", () => {
         `${source}\nexport const more = 1;\n`,
       ),
     ).toThrow('changed; update scripts/key-tree-unused-loader.js');
+  });
+});
+
+describe("key-tree's curves and derivers tables", () => {
+  const path = (name: string): string =>
+    join(root, `node_modules/@metamask/key-tree/dist/${name}.mjs`);
+
+  it('hold one throwing stand-in for each unused module, on the same lines', async () => {
+    for (const [name, replaced, kept] of [
+      ['curves/curve', ['ed25519', 'ed25519Bip32'], 'secp256k1'],
+      ['derivers/index', ['bip39', 'cip3'], 'bip32'],
+    ] as const) {
+      const source = await readFile(path(name), 'utf8');
+      const rewritten = keyTreeTables.call(
+        { resourcePath: path(name) },
+        source,
+      );
+      expect(rewritten.split('\n').slice(0, -2)).toHaveLength(
+        source.split('\n').length,
+      );
+      for (const table of replaced) {
+        expect(rewritten).not.toContain(`import * as ${table} from`);
+        expect(rewritten).toContain(`const ${table} = keyTreeUnreachedTable(`);
+      }
+      expect(rewritten).toContain(`import * as ${kept} from "./${kept}.mjs";`);
+      expect(rewritten).toContain('\nimport { keyTreeUnreachedTable } from ');
+    }
+  });
+
+  it('stop the build when a table changes', async () => {
+    const source = await readFile(path('curves/curve'), 'utf8');
+    expect(() =>
+      keyTreeTables.call(
+        { resourcePath: path('curves/curve') },
+        source.replace('import * as ed25519 from', 'import * as ed from'),
+      ),
+    ).toThrow('changed; update scripts/key-tree-tables-loader.js');
   });
 });
 

@@ -3,7 +3,8 @@
  * classes once, instead of a copy in each module: TypeScript's private-field
  * helpers (each module declares its own, word for word these: stateless
  * functions, so one copy runs the same) and the stand-in every left-out
- * member calls.
+ * member calls; and the stand-in of the unused entries of key-tree's curves
+ * and derivers tables (scripts/key-tree-tables-loader.js).
  */
 
 /* eslint-disable id-length, no-nested-ternary, no-restricted-syntax -- tslib's helpers, kept as tslib writes them */
@@ -85,5 +86,24 @@ export function __classPrivateFieldSet(receiver, state, value, kind, f) {
 export function keyTreeLeftOut(what) {
   throw new Error(
     `${what} is not part of this snap: keys come from the secp256k1 BIP-44 node (snap_getBip44Entropy)`,
+  );
+}
+
+/**
+ * The stand-in of a table entry key-tree never reaches (a curve or a
+ * deriver, scripts/key-tree-tables-loader.js): an object whose every
+ * property read throws.
+ *
+ * @param {string} what - The curve or deriver.
+ * @returns {object} The stand-in.
+ */
+export function keyTreeUnreachedTable(what) {
+  return new Proxy(
+    {},
+    {
+      get() {
+        return keyTreeLeftOut(what);
+      },
+    },
   );
 }

@@ -10,9 +10,10 @@
  * builds.
  *
  * Each module is replaced by one that exports the same names, every one a
- * function that throws: key-tree still loads (its `derivers` and `curves`
- * tables are built from these modules' namespaces at load time), and
- * anything that would reach one fails loudly instead of deriving.
+ * function that throws: key-tree still loads (what it imports by name from
+ * them resolves; its `derivers` and `curves` tables hold a stand-in of
+ * their own for each, scripts/key-tree-tables-loader.js), and anything that
+ * would reach one fails loudly instead of deriving.
  *
  * It fails the build when a module's exports are no longer the ones listed
  * here (a key-tree upgrade), rather than silently changing what is left out.
