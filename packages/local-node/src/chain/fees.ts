@@ -1,8 +1,8 @@
 import type { ParsedTx, ResourceBounds } from './txs';
-import type { GasPrices } from './types';
+import type { GasPrices, GasUsage } from './types';
 
 /** Gas a transaction consumes, per resource. */
-export type GasUsage = { l1Gas: bigint; l1DataGas: bigint; l2Gas: bigint };
+export type { GasUsage } from './types';
 
 /**
  * The gas an invoke uses under the fixed model.

@@ -1,5 +1,7 @@
-import type { GasUsage } from './fees';
 import type { RawEvent } from '../contracts/types';
+
+/** The gas a transaction uses under the fixed model (fees.ts). */
+export type GasUsage = { l1Gas: bigint; l1DataGas: bigint; l2Gas: bigint };
 
 /** A gas price in both units: FRI (STRK) and WEI (ETH), per unit of gas. */
 export type PricePair = { fri: bigint; wei: bigint };
