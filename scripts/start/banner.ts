@@ -64,6 +64,7 @@ export function banner(facts: BannerFacts): string {
   const staking = node.staking
     ? [
         `Staking: Sepolia's staking contract ${node.staking.contract}, emulated with ${node.staking.validators} validators (found by its NewDelegationPool events); exit wait ${node.staking.exitWaitWindow} s (local-node --exit-wait-window)`,
+        "Liquid staking: Endur's xSTRK vault and withdrawal queue at Sepolia's addresses, emulated; the rate rises with the chain's clock, redeems are claimable after 7 days (local-node --liquid-withdrawal-wait)",
         '',
       ]
     : [];
