@@ -10,6 +10,7 @@ import {
 } from './scripts/node-urls';
 import {
   STARKNET_NAMESPACE_HELPER,
+  STARKNET_PRUNED_HELPER,
   STARKNET_REEXPORT_HELPER,
 } from './scripts/starknet-namespaces-loader';
 
@@ -285,8 +286,8 @@ const config: SnapConfig = {
     }),
     optimization: {
       ...webpackConfig.optimization,
-      // The CLI's Terser, told that starknet's namespace and re-export
-      // helpers are pure (see scripts/starknet-namespaces-loader.js), and
+      // The CLI's Terser, told that starknet's namespace (pruned or whole)
+      // and re-export helpers are pure (see scripts/starknet-namespaces-loader.js), and
       // writing no comments (the CLI's post-processing, which strips them,
       // now runs before it: see keepPureAnnotations). Two passes (the CLI
       // makes one): the second saves ~2.3 KB, which the request scopes, fair
@@ -309,7 +310,11 @@ const config: SnapConfig = {
             compress: {
               passes: 3,
               hoist_funs: true,
-              pure_funcs: [STARKNET_NAMESPACE_HELPER, STARKNET_REEXPORT_HELPER],
+              pure_funcs: [
+                STARKNET_NAMESPACE_HELPER,
+                STARKNET_PRUNED_HELPER,
+                STARKNET_REEXPORT_HELPER,
+              ],
             },
           },
         }),

@@ -91,9 +91,15 @@ describe('the starknet loader', () => {
     expect(rewritten).toContain(
       '  getSelectorFromName: () => getSelectorFromName,',
     );
-    expect(rewritten).toContain('  computeHashOnElements: starknetLeftOut,');
+    expect(rewritten).toContain(
+      'var hash_exports =\n/* @__PURE__ */ starknetPrunedNamespace({}, {\n',
+    );
+    expect(rewritten).not.toContain('  computeHashOnElements: ');
     expect(rewritten).toContain('sign: () => starkCurve.sign,');
-    expect(rewritten).toContain('getSharedSecret: starknetLeftOut,');
+    expect(rewritten).not.toContain('getSharedSecret: ');
+    expect(rewritten).toContain(
+      'var starknetPrunedNamespace = (target, all) => new Proxy(starknetNamespace(target, all), { get: (namespace, name) => name in namespace ? namespace[name] : starknetLeftOut() });',
+    );
     expect(() =>
       starknetNamespaces.call(
         { rootContext: root, addDependency: () => undefined },

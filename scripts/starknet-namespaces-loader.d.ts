@@ -10,5 +10,7 @@ declare namespace starknetNamespaces {
   const STARKNET_NAMESPACE_HELPER: string;
   /** The re-export helper's name, for Terser's `pure_funcs`. */
   const STARKNET_REEXPORT_HELPER: string;
+  /** The pruned namespaces' helper's name, for Terser's `pure_funcs`. */
+  const STARKNET_PRUNED_HELPER: string;
 }
 export = starknetNamespaces;

@@ -33,6 +33,13 @@ const HELPER = 'starknetNamespace';
 /** The name of the getter that stands in for a member left out. */
 const UNUSED_HELPER = 'starknetLeftOut';
 
+/**
+ * The helper of a namespace whose unread members are left out (see
+ * pure_funcs): the namespace with the members the source reads, behind a
+ * `Proxy` that throws for any other.
+ */
+const PRUNED_HELPER = 'starknetPrunedNamespace';
+
 /** The namespace that stands for @scure/starknet as `ec.starkCurve`. */
 const STARK_CURVE = 'starknetStarkCurve';
 
@@ -171,8 +178,9 @@ function rpcTypes(source) {
  * never reads (scripts/starknet-used-members.js finds the ones it does):
  * a used namespace otherwise kept all it names (`hash` its calldata
  * encoder and class-hash code, `stark`, `transaction`…). The namespace
- * object stays, with the same keys, but a member left out is a getter that
- * throws, so the code it named can go. Only namespaces starknet's own code
+ * object stays, with the members the source reads, behind a `Proxy` that
+ * throws for any other (a getter each, the same, cost ~2 KB), so the code a
+ * member left out named can go. Only namespaces starknet's own code
  * never handles as a whole are touched (its reads of their members, such as
  * `cairo_exports.felt`, are kept too); all others stay as they are.
  *
@@ -217,11 +225,15 @@ function readMembersOnly(source, srcDir, watch) {
         ),
       ]);
       pruned += 1;
-      return whole.replace(getters, () =>
-        getters.replace(/^ {2}(\w+): .*?(,?)$/gmu, (getter, member, comma) =>
-          read.has(member) ? getter : `  ${member}: ${UNUSED_HELPER}${comma}`,
-        ),
-      );
+      // An unread member's line is left blank: no getter at all (the Proxy
+      // throws for it), the lines still where they were.
+      return whole
+        .replace(`${HELPER}({}, {`, `${PRUNED_HELPER}({}, {`)
+        .replace(getters, () =>
+          getters.replace(/^ {2}(\w+): .*?,?$/gmu, (getter, member) =>
+            read.has(member) ? getter.replace(/,?$/u, ',') : '',
+          ),
+        );
     },
   );
   if (
@@ -236,7 +248,7 @@ function readMembersOnly(source, srcDir, watch) {
   const withHelper = rewritten.replace(
     /^(var __reExport = .*;)$/mu,
     (line) =>
-      `${line} var ${UNUSED_HELPER} = () => { throw new Error("This part of starknet.js is left out of the snap's bundle: its source never reads it (scripts/starknet-namespaces-loader.js)"); };`,
+      `${line} var ${UNUSED_HELPER} = () => { throw new Error("This part of starknet.js is left out of the snap's bundle: its source never reads it (scripts/starknet-namespaces-loader.js)"); }; var ${PRUNED_HELPER} = (target, all) => new Proxy(${HELPER}(target, all), { get: (namespace, name) => name in namespace ? namespace[name] : ${UNUSED_HELPER}() });`,
   );
   return callDataStaticsOnly(
     starkCurveReadMembersOnly(withHelper, members.get('ec')),
@@ -250,8 +262,8 @@ function readMembersOnly(source, srcDir, watch) {
  * (`import * as starkCurve`): handed out as a value, it kept all of the
  * package (ECDH, Ethereum-signature keys, account paths…). When the source
  * only reads its members (`ec.starkCurve.sign`), `ec.starkCurve` is built
- * as a namespace of its own with the same keys, reading the package's
- * members; a member the source never reads is a getter that throws.
+ * as a namespace of its own with the members the source reads, reading the
+ * package's; reading any other throws (the same `Proxy`).
  *
  * @param {string} source - The file, namespaces pruned.
  * @param {Set<string> | undefined} read - What the source reads of `ec`.
@@ -279,20 +291,19 @@ function starkCurveReadMembersOnly(source, read) {
     (key) => key !== '__esModule',
   );
   /* eslint-enable n/no-extraneous-require, n/global-require, import-x/no-dynamic-require */
-  const getters = keys.map((key) =>
-    read.has(`starkCurve.${key}`)
-      ? `${key}: () => starkCurve.${key}`
-      : `${key}: ${UNUSED_HELPER}`,
-  );
+  const getters = keys
+    .filter((key) => read.has(`starkCurve.${key}`))
+    .map((key) => `${key}: () => starkCurve.${key}`);
   return source
     .replace(getter, (_, comma) => `  starkCurve: () => ${STARK_CURVE}${comma}`)
     .replace(
       /^(var __reExport = .*;)$/mu,
       (line) =>
-        `${line} var ${STARK_CURVE} = /* @__PURE__ */ ${HELPER}({}, { ${getters.join(', ')} });`,
+        `${line} var ${STARK_CURVE} = /* @__PURE__ */ ${PRUNED_HELPER}({}, { ${getters.join(', ')} });`,
     );
 }
 
 module.exports = starknetNamespaces;
 module.exports.STARKNET_NAMESPACE_HELPER = HELPER;
 module.exports.STARKNET_REEXPORT_HELPER = REEXPORT_HELPER;
+module.exports.STARKNET_PRUNED_HELPER = PRUNED_HELPER;
