@@ -7,7 +7,7 @@ import {
   Section,
   Text,
 } from '@metamask/snaps-sdk/jsx';
-import type { SnapComponent } from '@metamask/snaps-sdk/jsx';
+import type { SnapComponent, TextChildren } from '@metamask/snaps-sdk/jsx';
 
 import type {
   CallView,
@@ -16,6 +16,25 @@ import type {
   RequestView,
 } from './dialogInputs';
 import { printableShortString } from '../protocol/values';
+
+/**
+ * A row holding one text: the label, then the text (a `Row` with its `Text`,
+ * the shape most rows of the dialogs and pages have).
+ *
+ * @param props - Component props.
+ * @param props.label - The row's label.
+ * @param props.children - The text.
+ * @param props.key - The row's key, if any.
+ * @returns The row.
+ */
+export const TextRow: SnapComponent<{
+  label: string;
+  children: TextChildren;
+}> = ({ label, children, key }) => (
+  <Row key={key} label={label}>
+    <Text>{children}</Text>
+  </Row>
+);
 
 /**
  * Who asks, on which network: the first rows of every request's dialog.
@@ -31,19 +50,11 @@ export const SiteAndNetwork: SnapComponent<{
   >;
 }> = ({ request }) => (
   <Box>
-    <Row label="Requested by">
-      <Text>{request.origin}</Text>
-    </Row>
-    <Row label="Network">
-      <Text>{request.networkName}</Text>
-    </Row>
-    <Row label="Chain id">
-      <Text>{chainIdText(request.chainId)}</Text>
-    </Row>
+    <TextRow label="Requested by">{request.origin}</TextRow>
+    <TextRow label="Network">{request.networkName}</TextRow>
+    <TextRow label="Chain id">{chainIdText(request.chainId)}</TextRow>
     {request.networkAddedBy === undefined ? null : (
-      <Row label="Node">
-        <Text>{`added by ${request.networkAddedBy}: that site's node sees this request`}</Text>
-      </Row>
+      <TextRow label="Node">{`added by ${request.networkAddedBy}: that site's node sees this request`}</TextRow>
     )}
   </Box>
 );
@@ -133,20 +144,14 @@ export const CallSection: SnapComponent<{
       </Banner>
     ) : null}
     {(call.decoded?.fields ?? []).map(({ label, value }) => (
-      <Row label={label}>
-        <Text>{value}</Text>
-      </Row>
+      <TextRow label={label}>{value}</TextRow>
     ))}
     <Text>
       {call.contractLabel ? `Contract (${call.contractLabel}):` : 'Contract:'}
     </Text>
     <Copyable value={call.contractAddress} />
-    <Row label="Entrypoint">
-      <Text>{call.entrypoint}</Text>
-    </Row>
-    <Row label="Selector">
-      <Text>{call.selector}</Text>
-    </Row>
+    <TextRow label="Entrypoint">{call.entrypoint}</TextRow>
+    <TextRow label="Selector">{call.selector}</TextRow>
     <Text>{`Calldata (${call.calldata.length}):`}</Text>
     {call.calldata.length > 0 ? (
       <Copyable value={call.calldata.join(', ')} />
@@ -200,9 +205,7 @@ export const LinesSection: SnapComponent<{
   <Section>
     <Text fontWeight="bold">{heading}</Text>
     {lines.map(({ label, value }) => (
-      <Row label={label}>
-        <Text>{value}</Text>
-      </Row>
+      <TextRow label={label}>{value}</TextRow>
     ))}
   </Section>
 );
@@ -250,9 +253,7 @@ export const MessageFields: SnapComponent<{ fields: MessageField[] }> = ({
           <MessageFields fields={field.children} />
         </Section>
       ) : (
-        <Row label={field.label}>
-          <Text>{field.value ?? ''}</Text>
-        </Row>
+        <TextRow label={field.label}>{field.value ?? ''}</TextRow>
       ),
     )}
   </Box>

@@ -1,7 +1,8 @@
-import { Box, Copyable, Row, Text } from '@metamask/snaps-sdk/jsx';
+import { Box, Copyable, Text } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import { activityLineOf, activityStatus, shortAddress } from './activityText';
+import { TextRow } from './components';
 import { visibleContent } from './visibleContent';
 import { amountText, MASK } from '../prices/money';
 import type { MoneyDisplay } from '../prices/money';
@@ -72,15 +73,11 @@ function outcomeContent(notice: OutcomeNotice): JSXElement {
           ).text
         }
       </Text>
-      <Row label="Status">
-        <Text>{activityStatus(record, NOTIFIED_REASON)}</Text>
-      </Row>
-      <Row label="Network">
-        <Text>{notice.networkName}</Text>
-      </Row>
-      <Row label="Account">
-        <Text>{notice.accountName}</Text>
-      </Row>
+      <TextRow label="Status">
+        {activityStatus(record, NOTIFIED_REASON)}
+      </TextRow>
+      <TextRow label="Network">{notice.networkName}</TextRow>
+      <TextRow label="Account">{notice.accountName}</TextRow>
       <Text>{record.senderAddress}</Text>
       <Text>Transaction hash</Text>
       <Copyable value={record.txnHash} />
@@ -139,18 +136,12 @@ async function notifyHolding(notice: HoldingNotice): Promise<void> {
           <Text fontWeight="bold">{notice.heading}</Text>
           {notice.rows.map(({ label, value, below }) => (
             <Box>
-              <Row label={label}>
-                <Text>{value}</Text>
-              </Row>
+              <TextRow label={label}>{value}</TextRow>
               {below === undefined ? null : <Text>{below}</Text>}
             </Box>
           ))}
-          <Row label="Network">
-            <Text>{notice.networkName}</Text>
-          </Row>
-          <Row label="Account">
-            <Text>{notice.accountName}</Text>
-          </Row>
+          <TextRow label="Network">{notice.networkName}</TextRow>
+          <TextRow label="Account">{notice.accountName}</TextRow>
           <Text>{notice.account}</Text>
         </Box>,
       ),

@@ -1,6 +1,7 @@
-import { Row, Section, Text } from '@metamask/snaps-sdk/jsx';
+import { Section, Text } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
+import { TextRow } from './components';
 import type { PaymasterShown } from './dialogs/paymaster';
 import { STRK_ADDRESS } from '../config';
 import { moneyText, unitsText } from '../prices/money';
@@ -143,9 +144,9 @@ export function valuesSection({
         Value in your currency (from prices on chain; not signed)
       </Text>
       {priced.map((line) => (
-        <Row label={line.label}>
-          <Text>{`${unitsText(line.amount, line.decimals, values.display.locale)} ${line.symbol} ≈ ${valueText(line, values.display, book)}`}</Text>
-        </Row>
+        <TextRow
+          label={line.label}
+        >{`${unitsText(line.amount, line.decimals, values.display.locale)} ${line.symbol} ≈ ${valueText(line, values.display, book)}`}</TextRow>
       ))}
     </Section>
   );

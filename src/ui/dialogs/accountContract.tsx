@@ -1,7 +1,8 @@
-import { Box, Copyable, Row, Section, Text } from '@metamask/snaps-sdk/jsx';
+import { Box, Copyable, Section, Text } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import type { TransactionPreview } from '../../sender/intent';
+import { TextRow } from '../components';
 
 /** How each kind of account contract is named. */
 const ACCOUNT_CONTRACTS = {
@@ -25,9 +26,7 @@ export function accountContractSection(
   const deploys = preview.deploying || preview.intent.type === 'DEPLOY_ACCOUNT';
   return (
     <Section>
-      <Row label="Account contract">
-        <Text>{ACCOUNT_CONTRACTS[kind]}</Text>
-      </Row>
+      <TextRow label="Account contract">{ACCOUNT_CONTRACTS[kind]}</TextRow>
       {deploys ? (
         <Box>
           <Text>Deployed with class hash:</Text>

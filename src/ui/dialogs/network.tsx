@@ -1,16 +1,9 @@
-import {
-  Box,
-  Copyable,
-  Heading,
-  Row,
-  Section,
-  Text,
-} from '@metamask/snaps-sdk/jsx';
+import { Box, Copyable, Heading, Section, Text } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import { alert, confirm } from './open';
 import type { Network } from '../../config';
-import { chainIdText } from '../components';
+import { chainIdText, TextRow } from '../components';
 
 // Dialogs about networks: switching to one, adding one, changing its node.
 
@@ -33,19 +26,11 @@ export async function confirmSwitchNetwork(view: {
       <Heading>Switch network</Heading>
       <Text>{`${view.origin} asks to switch the Starknet network.`}</Text>
       <Section>
-        <Row label="Requested by">
-          <Text>{view.origin}</Text>
-        </Row>
-        <Row label="From">
-          <Text>{`${view.from.name}, ${chainIdText(view.from.chainId)}`}</Text>
-        </Row>
-        <Row label="To">
-          <Text>{`${view.to.name}, ${chainIdText(view.to.chainId)}`}</Text>
-        </Row>
+        <TextRow label="Requested by">{view.origin}</TextRow>
+        <TextRow label="From">{`${view.from.name}, ${chainIdText(view.from.chainId)}`}</TextRow>
+        <TextRow label="To">{`${view.to.name}, ${chainIdText(view.to.chainId)}`}</TextRow>
         {view.to.addedBy === undefined ? null : (
-          <Row label="Its node">
-            <Text>{`added by ${view.to.addedBy}`}</Text>
-          </Row>
+          <TextRow label="Its node">{`added by ${view.to.addedBy}`}</TextRow>
         )}
       </Section>
     </Box>,
@@ -74,15 +59,9 @@ export async function confirmAddNetwork(view: {
           : `${view.origin} asks to add its own Starknet network: only ${view.origin} may use it, and its node will see the accounts you use on it with that site.`}
       </Text>
       <Section>
-        <Row label="Requested by">
-          <Text>{view.origin}</Text>
-        </Row>
-        <Row label="Name">
-          <Text>{view.network.name}</Text>
-        </Row>
-        <Row label="Chain id">
-          <Text>{chainIdText(view.network.chainId)}</Text>
-        </Row>
+        <TextRow label="Requested by">{view.origin}</TextRow>
+        <TextRow label="Name">{view.network.name}</TextRow>
+        <TextRow label="Chain id">{chainIdText(view.network.chainId)}</TextRow>
         <Text>Node URL:</Text>
         <Copyable value={view.network.rpcUrl ?? ''} />
         {view.network.paymasterUrl === undefined ? null : (
@@ -122,12 +101,10 @@ export async function tellNetworkNotAdded(view: {
       <Heading>Network not added</Heading>
       <Text>{`${view.network.name} (${chainIdText(view.network.chainId)}) was not added: ${view.reason}, added by another site. ${view.origin} is told only that it was not added, as if you had declined.`}</Text>
       <Section>
-        <Row label="Its network">
-          <Text>{`${view.other.name}, ${chainIdText(view.other.chainId)}`}</Text>
-        </Row>
-        <Row label="Added by">
-          <Text>{view.other.addedBy ?? 'another site'}</Text>
-        </Row>
+        <TextRow label="Its network">{`${view.other.name}, ${chainIdText(view.other.chainId)}`}</TextRow>
+        <TextRow label="Added by">
+          {view.other.addedBy ?? 'another site'}
+        </TextRow>
       </Section>
     </Box>,
   );
@@ -223,15 +200,9 @@ function newUrlContent(view: {
       <Heading>{view.heading}</Heading>
       <Text>{view.explanation}</Text>
       <Section>
-        <Row label="Requested by">
-          <Text>{view.origin}</Text>
-        </Row>
-        <Row label="Network">
-          <Text>{view.network.name}</Text>
-        </Row>
-        <Row label="Chain id">
-          <Text>{chainIdText(view.network.chainId)}</Text>
-        </Row>
+        <TextRow label="Requested by">{view.origin}</TextRow>
+        <TextRow label="Network">{view.network.name}</TextRow>
+        <TextRow label="Chain id">{chainIdText(view.network.chainId)}</TextRow>
         <Text>{view.label}</Text>
         <Copyable value={view.url} />
         <Text>{`Instead of: ${view.current}`}</Text>

@@ -5,6 +5,7 @@ import type { LateNames } from '../../node/names';
 import type { CheckedBuild } from '../../paymaster/checkBuilt';
 import { dateText } from '../../prices/dates';
 import { unitsText } from '../../prices/money';
+import { TextRow } from '../components';
 import { NameLine } from '../names';
 import type { NamesReading } from '../names';
 
@@ -88,9 +89,7 @@ export function paymasterSections(
   return (
     <Box>
       <Section>
-        <Row label="Paymaster">
-          <Text>{host}</Text>
-        </Row>
+        <TextRow label="Paymaster">{host}</TextRow>
         {fee ? (
           <Box>
             <Row label={`Fee, paid in ${fee.token.symbol}`}>
@@ -118,12 +117,12 @@ export function paymasterSections(
               <Copyable value={execution.caller} />
             </Box>
           )}
-          <Row label="Valid after">
-            <Text>{timeText(execution.executeAfter, locale)}</Text>
-          </Row>
-          <Row label="Valid before">
-            <Text>{timeText(execution.executeBefore, locale)}</Text>
-          </Row>
+          <TextRow label="Valid after">
+            {timeText(execution.executeAfter, locale)}
+          </TextRow>
+          <TextRow label="Valid before">
+            {timeText(execution.executeBefore, locale)}
+          </TextRow>
           <Text>Nonce (unused, checked on chain):</Text>
           <Copyable value={execution.nonce} />
         </Section>

@@ -3,13 +3,12 @@ import {
   Box,
   Copyable,
   Image,
-  Row,
   Section,
   Text,
 } from '@metamask/snaps-sdk/jsx';
 
 import { ask } from './open';
-import { RequestHeader } from '../components';
+import { RequestHeader, TextRow } from '../components';
 import type { RequestView } from '../dialogInputs';
 
 // The dialog that adds a token to the wallet.
@@ -64,15 +63,9 @@ export async function confirmAddToken(view: {
         {view.logo.image ? (
           <Image src={view.logo.image} alt={`${view.token.symbol} logo`} />
         ) : null}
-        <Row label="Name">
-          <Text>{view.token.name}</Text>
-        </Row>
-        <Row label="Symbol">
-          <Text>{view.token.symbol}</Text>
-        </Row>
-        <Row label="Decimals">
-          <Text>{String(view.token.decimals)}</Text>
-        </Row>
+        <TextRow label="Name">{view.token.name}</TextRow>
+        <TextRow label="Symbol">{view.token.symbol}</TextRow>
+        <TextRow label="Decimals">{String(view.token.decimals)}</TextRow>
         <Text>Contract:</Text>
         <Copyable value={view.token.address} />
       </Section>

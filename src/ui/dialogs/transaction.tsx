@@ -1,11 +1,4 @@
-import {
-  Banner,
-  Box,
-  Copyable,
-  Row,
-  Section,
-  Text,
-} from '@metamask/snaps-sdk/jsx';
+import { Banner, Box, Copyable, Section, Text } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import { accountContractSection } from './accountContract';
@@ -22,6 +15,7 @@ import {
   CallSections,
   LinesSection,
   RequestHeader,
+  TextRow,
 } from '../components';
 import { rawCalls } from '../decodeCalls';
 import type { CallView, RequestView } from '../dialogInputs';
@@ -284,9 +278,9 @@ export function transactionContent(
         />
       ))}
       {total > 1 && !paymaster ? (
-        <Row label="Maximum fee, in all">
-          <Text>{strk(plan.maxFee, view.request.locale)}</Text>
-        </Row>
+        <TextRow label="Maximum fee, in all">
+          {strk(plan.maxFee, view.request.locale)}
+        </TextRow>
       ) : null}
       {valuesSection({
         lines: valueLinesOf(preview, view.tokens, paymaster),

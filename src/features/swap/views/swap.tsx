@@ -13,6 +13,7 @@ import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import { MASK, unitsText } from '../../../prices/money';
 import type { MoneyDisplay } from '../../../prices/money';
+import { TextRow } from '../../../ui/components';
 import { fromField } from '../../home/views/fromField';
 import type { HomeView } from '../../home/views/model';
 import { feeField } from '../../home/views/paymaster';
@@ -85,30 +86,16 @@ function quoteBox(
   return (
     <Box>
       <Text fontWeight="bold">{`Quote: ${amountOf(sold, sell, display)} for ${amountOf(got, buy, display)}`}</Text>
-      <Row label="You get (quoted)">
-        <Text>{amountOf(got, buy, display)}</Text>
-      </Row>
-      <Row label="Rate">
-        <Text>{rate}</Text>
-      </Row>
-      <Row label="Price impact">
-        <Text>{`${(quote.priceImpactBps / 100).toFixed(2)} %`}</Text>
-      </Row>
+      <TextRow label="You get (quoted)">{amountOf(got, buy, display)}</TextRow>
+      <TextRow label="Rate">{rate}</TextRow>
+      <TextRow label="Price impact">{`${(quote.priceImpactBps / 100).toFixed(2)} %`}</TextRow>
       <Row label={`At least (slippage ${draft.slippageBps / 100} %)`}>
         <Text>{amountOf(quote.minimum, buy, display)}</Text>
       </Row>
-      <Row label="AVNU fee">
-        <Text>{`${amountOf(quote.avnuFees, find(quote.feeToken), display)} (${Number(BigInt(quote.avnuFeesBps)) / 100} %)`}</Text>
-      </Row>
-      <Row label="Other fees">
-        <Text>None</Text>
-      </Row>
-      <Row label="Network fee (AVNU's estimate)">
-        <Text>{`${unitsText(BigInt(quote.gasFees), 18, display.locale)} STRK`}</Text>
-      </Row>
-      <Row label="Sources">
-        <Text>{quote.sources || 'not named'}</Text>
-      </Row>
+      <TextRow label="AVNU fee">{`${amountOf(quote.avnuFees, find(quote.feeToken), display)} (${Number(BigInt(quote.avnuFeesBps)) / 100} %)`}</TextRow>
+      <TextRow label="Other fees">None</TextRow>
+      <TextRow label="Network fee (AVNU's estimate)">{`${unitsText(BigInt(quote.gasFees), 18, display.locale)} STRK`}</TextRow>
+      <TextRow label="Sources">{quote.sources || 'not named'}</TextRow>
       <Text>
         {expired
           ? 'This quote has expired: Swap asks AVNU for a new one, and the confirmation shows it.'
