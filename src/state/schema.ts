@@ -240,6 +240,24 @@ const StakingStruct = object({
   positions: size(array(object({ member: HexText, pool: HexText })), 0, 5000),
   /** Exits told of, as `<pool>:<member>:<unpool time>`. */
   toldExits: size(array(string()), 0, 5000),
+  /**
+   * Endur's liquid staking on the network: its withdrawal requests for the
+   * accounts, from the queue's WithdrawQueue events keyed by receiver,
+   * read on from the block reached; a past block its rate is compared with.
+   */
+  liquid: optional(
+    object({
+      requestsFrom: number(),
+      searched: array(HexText),
+      /** Unclaimed requests, by their receiver. */
+      requests: size(array(object({ member: HexText, id: HexText })), 0, 5000),
+      anchor: optional(object({ block: number(), time: number() })),
+      /** The queue's wait (seconds), once a request showed it. */
+      wait: optional(number()),
+      /** Claimable requests told of, as `<member>:<id>`. */
+      told: size(array(string()), 0, 5000),
+    }),
+  ),
 });
 
 export const WalletStateStruct = object({

@@ -136,3 +136,34 @@ export async function markExitsTold(
     );
   });
 }
+
+/**
+ * Stores what the Stake view's liquid part read (src/features/staking/
+ * liquid.ts), on the network's staking record.
+ *
+ * @param chainId - The network.
+ * @param contract - Its staking contract.
+ * @param liquid - What to keep.
+ */
+export async function storeLiquidRead(
+  chainId: string,
+  contract: string,
+  liquid: NonNullable<Staking['liquid']>,
+): Promise<void> {
+  await updateState((draft) => {
+    const before =
+      stakingOn(draft, chainId, contract) ?? stakingUnread(chainId, contract);
+    const told = new Set(before.liquid?.told ?? []);
+    draft.staking = [
+      ...draft.staking.filter((each) => each.chainId !== chainId),
+      {
+        ...before,
+        liquid: {
+          ...liquid,
+          requests: liquid.requests.slice(-MAX_STAKING_RECORDS),
+          told: [...told].slice(-MAX_STAKING_RECORDS),
+        },
+      },
+    ];
+  });
+}

@@ -167,21 +167,24 @@ export type ChainTime = { block: number; time: number };
 /**
  * The latest block's header, read for its number (where the events were
  * read to) and its time (when an exit can be withdrawn: the chain's clock,
- * not the device's).
+ * not the device's); or a past block's, for its time.
  *
+ * @param block - Which block (the latest by default).
  * @returns The call.
  */
-export function chainTimeCall(): NodeCall<Reading<ChainTime>> {
+export function chainTimeCall(
+  block: 'latest' | { block_number: number } = 'latest',
+): NodeCall<Reading<ChainTime>> {
   return {
     method: 'starknet_getBlockWithTxHashes',
-    params: { block_id: 'latest' },
+    params: { block_id: block },
     parse: (answer): Reading<ChainTime> => {
       const [error, header] = validateAnswer(
         answer,
         type({ block_number: min(integer(), 0), timestamp: min(integer(), 0) }),
       );
       return error || header === undefined
-        ? { problem: 'the latest block has no number or time' }
+        ? { problem: 'the block has no number or time' }
         : { value: { block: header.block_number, time: header.timestamp } };
     },
   };

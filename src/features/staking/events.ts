@@ -20,6 +20,12 @@ import {
   stakingContractOf,
   switchPoolCall,
 } from '../../staking/protocol';
+import {
+  claimWithdrawalCall,
+  liquidStakeCalls,
+  liquidStakingOf,
+  liquidUnstakeCall,
+} from '../../staking/vault';
 import type { Staking, WalletState } from '../../state/schema';
 import { stakingOn } from '../../state/staking';
 import { HOME_ORIGIN, walletContext } from '../../wallet/context';
@@ -53,10 +59,14 @@ export function isStakingEvent(event: UserInputEvent): boolean {
   return (
     (event.type === UserInputEventType.FormSubmitEvent &&
       (name === STAKE.enter ||
+        name === STAKE.liquidStake ||
         name.startsWith(STAKE.exit) ||
-        name.startsWith(STAKE.move))) ||
+        name.startsWith(STAKE.move) ||
+        name.startsWith(STAKE.liquidExit))) ||
     (event.type === UserInputEventType.ButtonClickEvent &&
-      (name.startsWith(STAKE.claim) || name.startsWith(STAKE.withdraw)))
+      (name.startsWith(STAKE.claim) ||
+        name.startsWith(STAKE.withdraw) ||
+        name.startsWith(STAKE.liquidClaim)))
   );
 }
 
@@ -250,6 +260,78 @@ function positionAt(
 }
 
 /**
+ * The calls of a liquid staking action (Endur's xSTRK): stake from an
+ * account (approve and deposit), unstake a position's xSTRK through the
+ * queue, claim a request. The wallet's confirmation reads them as any
+ * site's (src/sender/liquidReads.ts), which refuses what cannot be done.
+ *
+ * @param scene - The scene.
+ * @param name - The event's element name.
+ * @param values - The form's values.
+ * @returns The member and its calls, or undefined for another action.
+ */
+function liquidCalls(
+  scene: Scene,
+  name: string,
+  values: Record<string, unknown>,
+): { member: string; calls: StakingCall[] } | undefined {
+  const contracts = liquidStakingOf(scene.network);
+  if (
+    contracts === undefined ||
+    !(
+      name === STAKE.liquidStake ||
+      name.startsWith(STAKE.liquidExit) ||
+      name.startsWith(STAKE.liquidClaim)
+    )
+  ) {
+    return undefined;
+  }
+  if (name === STAKE.liquidStake) {
+    const member = ownAccount(
+      scene,
+      textOf(values, `${STAKE.liquidStake}:from`),
+      'From',
+    );
+    const amount = amountOf(scene, {
+      typed: textOf(values, `${STAKE.liquidStake}:amount`),
+      decimals: 18,
+      label: 'Amount',
+    });
+    return {
+      member,
+      calls: liquidStakeCalls(contracts.vault, amount, member),
+    };
+  }
+  if (name.startsWith(STAKE.liquidExit)) {
+    const member = ownAccount(
+      scene,
+      name.slice(STAKE.liquidExit.length),
+      'Unstake',
+    );
+    const amount = amountOf(scene, {
+      typed: textOf(values, `${name}:amount`),
+      decimals: 18,
+      label: 'Unstake',
+    });
+    return {
+      member,
+      calls: [liquidUnstakeCall(contracts.vault, amount, member)],
+    };
+  }
+  const [address = '', id = ''] = name
+    .slice(STAKE.liquidClaim.length)
+    .split(':');
+  const member = ownAccount(scene, address, 'Claim');
+  if (!/^\d{1,38}$/u.test(id)) {
+    throw new InvalidInputError('Claim', 'is not a request of this page');
+  }
+  return {
+    member,
+    calls: [claimWithdrawalCall(contracts.queue, BigInt(id))],
+  };
+}
+
+/**
  * The calls an event asks for.
  *
  * @param scene - The network.
@@ -265,6 +347,10 @@ async function callsOf(
     event.type === UserInputEventType.FormSubmitEvent ? { ...event.value } : {};
   if (name === STAKE.enter) {
     return stake(scene, values);
+  }
+  const liquid = liquidCalls(scene, name, values);
+  if (liquid) {
+    return liquid;
   }
   if (name.startsWith(STAKE.claim)) {
     const { pool, member } = positionAt(scene, name.slice(STAKE.claim.length));

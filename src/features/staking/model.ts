@@ -44,6 +44,39 @@ export type PositionView = {
   | { unreadable: string }
 );
 
+/** A withdrawal request of Endur's queue, not yet claimed. */
+export type LiquidRequestView = {
+  /** The account it pays. */
+  member: string;
+  id: bigint;
+  /** The STRK it pays. */
+  assets: bigint;
+  /** The xSTRK it burnt. */
+  shares: bigint;
+  requestedAt: number;
+  /** When it can be claimed (seconds, the chain's clock). */
+  claimableAt: number;
+  claimed: boolean;
+};
+
+/** Endur's liquid staking (xSTRK) on the network, beside delegation. */
+export type LiquidView = {
+  vault: string;
+  queue: string;
+  /** STRK per xSTRK (10^18 is one), when read. */
+  rate?: bigint | undefined;
+  /**
+   * An estimate of the yearly yield (a percentage) from the rate's change
+   * on chain since a past block (its time).
+   */
+  yearly?: { percent: number; since: number } | undefined;
+  /** The queue's wait (seconds), as a request shows it. */
+  wait?: number | undefined;
+  /** Each account's xSTRK, when read. */
+  holdings: { member: string; shares: bigint | undefined }[];
+  requests: LiquidRequestView[];
+};
+
 /** An account of the network, as the forms list it. */
 export type StakingAccount = { address: string; name: string };
 
@@ -61,6 +94,8 @@ export type StakingView = {
   now: number;
   /** What could not be read, said once. */
   problem?: string | undefined;
+  /** Liquid staking, on a network with Endur's contracts. */
+  liquid?: LiquidView | undefined;
 };
 
 /** Element names of the Stake view (events carry them). */
@@ -75,6 +110,12 @@ export const STAKE = {
   withdraw: 'stake-withdraw:',
   /** Then `<pool>:<member>`: the form that moves a pending exit. */
   move: 'stake-move:',
+  /** The liquid stake form (STRK for xSTRK). */
+  liquidStake: 'stake-liquid',
+  /** Then `<member>`: the form that unstakes xSTRK through the queue. */
+  liquidExit: 'stake-liquid-exit:',
+  /** Then `<member>:<id>`: claim that withdrawal request. */
+  liquidClaim: 'stake-liquid-claim:',
 } as const;
 
 /** A position's key in element names. */

@@ -16,6 +16,7 @@ import {
   pageCall,
   storeFound,
 } from './discovery';
+import { planLiquid } from './liquid';
 import type { StakingView } from './model';
 import { tokenReads, tokenWriter } from './tokens';
 import { positionsOf, validatorsOf } from './viewParts';
@@ -32,7 +33,7 @@ import {
 import type { PoolMemberInfo, StakerPools } from '../../staking/layouts';
 import { stakingContractOf } from '../../staking/protocol';
 import type { AccountRecord, Staking } from '../../state/schema';
-import { stakingOn, stakingUnread } from '../../state/staking';
+import { stakingOn, stakingUnread, storeLiquidRead } from '../../state/staking';
 import type { WalletContext } from '../../wallet/context';
 
 /**
@@ -167,6 +168,7 @@ export async function readStakingView(
     first.add(reverseNameCall(named?.contract ?? '0x0', address)),
   );
   const tokens = tokenReads(state, network, known.pools, first);
+  const liquid = planLiquid(first, network, known.liquid, members);
   const { answers, failure } = await sendPlan(context, network, first);
   if (failure !== undefined) {
     return { ...empty, problem: `Node unavailable: ${failure}` };
@@ -205,6 +207,7 @@ export async function readStakingView(
     ),
     second,
   );
+  const liquidLater = liquid?.next(answers, time, second);
   const lateRewardsOf =
     rewardsOf === undefined && supplier !== undefined
       ? second.read(epochRewardsCall(supplier))
@@ -230,6 +233,10 @@ export async function readStakingView(
     members,
     rewardSupplier: supplier,
   });
+  const liquidRead = liquidLater?.(later);
+  if (liquidRead) {
+    await storeLiquidRead(network.chainId, contract, liquidRead.record);
+  }
 
   const [before, after] = [
     answered(holdings, answers),
@@ -262,6 +269,7 @@ export async function readStakingView(
       ? {}
       : { exitWait: Number(parameters.exitWaitWindow) }),
     now: time?.time ?? Math.floor(Date.now() / 1000),
+    ...(liquidRead ? { liquid: liquidRead.view } : {}),
     ...(found.problems.length === 0
       ? {}
       : { problem: [...new Set(found.problems)].join(' ') }),

@@ -13,6 +13,7 @@ import {
 } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
+import { liquidSection } from './liquid';
 import { dateText } from '../../../prices/dates';
 import { amountText, unitsText } from '../../../prices/money';
 import type { MoneyDisplay } from '../../../prices/money';
@@ -365,6 +366,7 @@ export function stakeContent(
       {view.problem === undefined ? null : <Text>{view.problem}</Text>}
       {view.accounts.map((account) => accountPositions(account, view, display))}
       {stakeForm(view, display.locale)}
+      {view.liquid ? liquidSection(view, view.liquid, display) : null}
       <Section>
         <Text fontWeight="bold">Validators</Text>
         <Text>
