@@ -238,8 +238,9 @@ const config: SnapConfig = {
           {
             // Class members nothing in the bundle calls (multiformats'
             // CID conversions, noble's Point.msm, ECDSA key recovery and
-            // ECDH) as stand-ins that throw (the loader says why).
-            test: /[\\/]node_modules[\\/](?:multiformats[\\/]dist[\\/]src[\\/]cid|@noble[\\/]curves[\\/]esm[\\/]abstract[\\/]weierstrass)\.js$/u,
+            // ECDH, fast-safe-stringify's stable variant) as stand-ins that
+            // throw (the loader says why).
+            test: /[\\/]node_modules[\\/](?:multiformats[\\/]dist[\\/]src[\\/]cid|@noble[\\/]curves[\\/]esm[\\/]abstract[\\/]weierstrass|fast-safe-stringify[\\/]index)\.js$/u,
             enforce: 'pre' as const,
             loader: resolve(__dirname, 'scripts/unreached-members-loader.js'),
           },

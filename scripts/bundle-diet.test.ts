@@ -317,6 +317,18 @@ describe('the class members nothing in the bundle calls', () => {
       '    function getSharedSecret(secretKeyA, publicKeyB, isCompressed = true) { throw new Error("getSharedSecret is not part of this snap");\n\n',
     );
     expect(points).not.toContain('Point.fromBytes(concatBytes(pprefix(');
+    const stringify = join(root, 'node_modules/fast-safe-stringify/index.js');
+    const safe = unreachedMembers.call(
+      { resourcePath: stringify },
+      await readFile(stringify, 'utf8'),
+    );
+    expect(safe).toContain(
+      'function deterministicStringify (obj, replacer, spacer, options) { throw new Error(',
+    );
+    expect(safe).not.toContain('var tmp = deterministicDecirc(obj');
+    expect(safe).toContain(
+      'function stringify (obj, replacer, spacer, options) {\n',
+    );
     expect(points).toContain(
       '    function sign(message, secretKey, opts = {}) {\n',
     );

@@ -21,6 +21,9 @@
  *   Stark signatures (@scure/starknet) and derives secp256k1 keys
  *   (key-tree); neither recovers a key from a signature nor agrees on a
  *   shared secret.
+ * - fast-safe-stringify's `stable` (`deterministicStringify`, with the
+ *   code only it runs): @metamask/rpc-errors, its one importer, calls the
+ *   package's default export (`JsonRpcError.toString`), never `stable`.
  *
  * The file's lines are unchanged (bodies become blank lines), so source maps
  * still point at them. It fails the build when a listed member is no longer
@@ -52,6 +55,12 @@ const UNREACHED = {
       'recoverPublicKey(messageHash)',
       '    function recoverPublicKey(signature, message, opts = {})',
       '    function getSharedSecret(secretKeyA, publicKeyB, isCompressed = true)',
+    ],
+  },
+  'fast-safe-stringify/index.js': {
+    indent: '',
+    members: [
+      'function deterministicStringify (obj, replacer, spacer, options)',
     ],
   },
 };
@@ -89,7 +98,8 @@ function unreachedMembers(source) {
     }
     const name = member
       .slice(0, member.indexOf('('))
-      .replace(/^(?:static|function) /u, '');
+      .replace(/^(?:static|function) /u, '')
+      .trimEnd();
     lines[at] = `${open} throw new Error(${JSON.stringify(
       `${name} is not part of this snap`,
     )});`;
