@@ -68,7 +68,9 @@ export type VerifiedEntry = {
 /**
  * One token as the bundle stores it: `[address, name, symbol, decimals]`
  * (a row, not an object: the keys repeated for every token were a quarter
- * of the list's bytes in the snap's bundle).
+ * of the list's bytes in the snap's bundle), the address's 32 bytes in
+ * base64 without padding (two thirds the length of its hex; the snap reads
+ * it back with src/protocol/values.ts's hexFromBase64).
  */
 export type VerifiedRow = [string, string, string, number];
 
@@ -85,7 +87,11 @@ export type VerifiedList = {
  * @returns Its row.
  */
 function rowOf(entry: VerifiedEntry): VerifiedRow {
-  return [entry.address, entry.name, entry.symbol, entry.decimals];
+  // 32 bytes (the address is canonical): 43 base64 digits and one `=`.
+  const address = Buffer.from(entry.address.slice(2), 'hex')
+    .toString('base64')
+    .slice(0, 43);
+  return [address, entry.name, entry.symbol, entry.decimals];
 }
 
 /**

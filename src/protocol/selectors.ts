@@ -1,5 +1,6 @@
-import { bytesToHex } from '@metamask/utils';
 import { hash } from 'starknet';
+
+import { hexFromBase64 } from './values';
 
 /**
  * Selectors: `sn_keccak` of an entry point's, view's or event's name, the
@@ -76,23 +77,10 @@ const KNOWN_SELECTOR_ENTRIES = [
   'SwitchDelegationPool AZCJ+uO4+ZwrFA0erXMTMbGfskjQm27lvssJexBAkwY',
 ];
 
-/**
- * A selector written in base64, as canonical hex.
- *
- * @param base64 - Its 32 bytes in base64.
- * @returns The selector, hex without leading zeros.
- */
-function selectorFromBase64(base64: string): string {
-  const bytes = Uint8Array.from(atob(base64), (character) =>
-    character.charCodeAt(0),
-  );
-  return `0x${BigInt(bytesToHex(bytes)).toString(16)}`;
-}
-
 export const KNOWN_SELECTORS: ReadonlyMap<string, string> = new Map(
   KNOWN_SELECTOR_ENTRIES.map((entry) => {
     const [name = '', base64 = ''] = entry.split(' ');
-    return [name, selectorFromBase64(base64)];
+    return [name, `0x${BigInt(hexFromBase64(base64)).toString(16)}`];
   }),
 );
 

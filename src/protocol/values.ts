@@ -1,3 +1,5 @@
+import { bytesToHex } from '@metamask/utils';
+
 /**
  * Starknet's value types, as the protocol hashes them. Every value that
  * reaches a hash is one of these; a value outside its type would be reduced
@@ -94,4 +96,18 @@ export function chainIdProblem(value: bigint): string | undefined {
  */
 export function toHex(value: bigint): string {
   return `0x${value.toString(16)}`;
+}
+
+/**
+ * The bytes of a base64 text (the padding may be left out) as hex: how the
+ * bundle writes its tables of 32-byte values (selectors, token addresses),
+ * two thirds the length of their hex.
+ *
+ * @param base64 - The bytes in base64.
+ * @returns `0x` and two lower-case hex digits a byte.
+ */
+export function hexFromBase64(base64: string): string {
+  return bytesToHex(
+    Uint8Array.from(atob(base64), (character) => character.charCodeAt(0)),
+  );
 }

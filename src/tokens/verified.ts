@@ -11,6 +11,7 @@ import {
 } from 'superstruct';
 
 import bundled from './verifiedTokens.json';
+import { hexFromBase64 } from '../protocol/values';
 
 /**
  * The tokens the wallet calls verified, per network: a bundled copy of the
@@ -89,14 +90,21 @@ let verified: ReadonlyMap<string, readonly VerifiedToken[]> | undefined;
 function verifiedByChain(): ReadonlyMap<string, readonly VerifiedToken[]> {
   if (verified === undefined) {
     const byChain = new Map<string, VerifiedToken[]>();
-    // Each row is `[address, name, symbol, decimals]` (see
-    // scripts/verified-tokens.ts), checked as the token it names.
+    // Each row is `[address, name, symbol, decimals]`, the address's 32
+    // bytes in base64 (see scripts/verified-tokens.ts), checked as the
+    // token it names.
     for (const [chainId, rows] of Object.entries(bundled.networks)) {
       byChain.set(
         chainId,
         rows.flatMap(([address, name, symbol, decimals]) => {
           const [error, token] = validate(
-            { address, name, symbol, decimals },
+            {
+              address:
+                typeof address === 'string' ? hexFromBase64(address) : address,
+              name,
+              symbol,
+              decimals,
+            },
             VerifiedEntryStruct,
           );
           return error ? [] : [token];
