@@ -119,9 +119,6 @@ function verifiedByChain(): ReadonlyMap<string, readonly VerifiedToken[]> {
   return verified;
 }
 
-/** Where the bundled list comes from (repository and commit). */
-export const VERIFIED_LIST_SOURCE = bundled.source;
-
 /**
  * The verified tokens of a network.
  *
