@@ -237,10 +237,11 @@ const config: SnapConfig = {
           },
           {
             // Class members nothing in the bundle calls (multiformats'
-            // CID conversions, noble's Point.msm, ECDSA key recovery and
-            // ECDH, fast-safe-stringify's stable variant) as stand-ins that
-            // throw (the loader says why).
-            test: /[\\/]node_modules[\\/](?:multiformats[\\/]dist[\\/]src[\\/]cid|@noble[\\/]curves[\\/]esm[\\/]abstract[\\/]weierstrass|fast-safe-stringify[\\/]index)\.js$/u,
+            // CID conversions, noble's Point.msm, ECDSA key recovery, ECDH
+            // and square roots of fields the snap has none of,
+            // fast-safe-stringify's stable variant) as stand-ins that throw
+            // (the loader says why).
+            test: /[\\/]node_modules[\\/](?:multiformats[\\/]dist[\\/]src[\\/]cid|@noble[\\/]curves[\\/]esm[\\/]abstract[\\/](?:weierstrass|modular)|fast-safe-stringify[\\/]index)\.js$/u,
             enforce: 'pre' as const,
             loader: resolve(__dirname, 'scripts/unreached-members-loader.js'),
           },

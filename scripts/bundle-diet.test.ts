@@ -317,6 +317,21 @@ describe('the class members nothing in the bundle calls', () => {
       '    function getSharedSecret(secretKeyA, publicKeyB, isCompressed = true) { throw new Error("getSharedSecret is not part of this snap");\n\n',
     );
     expect(points).not.toContain('Point.fromBytes(concatBytes(pprefix(');
+    const modular = join(
+      root,
+      'node_modules/@noble/curves/esm/abstract/modular.js',
+    );
+    const roots = unreachedMembers.call(
+      { resourcePath: modular },
+      await readFile(modular, 'utf8'),
+    );
+    expect(roots).toContain(
+      'function sqrt9mod16(P) { throw new Error("sqrt9mod16 is not part of this snap");\n',
+    );
+    expect(roots).toContain(
+      'function sqrt5mod8(Fp, n) { throw new Error("sqrt5mod8 is not part of this snap");\n',
+    );
+    expect(roots).toContain('export function tonelliShanks(P) {\n');
     const stringify = join(root, 'node_modules/fast-safe-stringify/index.js');
     const safe = unreachedMembers.call(
       { resourcePath: stringify },

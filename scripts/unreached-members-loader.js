@@ -21,6 +21,11 @@
  *   Stark signatures (@scure/starknet) and derives secp256k1 keys
  *   (key-tree); neither recovers a key from a signature nor agrees on a
  *   shared secret.
+ * - @noble/curves' square roots for fields of order 5 mod 8 (Atkin's,
+ *   `sqrt5mod8`) and 9 mod 16 (Kong's, `sqrt9mod16`): `FpSqrt` picks one by
+ *   the field's order, and the bundle's fields are the Stark field and
+ *   curve order and secp256k1's (1 mod 16 or 3 mod 4: Tonelli-Shanks or the
+ *   direct root; ed25519's field, 5 mod 8, went with key-tree's ed25519).
  * - fast-safe-stringify's `stable` (`deterministicStringify`, with the
  *   code only it runs): @metamask/rpc-errors, its one importer, calls the
  *   package's default export (`JsonRpcError.toString`), never `stable`.
@@ -56,6 +61,10 @@ const UNREACHED = {
       '    function recoverPublicKey(signature, message, opts = {})',
       '    function getSharedSecret(secretKeyA, publicKeyB, isCompressed = true)',
     ],
+  },
+  '@noble/curves/esm/abstract/modular.js': {
+    indent: '',
+    members: ['function sqrt5mod8(Fp, n)', 'function sqrt9mod16(P)'],
   },
   'fast-safe-stringify/index.js': {
     indent: '',
