@@ -10,6 +10,9 @@ import {
   storeFound,
 } from '../features/staking/discovery';
 import type { EventsPage, EventsQuery } from '../features/staking/discovery';
+import { planLiquid } from '../features/staking/liquid';
+import type { LiquidPlan } from '../features/staking/liquid';
+import type { LiquidRequestView } from '../features/staking/model';
 import { logger } from '../logger';
 import type { NodeCall } from '../node/nodeCall';
 import { moneyDisplayOf } from '../prices/preferences';
@@ -17,8 +20,13 @@ import type { PoolMemberInfo } from '../staking/layouts';
 import { REWARD_TOKEN, stakingContractOf } from '../staking/protocol';
 import { hiddenFromNode } from '../state/networks';
 import type { Staking, WalletState } from '../state/schema';
-import { markExitsTold, stakingOn, stakingUnread } from '../state/staking';
-import { notifyExitReady } from '../ui/notifications';
+import {
+  markExitsTold,
+  stakingOn,
+  stakingUnread,
+  storeLiquidRead,
+} from '../state/staking';
+import { notifyClaimReady, notifyExitReady } from '../ui/notifications';
 import type { WalletContext } from '../wallet/context';
 
 /** STRK as an exit notice names it, where the wallet does not track it. */
@@ -49,6 +57,8 @@ export type ExitWatch = {
   time: Ticket<ChainTime>;
   pages: { query: EventsQuery; ticket: Ticket<EventsPage> }[];
   infos: { pool: string; member: string; info: Ticket<InfoOrNone> }[];
+  /** The accounts' liquid staking requests (Endur's queue), if any. */
+  liquid?: LiquidPlan | undefined;
 };
 
 /** A member's info, or none (not a member, or unreadable). */
@@ -56,6 +66,9 @@ type InfoOrNone = PoolMemberInfo | undefined;
 
 /** What a run found ready to withdraw. */
 type Ready = { key: string; pool: string; member: string; amount: bigint };
+
+/** What a run found ready: exits to withdraw, requests to claim. */
+type AllReady = { exits: Ready[]; claims: LiquidRequestView[] };
 
 /**
  * Plans a network's watch (none without a staking contract the wallet knows
@@ -99,6 +112,7 @@ export function exitWatchOf(
         member,
         info: batch.read(memberInfoCall(pool, member)),
       })),
+    liquid: planLiquid(batch, network, known.liquid, members, true),
   };
 }
 
@@ -117,11 +131,11 @@ async function readyOf(
   context: WalletContext,
   watch: ExitWatch,
   answers: PromiseSettledResult<unknown>[],
-): Promise<Ready[]> {
+): Promise<AllReady> {
   const { network, known, members } = watch;
   const time = watch.time(answers);
   if (time === undefined) {
-    return [];
+    return { exits: [], claims: [] };
   }
   const found = await followEvents({
     context,
@@ -145,9 +159,19 @@ async function readyOf(
         answers: undefined,
       })),
   ];
+  const liquidLater = watch.liquid?.next(answers, time, second);
   const { answers: later } = await sendPlan(context, network, second);
+  const liquid = liquidLater?.(later);
+  if (liquid) {
+    await storeLiquidRead(network.chainId, known.contract, liquid.record);
+  }
+  const toldClaims = new Set(known.liquid?.told ?? []);
+  const claims = (liquid?.view.requests ?? []).filter(
+    ({ member, id, claimableAt }) =>
+      claimableAt <= time.time && !toldClaims.has(`${member}:${id}`),
+  );
   const told = new Set(known.toldExits);
-  return infos.flatMap(({ pool, member, info: ticket, ...rest }) => {
+  const exits = infos.flatMap(({ pool, member, info: ticket, ...rest }) => {
     const info = ticket(rest.answers ?? later);
     if (
       info?.unpoolTime === undefined ||
@@ -161,6 +185,7 @@ async function readyOf(
       ? []
       : [{ key, pool, member, amount: info.unpoolAmount }];
   });
+  return { exits, claims };
 }
 
 /**
@@ -180,10 +205,8 @@ export async function tellReadyExits(
   for (const { watch, answers } of watches) {
     const { network, known } = watch;
     try {
-      const ready = (await readyOf(context, watch, answers)).slice(
-        0,
-        Math.max(0, left),
-      );
+      const found = await readyOf(context, watch, answers);
+      const ready = found.exits.slice(0, Math.max(0, left));
       const state = await context.state();
       const display = moneyDisplayOf(await context.preferences());
       const pools = stakingOn(state, network.chainId, known.contract)?.pools;
@@ -219,6 +242,29 @@ export async function tellReadyExits(
       } finally {
         // Each one told is remembered, even when a later one failed.
         await markExitsTold(network.chainId, known.contract, told);
+      }
+      const claims = found.claims.slice(0, Math.max(0, left));
+      const toldClaims: string[] = [];
+      try {
+        for (const claim of claims) {
+          const account = state.accounts.find(
+            ({ chainId, address }) =>
+              chainId === network.chainId && address === claim.member,
+          );
+          await notifyClaimReady({
+            amount: claim.assets,
+            id: claim.id,
+            networkName: network.name,
+            accountName:
+              account?.name ?? `Account ${account?.addressIndex ?? '?'}`,
+            account: claim.member,
+            display,
+          });
+          toldClaims.push(`${claim.member}:${claim.id}`);
+          left -= 1;
+        }
+      } finally {
+        await markExitsTold(network.chainId, known.contract, toldClaims, true);
       }
     } catch (error) {
       logger.info(`Staking exits on ${network.name} not checked`, error);

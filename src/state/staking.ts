@@ -112,16 +112,20 @@ export async function storeStakingRead(
 }
 
 /**
- * Marks exits as told, so that each is told once.
+ * Marks exits, or liquid staking requests ready to claim, as told, so that
+ * each is told once.
  *
  * @param chainId - The network.
  * @param contract - Its staking contract.
- * @param told - The exits, as `<pool>:<member>:<unpool time>`.
+ * @param told - The exits, as `<pool>:<member>:<unpool time>`; the
+ * requests, as `<member>:<id>`.
+ * @param claims - Whether they are requests.
  */
 export async function markExitsTold(
   chainId: string,
   contract: string,
   told: string[],
+  claims = false,
 ): Promise<void> {
   if (told.length === 0) {
     return;
@@ -131,9 +135,13 @@ export async function markExitsTold(
     if (!before) {
       return;
     }
-    before.toldExits = [...new Set([...before.toldExits, ...told])].slice(
-      -MAX_STAKING_RECORDS,
-    );
+    const kept = (list: string[]): string[] =>
+      [...new Set([...list, ...told])].slice(-MAX_STAKING_RECORDS);
+    if (!claims) {
+      before.toldExits = kept(before.toldExits);
+    } else if (before.liquid) {
+      before.liquid.told = kept(before.liquid.told);
+    }
   });
 }
 

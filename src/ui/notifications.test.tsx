@@ -1,4 +1,4 @@
-import { notifyExitReady } from './notifications';
+import { notifyClaimReady, notifyExitReady } from './notifications';
 import type { ExitReadyNotice } from './notifications';
 import { normaliseAddress } from '../keys/address';
 import { MASK } from '../prices/money';
@@ -68,5 +68,29 @@ describe('an exit notice', () => {
         `${MASK} can be withdrawn`,
       ],
     );
+  });
+});
+
+describe('a liquid staking claim notice', () => {
+  it('says the STRK a request pays, masked while balances are hidden', async () => {
+    const notice = {
+      amount: 516n * 10n ** 17n,
+      id: 42n,
+      networkName: 'Testnet',
+      accountName: 'Account 0',
+      account: normaliseAddress('0xacc'),
+    };
+    await notifyClaimReady({
+      ...notice,
+      display: { locale: 'de', hidden: false },
+    });
+    await notifyClaimReady({
+      ...notice,
+      display: { locale: 'en', hidden: true },
+    });
+    expect(sent.map(({ message }) => message)).toStrictEqual([
+      "51,6 STRK can be claimed from Endur's withdrawal queue",
+      `${MASK} can be claimed from Endur's withdrawal queue`,
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import { Box, Copyable, Text } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import { activityLineOf, activityStatus, shortAddress } from './activityText';
-import { TextRow } from './components';
+import { BoldText, TextRow } from './components';
 import { visibleContent } from './visibleContent';
 import { amountText, MASK } from '../prices/money';
 import type { MoneyDisplay } from '../prices/money';
@@ -63,7 +63,7 @@ function outcomeContent(notice: OutcomeNotice): JSXElement {
   const { record } = notice;
   return (
     <Box>
-      <Text fontWeight="bold">
+      <BoldText>
         {
           activityLineOf(
             record,
@@ -72,7 +72,7 @@ function outcomeContent(notice: OutcomeNotice): JSXElement {
             notice.display,
           ).text
         }
-      </Text>
+      </BoldText>
       <TextRow label="Status">
         {activityStatus(record, NOTIFIED_REASON)}
       </TextRow>
@@ -133,7 +133,7 @@ async function notifyHolding(notice: HoldingNotice): Promise<void> {
       title: notice.title,
       content: visibleContent(
         <Box>
-          <Text fontWeight="bold">{notice.heading}</Text>
+          <BoldText>{notice.heading}</BoldText>
           {notice.rows.map(({ label, value, below }) => (
             <Box>
               <TextRow label={label}>{value}</TextRow>
@@ -234,6 +234,43 @@ export async function notifyExitReady(notice: ExitReadyNotice): Promise<void> {
       { label: 'Validator', value: notice.staker },
       { label: 'Pool', value: notice.pool },
     ],
+    networkName: notice.networkName,
+    accountName: notice.accountName,
+    account: notice.account,
+  });
+}
+
+/** What a notification about a liquid staking withdrawal ready needs. */
+export type ClaimReadyNotice = {
+  /** The STRK the request pays. */
+  amount: bigint;
+  id: bigint;
+  networkName: string;
+  accountName: string;
+  account: string;
+  /** The user's locale, and whether balances are hidden. */
+  display: MoneyDisplay;
+};
+
+/**
+ * Tells the user that a withdrawal request of Endur's queue can be claimed
+ * (on the Stake view of the page).
+ *
+ * @param notice - The request.
+ */
+export async function notifyClaimReady(
+  notice: ClaimReadyNotice,
+): Promise<void> {
+  const amount = amountText(
+    notice.amount,
+    { symbol: 'STRK', decimals: 18 },
+    notice.display,
+  );
+  await notifyHolding({
+    message: `${amount} can be claimed from Endur's withdrawal queue`,
+    title: 'Withdrawal ready to claim',
+    heading: `${amount} can be claimed: open the wallet's page, Stake, and press Claim #${notice.id}.`,
+    rows: [{ label: 'Request', value: `#${notice.id}` }],
     networkName: notice.networkName,
     accountName: notice.accountName,
     account: notice.account,

@@ -163,4 +163,34 @@ describeLocal('liquid staking on the Stake view', () => {
     await openView(again, 'stake');
     expect(node().roundTripCount()).toBe(1);
   });
+
+  // A notification stays the simulation's current interface: this story
+  // comes last.
+  it('tells once, in the background, that a request can be claimed', async () => {
+    const page = await openHome(wallet, 'stake');
+    const form = `stake-liquid-exit:${member}`;
+    await page.typeInField(`${form}:amount`, '2');
+    await act(
+      wallet,
+      page,
+      async () => page.clickElement(`${form}:submit`),
+      approve,
+    );
+    const claimNotices = async (snap: Wallet): Promise<string[]> => {
+      const { notifications } = await snap.onCronjob({
+        method: 'refreshTransactions',
+      });
+      return notifications
+        .map(({ message }) => message)
+        .filter((message) => message.includes("Endur's withdrawal queue"));
+    };
+    expect(await claimNotices(wallet)).toStrictEqual([]);
+    await nodeRequest(node(), 'devnet_increaseTime', { time: 7 * DAY + 60 });
+    expect(await claimNotices(wallet)).toStrictEqual([
+      expect.stringMatching(
+        /^2\.\d+ STRK can be claimed from Endur's withdrawal queue$/u,
+      ),
+    ]);
+    expect(await claimNotices(wallet)).toStrictEqual([]);
+  });
 });

@@ -209,6 +209,8 @@ export type LiquidPlan = {
  * @param network - The network.
  * @param known - What the last read kept.
  * @param members - The accounts shown.
+ * @param requestsOnly - Read the accounts' requests alone (the background
+ * check): no rate, no past block, no holdings, no queue state.
  * @returns The plan, or undefined on a network with no Endur contracts.
  */
 export function planLiquid(
@@ -216,6 +218,7 @@ export function planLiquid(
   network: Network,
   known: LiquidRecord | undefined,
   members: string[],
+  requestsOnly = false,
 ): LiquidPlan | undefined {
   const contracts = liquidStakingOf(network);
   if (contracts === undefined) {
@@ -229,22 +232,26 @@ export function planLiquid(
     requests: [],
     told: [],
   };
-  const rate = first.read(
-    amountCall(vault, names.convert_to_assets, u256Calldata(ONE_SHARE)),
-  );
+  const none = (): undefined => undefined;
+  const rate = requestsOnly
+    ? none
+    : first.read(
+        amountCall(vault, names.convert_to_assets, u256Calldata(ONE_SHARE)),
+      );
   const { anchor } = record;
   const anchorRate =
-    anchor &&
-    first.read(
-      amountCall(
-        vault,
-        names.convert_to_assets,
-        u256Calldata(ONE_SHARE),
-        anchor.block,
-      ),
-    );
+    requestsOnly || anchor === undefined
+      ? none
+      : first.read(
+          amountCall(
+            vault,
+            names.convert_to_assets,
+            u256Calldata(ONE_SHARE),
+            anchor.block,
+          ),
+        );
   const balanceOf = selectorOf('balance_of');
-  const holdings = members.map((member) => ({
+  const holdings = (requestsOnly ? [] : members).map((member) => ({
     member,
     shares: first.read(amountCall(vault, balanceOf, [member])),
   }));
@@ -268,13 +275,15 @@ export function planLiquid(
     .map(({ member, id }) =>
       requestReads(first, queue, { member, id: BigInt(id) }),
     );
-  const state = first.read(
-    readingCall(viewCall(queue, names.get_queue_state, []), (answer) =>
-      Array.isArray(answer)
-        ? readQueueState(answer.map(String))
-        : { problem: 'not felts' },
-    ),
-  );
+  const state = requestsOnly
+    ? none
+    : first.read(
+        readingCall(viewCall(queue, names.get_queue_state, []), (answer) =>
+          Array.isArray(answer)
+            ? readQueueState(answer.map(String))
+            : { problem: 'not felts' },
+        ),
+      );
   return {
     next: (answers, time, second): LiquidSecond => {
       const events = page?.(answers);
@@ -286,6 +295,7 @@ export function planLiquid(
         requestReads(second, queue, request),
       );
       const reanchor =
+        !requestsOnly &&
         time !== undefined &&
         (anchor === undefined || time.time - anchor.time > ANCHOR_MAX_AGE);
       const pastBlock = Math.max(0, (time?.block ?? 0) - ANCHOR_BLOCKS);
@@ -346,7 +356,7 @@ export function planLiquid(
         const newAnchor = pastTime
           ? { block: pastTime.block, time: pastTime.time }
           : anchor;
-        const then = past ? past.rate(later) : anchorRate?.(answers);
+        const then = past ? past.rate(later) : anchorRate(answers);
         const rateNow = rate(answers);
         const percent =
           rateNow !== undefined && then !== undefined && newAnchor && time
