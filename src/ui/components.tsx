@@ -37,6 +37,43 @@ export const TextRow: SnapComponent<{
 );
 
 /**
+ * A banner holding one text (a `Banner` with its `Text`).
+ *
+ * @param props - Component props.
+ * @param props.title - The banner's title.
+ * @param props.severity - How it reads: danger, warning, info or success.
+ * @param props.children - The text.
+ * @param props.key - The banner's key, if any.
+ * @returns The banner.
+ */
+export const TextBanner: SnapComponent<{
+  title: string;
+  severity: 'danger' | 'info' | 'success' | 'warning';
+  children: TextChildren;
+}> = ({ title, severity, children, key }) => (
+  <Banner key={key} title={title} severity={severity}>
+    <Text>{children}</Text>
+  </Banner>
+);
+
+/**
+ * A text in bold (a heading line of a dialog or a section).
+ *
+ * @param props - Component props.
+ * @param props.children - The text.
+ * @param props.key - Its key, if any.
+ * @returns The text.
+ */
+export const BoldText: SnapComponent<{ children: TextChildren }> = ({
+  children,
+  key,
+}) => (
+  <Text key={key} fontWeight="bold">
+    {children}
+  </Text>
+);
+
+/**
  * Who asks, on which network: the first rows of every request's dialog.
  *
  * @param props - Component props.
@@ -125,23 +162,21 @@ export const CallSection: SnapComponent<{
   <Section>
     <Heading>{`Call ${position} of ${total}: ${call.entrypoint}`}</Heading>
     {call.danger ? (
-      <Banner title="Danger" severity="danger">
-        <Text>{call.danger}</Text>
-      </Banner>
+      <TextBanner title="Danger" severity="danger">
+        {call.danger}
+      </TextBanner>
     ) : null}
     {call.decoded ? <Text>{DECODED_BY[call.decoded.source]}</Text> : null}
-    {call.headline === undefined ? null : (
-      <Text fontWeight="bold">{call.headline}</Text>
-    )}
+    {call.headline === undefined ? null : <BoldText>{call.headline}</BoldText>}
     {call.rawReason ? (
-      <Banner title="Shown raw" severity="warning">
-        <Text>{call.rawReason}</Text>
-      </Banner>
+      <TextBanner title="Shown raw" severity="warning">
+        {call.rawReason}
+      </TextBanner>
     ) : null}
     {call.decoded?.warning ? (
-      <Banner title="Warning" severity="warning">
-        <Text>{call.decoded.warning}</Text>
-      </Banner>
+      <TextBanner title="Warning" severity="warning">
+        {call.decoded.warning}
+      </TextBanner>
     ) : null}
     {(call.decoded?.fields ?? []).map(({ label, value }) => (
       <TextRow label={label}>{value}</TextRow>
@@ -176,13 +211,11 @@ export const CallSections: SnapComponent<{
 }> = ({ calls, tooLarge }) => (
   <Box>
     {tooLarge ? (
-      <Banner title="Calls shown raw" severity="warning">
-        <Text>
-          Labelling these calls with their contracts' ABIs would be too large
-          for this dialog, so each is shown raw: its contract, selector and
-          calldata, exactly what you sign.
-        </Text>
-      </Banner>
+      <TextBanner title="Calls shown raw" severity="warning">
+        Labelling these calls with their contracts' ABIs would be too large for
+        this dialog, so each is shown raw: its contract, selector and calldata,
+        exactly what you sign.
+      </TextBanner>
     ) : null}
     {calls.map((call, index) => (
       <CallSection call={call} position={index + 1} total={calls.length} />
@@ -203,7 +236,7 @@ export const LinesSection: SnapComponent<{
   lines: FeeLine[];
 }> = ({ heading, lines }) => (
   <Section>
-    <Text fontWeight="bold">{heading}</Text>
+    <BoldText>{heading}</BoldText>
     {lines.map(({ label, value }) => (
       <TextRow label={label}>{value}</TextRow>
     ))}
@@ -226,9 +259,9 @@ export const Banners: SnapComponent<{
 }> = ({ title, severity, messages }) => (
   <Box>
     {messages.map((message) => (
-      <Banner title={title} severity={severity}>
-        <Text>{message}</Text>
-      </Banner>
+      <TextBanner title={title} severity={severity}>
+        {message}
+      </TextBanner>
     ))}
   </Box>
 );
@@ -249,7 +282,7 @@ export const MessageFields: SnapComponent<{ fields: MessageField[] }> = ({
     {fields.map((field) =>
       field.children ? (
         <Section>
-          <Text fontWeight="bold">{field.label}</Text>
+          <BoldText>{field.label}</BoldText>
           <MessageFields fields={field.children} />
         </Section>
       ) : (

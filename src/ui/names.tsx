@@ -1,6 +1,7 @@
 import { Box, Copyable, Section, Text } from '@metamask/snaps-sdk/jsx';
 import type { SnapComponent } from '@metamask/snaps-sdk/jsx';
 
+import { BoldText } from './components';
 import type { ShownName } from '../node/names';
 
 /**
@@ -29,15 +30,15 @@ export const NamesSection: SnapComponent<{
     <Section>
       {entered ? (
         <Box>
-          <Text fontWeight="bold">{`Recipient ${entered.name}`}</Text>
+          <BoldText>{`Recipient ${entered.name}`}</BoldText>
           <Text>Starknet ID resolves this name to the address:</Text>
           <Copyable value={entered.address} />
         </Box>
       ) : null}
       {others.length > 0 ? (
-        <Text fontWeight="bold">
+        <BoldText>
           Starknet ID names (each resolves to its address and back)
-        </Text>
+        </BoldText>
       ) : null}
       {others.map(({ name, address }) => (
         <Box>
@@ -110,9 +111,9 @@ export const ReadingNamesSection: SnapComponent<{
   }
   return (
     <Section>
-      <Text fontWeight="bold">
+      <BoldText>
         Starknet ID names (shown only when they resolve to the address and back)
-      </Text>
+      </BoldText>
       {reading.addresses.map((address) => (
         <Box>
           <NameLine address={address} reading={reading} />

@@ -1,7 +1,7 @@
-import { Section, Text } from '@metamask/snaps-sdk/jsx';
+import { Section } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
-import { TextRow } from './components';
+import { BoldText, TextRow } from './components';
 import type { PaymasterShown } from './dialogs/paymaster';
 import { STRK_ADDRESS } from '../config';
 import { moneyText, unitsText } from '../prices/money';
@@ -140,9 +140,9 @@ export function valuesSection({
   }
   return (
     <Section>
-      <Text fontWeight="bold">
+      <BoldText>
         Value in your currency (from prices on chain; not signed)
-      </Text>
+      </BoldText>
       {priced.map((line) => (
         <TextRow
           label={line.label}

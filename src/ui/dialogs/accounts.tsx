@@ -8,7 +8,7 @@ import {
 } from '@metamask/snaps-sdk/jsx';
 
 import { alert, ask } from './open';
-import { RequestHeader, SiteAndNetwork } from '../components';
+import { RequestHeader, SiteAndNetwork, TextBanner } from '../components';
 import type { RequestView } from '../dialogInputs';
 
 // Dialogs about the wallet's accounts: revealing a private key, sharing
@@ -30,12 +30,10 @@ export async function confirmRevealPrivateKey(
         request={request}
         accountLabel="Account"
       />
-      <Banner title="Keep it secret" severity="danger">
-        <Text>
-          Anyone who sees this key can take every asset of the account. The key
-          is shown in MetaMask only; the site never receives it.
-        </Text>
-      </Banner>
+      <TextBanner title="Keep it secret" severity="danger">
+        Anyone who sees this key can take every asset of the account. The key is
+        shown in MetaMask only; the site never receives it.
+      </TextBanner>
     </Box>,
   );
 }
@@ -90,9 +88,9 @@ export async function confirmShareAccounts(view: {
         {`${request.origin} will see ${plural ? 'these accounts' : 'this account'} (address and public key) and may ask you to sign with ${plural ? 'them' : 'it'}; every signature still needs your approval. You can withdraw access later.`}
       </Text>
       {view.warning ? (
-        <Banner title="Check the index" severity="warning">
-          <Text>{view.warning}</Text>
-        </Banner>
+        <TextBanner title="Check the index" severity="warning">
+          {view.warning}
+        </TextBanner>
       ) : null}
       {accounts.map(({ address, addressIndex, otherSites = [] }) => (
         <Section>

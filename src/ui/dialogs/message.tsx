@@ -10,11 +10,13 @@ import { toHex } from '../../protocol/values';
 import type { OutsideExecution } from '../../signing/executionGrant';
 import type { TypedDataReading } from '../../signing/typedData';
 import {
+  BoldText,
   CallSections,
   chainIdText,
   LinesSection,
   MessageFields,
   RequestHeader,
+  TextBanner,
 } from '../components';
 import { decodeContextOf, describeCalls, rawCalls } from '../decodeCalls';
 import type { ChainData } from '../decodeCalls';
@@ -46,19 +48,18 @@ function chainBanner(
 ): JSXElement | null {
   if (chain.kind === 'missing') {
     return (
-      <Banner title="Valid on every network" severity="warning">
-        <Text>
-          The signed domain names no chain: this signature is valid on every
-          Starknet network, Mainnet included.
-        </Text>
-      </Banner>
+      <TextBanner title="Valid on every network" severity="warning">
+        The signed domain names no chain: this signature is valid on every
+        Starknet network, Mainnet included.
+      </TextBanner>
     );
   }
   if (chain.kind === 'other') {
     return (
-      <Banner title="Another network" severity="danger">
-        <Text>{`The signed domain names chain ${chainIdText(toHex(chain.chainId))}, not ${networkName}: the signature is meant for another network.`}</Text>
-      </Banner>
+      <TextBanner
+        title="Another network"
+        severity="danger"
+      >{`The signed domain names chain ${chainIdText(toHex(chain.chainId))}, not ${networkName}: the signature is meant for another network.`}</TextBanner>
     );
   }
   return null;
@@ -142,14 +143,14 @@ export function signMessageContent(
         accountLabel="Signer"
       />
       {grant ? (
-        <Banner title="This is not just a message" severity="danger">
-          <Text>{grant.reason}</Text>
-        </Banner>
+        <TextBanner title="This is not just a message" severity="danger">
+          {grant.reason}
+        </TextBanner>
       ) : null}
       {chainBanner(analysis.chain, request.networkName)}
       {domainSection(analysis, request.locale)}
       <Section>
-        <Text fontWeight="bold">{`Message (${analysis.primaryType})`}</Text>
+        <BoldText>{`Message (${analysis.primaryType})`}</BoldText>
         <MessageFields
           fields={memberFields(analysis.message, request.locale)}
         />
@@ -157,9 +158,7 @@ export function signMessageContent(
       <ReadingNamesSection reading={names} />
       {analysis.definitions.length > 0 ? (
         <Section>
-          <Text fontWeight="bold">
-            Type definitions (part of what you sign)
-          </Text>
+          <BoldText>Type definitions (part of what you sign)</BoldText>
           <MessageFields fields={definitionFields(analysis.definitions)} />
         </Section>
       ) : null}
@@ -280,20 +279,16 @@ export function outsideExecutionContent(
         request={view.request}
         accountLabel="Account"
       />
-      <Banner title="This signature moves your assets" severity="danger">
-        <Text>
-          This is not a message. Signing it lets the caller below make your
-          account run every call listed here, without asking you again. Sign
-          only if you meant to send exactly these calls.
-        </Text>
-      </Banner>
+      <TextBanner title="This signature moves your assets" severity="danger">
+        This is not a message. Signing it lets the caller below make your
+        account run every call listed here, without asking you again. Sign only
+        if you meant to send exactly these calls.
+      </TextBanner>
       {execution.anyCaller ? (
-        <Banner title="Anyone can submit it" severity="danger">
-          <Text>
-            The caller is ANY_CALLER: whoever obtains this signature can run
-            these calls from your account.
-          </Text>
-        </Banner>
+        <TextBanner title="Anyone can submit it" severity="danger">
+          The caller is ANY_CALLER: whoever obtains this signature can run these
+          calls from your account.
+        </TextBanner>
       ) : null}
       {chainBanner(analysis.chain, view.request.networkName)}
       {chainDataBanner(view)}

@@ -1,14 +1,7 @@
-import {
-  Banner,
-  Box,
-  Copyable,
-  Image,
-  Section,
-  Text,
-} from '@metamask/snaps-sdk/jsx';
+import { Box, Copyable, Image, Section, Text } from '@metamask/snaps-sdk/jsx';
 
 import { ask } from './open';
-import { RequestHeader, TextRow } from '../components';
+import { RequestHeader, TextBanner, TextRow } from '../components';
 import type { RequestView } from '../dialogInputs';
 
 // The dialog that adds a token to the wallet.
@@ -45,19 +38,20 @@ export async function confirmAddToken(view: {
         accountLabel="Account"
       />
       {view.danger ? (
-        <Banner title="Look-alike token" severity="danger">
-          <Text>{view.danger}</Text>
-        </Banner>
+        <TextBanner title="Look-alike token" severity="danger">
+          {view.danger}
+        </TextBanner>
       ) : null}
       {view.warning ? (
-        <Banner title="Check this token" severity="warning">
-          <Text>{view.warning}</Text>
-        </Banner>
+        <TextBanner title="Check this token" severity="warning">
+          {view.warning}
+        </TextBanner>
       ) : null}
       {view.logo.problem ? (
-        <Banner title="Logo not added" severity="warning">
-          <Text>{`${view.logo.problem} The token can be added without it.`}</Text>
-        </Banner>
+        <TextBanner
+          title="Logo not added"
+          severity="warning"
+        >{`${view.logo.problem} The token can be added without it.`}</TextBanner>
       ) : null}
       <Section>
         {view.logo.image ? (

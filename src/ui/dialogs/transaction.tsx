@@ -1,4 +1,4 @@
-import { Banner, Box, Copyable, Section, Text } from '@metamask/snaps-sdk/jsx';
+import { Box, Copyable, Section, Text } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import { accountContractSection } from './accountContract';
@@ -15,6 +15,7 @@ import {
   CallSections,
   LinesSection,
   RequestHeader,
+  TextBanner,
   TextRow,
 } from '../components';
 import { rawCalls } from '../decodeCalls';
@@ -212,9 +213,10 @@ export function transactionContent(
         accountLabel={preview.mode === 'sign' ? 'Signer' : 'Sender'}
       />
       {plan.revertReason === undefined ? null : (
-        <Banner title="This transaction fails" severity="danger">
-          <Text>{`In simulation it reverts: ${revertReasonText(plan.revertReason)}`}</Text>
-        </Banner>
+        <TextBanner
+          title="This transaction fails"
+          severity="danger"
+        >{`In simulation it reverts: ${revertReasonText(plan.revertReason)}`}</TextBanner>
       )}
       <Banners
         title="The node's simulation contradicts the calls"
@@ -245,14 +247,14 @@ export function transactionContent(
       />
       <Banners title="Note" severity="info" messages={view.notices ?? []} />
       {preview.mode === 'sign' ? (
-        <Banner title="Signature only" severity="info">
-          <Text>{SIGN_ONLY_NOTICE}</Text>
-        </Banner>
+        <TextBanner title="Signature only" severity="info">
+          {SIGN_ONLY_NOTICE}
+        </TextBanner>
       ) : null}
       {preview.deploying ? (
-        <Banner title="Note" severity="info">
-          <Text>{paymaster ? PAYMASTER_DEPLOY_NOTICE : DEPLOY_NOTICE}</Text>
-        </Banner>
+        <TextBanner title="Note" severity="info">
+          {paymaster ? PAYMASTER_DEPLOY_NOTICE : DEPLOY_NOTICE}
+        </TextBanner>
       ) : null}
       {balances ? (
         <LinesSection heading={balances.heading} lines={balances.lines} />

@@ -13,7 +13,7 @@ import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import { MASK, unitsText } from '../../../prices/money';
 import type { MoneyDisplay } from '../../../prices/money';
-import { TextRow } from '../../../ui/components';
+import { BoldText, TextRow } from '../../../ui/components';
 import { fromField } from '../../home/views/fromField';
 import type { HomeView } from '../../home/views/model';
 import { feeField } from '../../home/views/paymaster';
@@ -85,7 +85,7 @@ function quoteBox(
     quote.expiresAt !== undefined && quote.expiresAt <= Date.now();
   return (
     <Box>
-      <Text fontWeight="bold">{`Quote: ${amountOf(sold, sell, display)} for ${amountOf(got, buy, display)}`}</Text>
+      <BoldText>{`Quote: ${amountOf(sold, sell, display)} for ${amountOf(got, buy, display)}`}</BoldText>
       <TextRow label="You get (quoted)">{amountOf(got, buy, display)}</TextRow>
       <TextRow label="Rate">{rate}</TextRow>
       <TextRow label="Price impact">{`${(quote.priceImpactBps / 100).toFixed(2)} %`}</TextRow>
@@ -125,7 +125,7 @@ export function swapContent(view: HomeView): JSXElement {
   const draft = view.place.swap;
   return (
     <Box>
-      <Text fontWeight="bold">{`Swap on ${view.network.name}, through AVNU`}</Text>
+      <BoldText>{`Swap on ${view.network.name}, through AVNU`}</BoldText>
       {view.accounts.map((account) => (
         <Row label={`${account.name} holds`}>
           <Text>
