@@ -37,17 +37,6 @@ const VerifiedEntryStruct = object({
   decimals: max(min(integer(), 0), 255),
 });
 
-const ExtraEntriesStruct = size(
-  array(
-    object({
-      chainId: pattern(string(), /^0x[0-9a-f]{1,64}$/u),
-      ...VerifiedEntryStruct.schema,
-    }),
-  ),
-  0,
-  8,
-);
-
 /**
  * Entries the build adds (`SNAP_EXTRA_VERIFIED_TOKENS`, a JSON list of
  * `{chainId, address, name, symbol, decimals}`): only the test build sets
@@ -66,6 +55,18 @@ function extraFromBuild(): Map<string, VerifiedToken[]> {
   if (text === '') {
     return extra;
   }
+  // Built here, after the test above: production builds, whose value is
+  // empty, then leave it out of the bundle.
+  const ExtraEntriesStruct = size(
+    array(
+      object({
+        chainId: pattern(string(), /^0x[0-9a-f]{1,64}$/u),
+        ...VerifiedEntryStruct.schema,
+      }),
+    ),
+    0,
+    8,
+  );
   // snap.config.ts refuses a malformed value, so this never drops one.
   const [error, entries] = validate(JSON.parse(text), ExtraEntriesStruct);
   for (const { chainId, ...token } of error ? [] : entries) {
