@@ -214,7 +214,7 @@ const config: SnapConfig = {
             // SDK's structs, @metamask/utils' definePattern, the SDK's error
             // classes, multiformats' bases) marked free of side effects, so
             // what nothing uses is left out (the loader says why).
-            test: /[\\/]node_modules[\\/](?:@metamask[\\/](?:superstruct[\\/]dist[\\/]structs[\\/](?:types|refinements|coercions|utilities)|utils[\\/]dist[\\/]superstruct|snaps-sdk[\\/]dist[\\/]internals[\\/](?:structs|error-wrappers))\.mjs|multiformats[\\/]dist[\\/]src[\\/]bases[\\/]base\.js)$/u,
+            test: /[\\/]node_modules[\\/](?:@metamask[\\/](?:superstruct[\\/]dist[\\/]structs[\\/](?:types|refinements|coercions|utilities)|utils[\\/]dist[\\/]superstruct|snaps-sdk[\\/]dist[\\/](?:internals[\\/](?:structs|error-wrappers)|error-wrappers))\.mjs|multiformats[\\/]dist[\\/]src[\\/]bases[\\/]base\.js)$/u,
             enforce: 'pre' as const,
             loader: resolve(__dirname, 'scripts/pure-factories-loader.js'),
           },

@@ -380,6 +380,25 @@ describe("superstruct's struct factories", () => {
       ),
     ).toThrow('changed; update scripts/pure-factories-loader.js');
   });
+
+  it("mark the SDK's error classes' factory calls pure, or the build stops", async () => {
+    const path = join(
+      root,
+      'node_modules/@metamask/snaps-sdk/dist/error-wrappers.mjs',
+    );
+    const source = await readFile(path, 'utf8');
+    const rewritten = pureFactories.call({ resourcePath: path }, source);
+    expect(rewritten.split('\n')).toHaveLength(source.split('\n').length);
+    expect(rewritten).toContain(
+      'export const InternalError = /* @__PURE__ */ createSnapError(rpcErrors.internal);\n',
+    );
+    expect(() =>
+      pureFactories.call(
+        { resourcePath: path },
+        `${source}\nexport const Other = 1;\n`,
+      ),
+    ).toThrow('changed; update scripts/pure-factories-loader.js');
+  });
 });
 
 describe("@scure/base's codec builders", () => {

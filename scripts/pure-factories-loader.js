@@ -89,6 +89,18 @@ const FACTORIES = {
   'multiformats/dist/src/bases/base.js': ['or', 'from', 'baseX', 'rfc4648'],
 };
 
+/**
+ * Files that call a factory for each of their exports (the SDK's error
+ * classes, `export const InternalError = createSnapError(rpcErrors.internal)`):
+ * the factory by file. Terser kept those calls though the factory is marked:
+ * each reads a member of `rpcErrors` or `providerErrors` as its argument,
+ * which it must assume may have effects. Each call is marked
+ * `/* @__PURE__ *\/` where it is made, so an unused error class goes.
+ */
+const PURE_CALLS = {
+  '@metamask/snaps-sdk/dist/error-wrappers.mjs': 'createSnapError',
+};
+
 /** Exports other than functions, by file (left as they are). */
 const OTHER_EXPORTS = {
   'multiformats/dist/src/bases/base.js': ['export class Codec {'],
@@ -103,6 +115,12 @@ const OTHER_EXPORTS = {
  */
 function pureFactories(source) {
   const path = this.resourcePath.split(/[\\/]/u).join('/');
+  const calls = Object.keys(PURE_CALLS).find((name) =>
+    path.endsWith(`/node_modules/${name}`),
+  );
+  if (calls !== undefined) {
+    return pureCalls(source, calls, PURE_CALLS[calls]);
+  }
   const file = Object.keys(FACTORIES).find((name) =>
     path.endsWith(`/node_modules/${name}`),
   );
@@ -127,6 +145,33 @@ function pureFactories(source) {
   return source.replace(
     /^export function /gmu,
     'export /* @__NO_SIDE_EFFECTS__ */ function ',
+  );
+}
+
+/**
+ * The file with each export's factory call marked pure.
+ *
+ * @param {string} source - The file's text.
+ * @param {string} file - The file, as PURE_CALLS names it.
+ * @param {string} factory - The factory its exports call.
+ * @returns {string} The rewritten text, on the same lines.
+ */
+function pureCalls(source, file, factory) {
+  const exported = source
+    .split('\n')
+    .filter((line) => line.startsWith('export '));
+  const call = new RegExp(
+    `^export const \\w+ = ${factory}\\((?:rpcErrors|providerErrors)\\.\\w+\\);$`,
+    'u',
+  );
+  if (exported.length < 10 || !exported.every((line) => call.test(line))) {
+    throw new Error(
+      `pure-factories-loader: the exports of ${file} changed; update scripts/pure-factories-loader.js`,
+    );
+  }
+  return source.replace(
+    new RegExp(`^(export const \\w+ = )${factory}\\(`, 'gmu'),
+    `$1/* @__PURE__ */ ${factory}(`,
   );
 }
 
