@@ -1,4 +1,4 @@
-import { Box, Copyable, Row, Section, Text } from '@metamask/snaps-sdk/jsx';
+import { Box, Copyable, Section, Text } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import type { LateNames } from '../../node/names';
@@ -92,9 +92,9 @@ export function paymasterSections(
         <TextRow label="Paymaster">{host}</TextRow>
         {fee ? (
           <Box>
-            <Row label={`Fee, paid in ${fee.token.symbol}`}>
-              <Text>{`${unitsText(fee.amount, fee.token.decimals, locale)} ${fee.token.symbol}`}</Text>
-            </Row>
+            <TextRow
+              label={`Fee, paid in ${fee.token.symbol}`}
+            >{`${unitsText(fee.amount, fee.token.decimals, locale)} ${fee.token.symbol}`}</TextRow>
             <Text>{`At most this (the last call above: a transfer to the relayer). The paymaster estimates ${unitsText(build.estimatedFee, fee.token.decimals, locale)} ${fee.token.symbol}. You pay no STRK.`}</Text>
           </Box>
         ) : (

@@ -6,7 +6,6 @@ import {
   Form,
   Input,
   Option,
-  Row,
   Text,
 } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
@@ -89,9 +88,9 @@ function quoteBox(
       <TextRow label="You get (quoted)">{amountOf(got, buy, display)}</TextRow>
       <TextRow label="Rate">{rate}</TextRow>
       <TextRow label="Price impact">{`${(quote.priceImpactBps / 100).toFixed(2)} %`}</TextRow>
-      <Row label={`At least (slippage ${draft.slippageBps / 100} %)`}>
-        <Text>{amountOf(quote.minimum, buy, display)}</Text>
-      </Row>
+      <TextRow label={`At least (slippage ${draft.slippageBps / 100} %)`}>
+        {amountOf(quote.minimum, buy, display)}
+      </TextRow>
       <TextRow label="AVNU fee">{`${amountOf(quote.avnuFees, find(quote.feeToken), display)} (${Number(BigInt(quote.avnuFeesBps)) / 100} %)`}</TextRow>
       <TextRow label="Other fees">None</TextRow>
       <TextRow label="Network fee (AVNU's estimate)">{`${unitsText(BigInt(quote.gasFees), 18, display.locale)} STRK`}</TextRow>
@@ -127,17 +126,15 @@ export function swapContent(view: HomeView): JSXElement {
     <Box>
       <BoldText>{`Swap on ${view.network.name}, through AVNU`}</BoldText>
       {view.accounts.map((account) => (
-        <Row label={`${account.name} holds`}>
-          <Text>
-            {account.balances
-              .map(({ symbol, decimals, amount }) =>
-                amount === undefined
-                  ? `${symbol} unknown`
-                  : `${display.hidden ? MASK : unitsText(amount, decimals, display.locale)} ${symbol}`,
-              )
-              .join(' · ')}
-          </Text>
-        </Row>
+        <TextRow label={`${account.name} holds`}>
+          {account.balances
+            .map(({ symbol, decimals, amount }) =>
+              amount === undefined
+                ? `${symbol} unknown`
+                : `${display.hidden ? MASK : unitsText(amount, decimals, display.locale)} ${symbol}`,
+            )
+            .join(' · ')}
+        </TextRow>
       ))}
       <Form name={SWAP.form}>
         {fromField(SWAP.from, view.accounts)}
