@@ -90,6 +90,9 @@ describeLocal('liquid staking on the Stake view', () => {
       await balanceOn(node(), node().liquid.vault, member),
     ).toBeGreaterThan(48n * ONE_STRK);
     expect(text).toMatch(/xSTRK Text 48\.\d+ xSTRK ≈ 49\.99\d* STRK/u);
+    // The overview counts it at its STRK value, beside the account's STRK.
+    const overview = textOf((await openHome(wallet)).content);
+    expect(overview).toMatch(/STRK in xSTRK Text 49\.99\d* STRK/u);
   });
 
   it('refuses to unstake more xSTRK than held, before any dialog', async () => {

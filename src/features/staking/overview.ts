@@ -1,9 +1,19 @@
 import { memberInfoCall } from './calls';
 import type { Network } from '../../config';
+import { STRK_ADDRESS } from '../../config';
+import { readingCall } from '../../node/answers';
 import type { Reading } from '../../node/answers';
+import { viewCall } from '../../node/calls';
+import { balanceReadingCall, readU256 } from '../../node/erc20';
 import type { NodeCall } from '../../node/nodeCall';
 import type { PoolMemberInfo } from '../../staking/layouts';
 import { stakingContractOf } from '../../staking/protocol';
+import {
+  liquidStakingOf,
+  ONE_SHARE,
+  u256Calldata,
+  vaultSelectors,
+} from '../../staking/vault';
 import type { WalletState } from '../../state/schema';
 import { stakingOn } from '../../state/staking';
 
@@ -22,11 +32,13 @@ export type StakedTotal = {
   decimals: number;
   amount?: bigint;
   unreadable?: string;
+  /** Set for STRK held as Endur's xSTRK (its amount the STRK it is worth). */
+  liquid?: true;
 };
 
 /** The overview's staking reads. */
 export type StakedReads = {
-  calls: NodeCall<Reading<PoolMemberInfo | undefined>>[];
+  calls: NodeCall<unknown>[];
   /** The tokens staked in those positions (to price them in the batch). */
   tokens: string[];
   /**
@@ -68,15 +80,67 @@ export function stakedReads(
   const positions = (known?.positions ?? []).filter(
     ({ member, pool }) => members.includes(member) && poolToken.get(pool),
   );
+  const liquid = members.length > 0 ? liquidStakingOf(network) : undefined;
+  // Endur's rate (the STRK one xSTRK is worth), then each one's xSTRK.
+  const liquidCalls = liquid
+    ? [
+        readingCall(
+          viewCall(
+            liquid.vault,
+            vaultSelectors().convert_to_assets,
+            u256Calldata(ONE_SHARE),
+          ),
+          readU256,
+        ),
+        ...members.map((member) =>
+          balanceReadingCall(liquid.vault, member, 'latest'),
+        ),
+      ]
+    : [];
   return {
-    calls: positions.map(({ pool, member }) => memberInfoCall(pool, member)),
+    calls: [
+      ...positions.map(({ pool, member }) => memberInfoCall(pool, member)),
+      ...liquidCalls,
+    ],
     tokens: [
-      ...new Set(
-        positions.flatMap(({ pool }) => poolToken.get(pool)?.address ?? []),
-      ),
+      ...new Set([
+        ...positions.flatMap(({ pool }) => poolToken.get(pool)?.address ?? []),
+        ...(liquid ? [STRK_ADDRESS] : []),
+      ]),
     ],
     totals: (answers): Map<string, StakedTotal[]> => {
       const totals = new Map<string, Map<string, StakedTotal>>();
+      const [rate, ...shares] = answers
+        .slice(positions.length)
+        .map((answer) =>
+          answer.status === 'fulfilled'
+            ? (answer.value as Reading<bigint>)
+            : { problem: 'the node did not answer' },
+        );
+      members.forEach((member, index) => {
+        const held = shares[index];
+        if (!liquid || !rate || !held) {
+          return;
+        }
+        const byToken = totals.get(member) ?? new Map<string, StakedTotal>();
+        totals.set(member, byToken);
+        const line: StakedTotal = {
+          token: STRK_ADDRESS,
+          symbol: 'STRK',
+          decimals: 18,
+          liquid: true,
+        };
+        if ('problem' in held) {
+          line.unreadable = held.problem;
+        } else if ('problem' in rate) {
+          line.unreadable = rate.problem;
+        } else if (held.value === 0n) {
+          return;
+        } else {
+          line.amount = (held.value * rate.value) / ONE_SHARE;
+        }
+        byToken.set('liquid', line);
+      });
       positions.forEach(({ pool, member }, index) => {
         const token = poolToken.get(pool);
         if (!token) {

@@ -87,8 +87,8 @@ function accountSummary(
         },
       )}
       {(account.staked ?? []).map(
-        ({ symbol, decimals, amount, unreadable, worth }) => (
-          <Row label={`${symbol} staked`}>
+        ({ symbol, decimals, amount, unreadable, worth, liquid }) => (
+          <Row label={liquid ? 'STRK in xSTRK' : `${symbol} staked`}>
             <Text>
               {amount === undefined
                 ? `unreadable: ${unreadable ?? 'no answer'}`

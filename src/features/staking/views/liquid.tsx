@@ -11,7 +11,7 @@ import {
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import { dateText } from '../../../prices/dates';
-import { amountText, unitsText } from '../../../prices/money';
+import { amountText } from '../../../prices/money';
 import type { MoneyDisplay } from '../../../prices/money';
 import { ONE_SHARE } from '../../../staking/vault';
 import { durationText } from '../../../ui/stakingWords';
@@ -33,18 +33,19 @@ const XSTRK = { symbol: 'xSTRK', decimals: 18 };
  * The rate and its yield, as the view says them.
  *
  * @param liquid - The liquid part.
- * @param locale - The user's locale.
+ * @param display - The user's locale, and whether amounts are hidden.
  * @returns The rows.
  */
-function rateRows(liquid: LiquidView, locale: string): JSXElement {
+function rateRows(liquid: LiquidView, display: MoneyDisplay): JSXElement {
   const { rate, yearly } = liquid;
+  const { locale } = display;
   return (
     <Box>
       <Row label="Rate">
         <Text>
           {rate === undefined
             ? 'not read'
-            : `1 xSTRK = ${unitsText(rate, 18, locale)} STRK`}
+            : `1 xSTRK = ${amountText(rate, STRK, display)}`}
         </Text>
       </Row>
       <Row label="Yearly yield">
@@ -158,7 +159,7 @@ export function liquidSection(
         Stake STRK for xSTRK, which earns as the vault's rate rises and stays
         yours to hold or move; unstaking goes through Endur's withdrawal queue.
       </Text>
-      {rateRows(liquid, display.locale)}
+      {rateRows(liquid, display)}
       {view.accounts.map((account) =>
         holdingBox(account, view, liquid, display),
       )}
