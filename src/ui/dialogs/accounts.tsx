@@ -1,11 +1,4 @@
-import {
-  Banner,
-  Box,
-  Copyable,
-  Heading,
-  Section,
-  Text,
-} from '@metamask/snaps-sdk/jsx';
+import { Box, Copyable, Heading, Section, Text } from '@metamask/snaps-sdk/jsx';
 
 import { alert, ask } from './open';
 import { RequestHeader, SiteAndNetwork, TextBanner } from '../components';
@@ -97,11 +90,9 @@ export async function confirmShareAccounts(view: {
           <Text>{`Account ${addressIndex}:`}</Text>
           <Copyable value={address} />
           {otherSites.length > 0 ? (
-            <Banner title="Already shared" severity="warning">
-              <Text>
-                {`Already shared with ${otherSites.join(', ')}: sharing it here lets these sites tell that you are the same person.`}
-              </Text>
-            </Banner>
+            <TextBanner title="Already shared" severity="warning">
+              {`Already shared with ${otherSites.join(', ')}: sharing it here lets these sites tell that you are the same person.`}
+            </TextBanner>
           ) : null}
         </Section>
       ))}
@@ -135,14 +126,12 @@ export async function confirmNodeSeesAccounts(view: {
       <Section>
         <SiteAndNetwork request={view.request} />
       </Section>
-      <Banner
+      <TextBanner
         title="This site's node will see your accounts"
         severity="warning"
       >
-        <Text>
-          {`This network's node was added by ${site}: approving sends ${view.accounts} to it, so ${site} learns them.${view.consequence ? ` ${view.consequence}` : ''}`}
-        </Text>
-      </Banner>
+        {`This network's node was added by ${site}: approving sends ${view.accounts} to it, so ${site} learns them.${view.consequence ? ` ${view.consequence}` : ''}`}
+      </TextBanner>
     </Box>,
   );
 }

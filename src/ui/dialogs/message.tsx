@@ -1,4 +1,4 @@
-import { Banner, Box, Section, Text } from '@metamask/snaps-sdk/jsx';
+import { Box, Section } from '@metamask/snaps-sdk/jsx';
 import type { JSXElement } from '@metamask/snaps-sdk/jsx';
 
 import { ask, askFitting, askReading, MAX_DIALOG_CHARS } from './open';
@@ -77,22 +77,18 @@ function chainDataBanner(view: OutsideExecutionView): JSXElement | null {
   const { chainData, analysis, request } = view;
   if (chainData.kind === 'chain') {
     return chainData.chainId === request.chainId ? null : (
-      <Banner
+      <TextBanner
         title={`Calls read with ${chainData.networkName}'s data`}
         severity="info"
-      >
-        <Text>{`The calls are read with the tokens and contracts this wallet knows on ${chainData.networkName} (${chainIdText(chainData.chainId)}), the network the signature is for, not ${request.networkName}.`}</Text>
-      </Banner>
+      >{`The calls are read with the tokens and contracts this wallet knows on ${chainData.networkName} (${chainIdText(chainData.chainId)}), the network the signature is for, not ${request.networkName}.`}</TextBanner>
     );
   }
   return (
-    <Banner title="Calls shown raw" severity="warning">
-      <Text>
-        {analysis.chain.kind === 'other'
-          ? `The signature is for chain ${chainIdText(toHex(analysis.chain.chainId))}, and this wallet has no data of that chain to read its calls with: each is shown raw (its contract, selector and calldata, amounts in the token's smallest unit), exactly what you sign.`
-          : "The signed domain names no chain, so no network's tokens and contracts are this signature's: each call is shown raw (its contract, selector and calldata, amounts in the token's smallest unit), exactly what you sign."}
-      </Text>
-    </Banner>
+    <TextBanner title="Calls shown raw" severity="warning">
+      {analysis.chain.kind === 'other'
+        ? `The signature is for chain ${chainIdText(toHex(analysis.chain.chainId))}, and this wallet has no data of that chain to read its calls with: each is shown raw (its contract, selector and calldata, amounts in the token's smallest unit), exactly what you sign.`
+        : "The signed domain names no chain, so no network's tokens and contracts are this signature's: each call is shown raw (its contract, selector and calldata, amounts in the token's smallest unit), exactly what you sign."}
+    </TextBanner>
   );
 }
 
