@@ -74,7 +74,24 @@ const KNOWN_SELECTOR_ENTRIES = [
   'PoolMemberExitAction AbqrI4oc8yP/vS7PnnqhS0pzj9GqWlhmBWv5gqfzqfA',
   'PoolMemberRewardClaimed AMSl6zr+w+OMvo9D9mxGuwynSubxC/vXx/D0YdXNufQ',
   'PoolMemberBalanceChanged A7D+4nXC9j5CsVilzJsldj6uXjgYOBacDXGJTBfdKPc',
-  'SwitchDelegationPool AZCJ+uO4+ZwrFA0erXMTMbGfskjQm27lvssJexBAkwY',
+  'SwitchDelegationPool AZCJ+uO4+ZwrFA0erXMTMbGfskjQm27lvssJexBAkwY', // Endur's liquid staking: the xSTRK vault and its withdrawal queue
+  'deposit AMc/aBF2/Hs/lpOYb9exRYHo1UBRnidADoi4cTkyvgE',
+  'mint AvCzxXEDeWCetUlfHs00jLKBZ3Ebc2Cf5WWnJzRVA1Q',
+  'withdraw AVURzDaU9kN5kIQ31tZEWNx20CSCBSv7ilszpywFTHc',
+  'redeem Au8KlzMq0EisVE2N+s3UPhKLmBbVmf3QMQlgkE+hhgk',
+  'deposit_with_referral AnWLzZ/Oo7SURpTX94GVLpIPR0o5HmwcIF6jl+UQCdQ',
+  'deposit_to_validator AuBf+x9sW168cTZP2RbIQL0JqKA8rNvGdg57WpP5+tU',
+  'preview_deposit AhUuZjGz3RQWC+aO44juuU0eKwLlwaTGzl2mknLFBX4',
+  'preview_mint Aalwse0iUBhMALuStI2TZ9vkW0PAY/zfKMxQ2P/6GlU',
+  'preview_withdraw AAvtOWciGiy11XaLpX0/A5KXKYEMYWeCrTp0dNmRIEE',
+  'preview_redeem AILGYdj+wNfC2N44siduKuKXau5Ho4YDaf6VlNXdnkU',
+  'convert_to_assets ANmLVGWJbyMtw0kAv+aqmeTryKlhUhxhaKBmSzEymME',
+  'claim_withdrawal Ah8IBYUEKd55RnwfxUhkCCi00s4NftDv3t+1MF28je8',
+  'claim_withdrawal_to AVJwj3YwnRipv6Fqu3k3EPA0jE+PqXckQLRWcmu6nZg',
+  'get_request_info ACWuWKPs7fdky/BQt3pEB+8ZR/vGHiKSJLShnIbQIsM',
+  'get_queue_state ARWTbBL1gC4Qrx6dgCkKmtXqxh41v+GrefiLoZx+Utk',
+  'owner_of A1Ut8SvcYInPljxAxM9W+/1L0UaAwkTRxUlMJ5Dx6lw',
+  'WithdrawQueue AXil0Fdl8xX3pa8ERVd0qh2pHJgdJGOGeXwoRfVANtE',
 ];
 
 export const KNOWN_SELECTORS: ReadonlyMap<string, string> = new Map(

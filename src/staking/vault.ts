@@ -70,21 +70,18 @@ const NAMES = [
   'owner_of',
 ] as const;
 
-type Name = (typeof NAMES)[number];
-
-let selectors: Readonly<Record<Name, string>> | undefined;
+/** Each name's selector (canonical hex), from the wallet's table. */
+const SELECTORS = Object.fromEntries(
+  NAMES.map((name) => [name, selectorOf(name)]),
+) as Readonly<Record<(typeof NAMES)[number], string>>;
 
 /**
- * The selectors, hashed the first time a call to Endur's contracts is read
- * (keccak is slow in the snap's sandbox: see src/protocol/selectors.ts).
+ * The vault's and queue's selectors.
  *
  * @returns Each name's selector (canonical hex).
  */
-export function vaultSelectors(): Readonly<Record<Name, string>> {
-  selectors ??= Object.fromEntries(
-    NAMES.map((name) => [name, selectorOf(name)]),
-  ) as Record<Name, string>;
-  return selectors;
+export function vaultSelectors(): typeof SELECTORS {
+  return SELECTORS;
 }
 
 /**
