@@ -10,3 +10,19 @@ export type CallToShow = {
   selector: string;
   calldata: string[];
 };
+
+/**
+ * Whether a call goes to an address, however either is spelled (a call's
+ * address that is no number goes nowhere).
+ *
+ * @param call - The call.
+ * @param address - The address.
+ * @returns Whether it does.
+ */
+export function goesTo(call: CallToShow, address: string): boolean {
+  try {
+    return BigInt(call.contractAddress) === BigInt(address);
+  } catch {
+    return false;
+  }
+}

@@ -8,6 +8,7 @@ import { viewCall } from '../node/calls';
 import { chainClockCall } from '../node/executionCalls';
 import type { NodeCall } from '../node/nodeCall';
 import { unitsText } from '../prices/money';
+import { goesTo } from '../protocol/calls';
 import type { CallToShow } from '../protocol/calls';
 import { selectorOf } from '../protocol/selectors';
 import { toHex } from '../protocol/values';
@@ -109,21 +110,6 @@ function feltsCall(
   calldata: string[],
 ): NodeCall<unknown> {
   return { ...viewCall(contract, selector, calldata), ownFailure: true };
-}
-
-/**
- * Whether a call goes to an address.
- *
- * @param call - The call.
- * @param address - The address (canonical).
- * @returns Whether it does.
- */
-function goesTo(call: CallToShow, address: string): boolean {
-  try {
-    return normaliseAddress(call.contractAddress) === address;
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -7,6 +7,7 @@ import type { NodeCall } from '../node/nodeCall';
 import { oracleOf, readOracleAnswer, spotMedianCall } from '../prices/pragma';
 import { TOKEN_PAIRS, usablePrice } from '../prices/quotes';
 import type { Price } from '../prices/quotes';
+import { goesTo } from '../protocol/calls';
 import type { CallToShow } from '../protocol/calls';
 import { readLayout } from '../staking/felts';
 import {
@@ -57,21 +58,6 @@ export type SwapRoundOne = {
   calls: NodeCall<unknown>[];
   read: (answers: PromiseSettledResult<unknown>[]) => SwapRoundTwo;
 };
-
-/**
- * Whether a call goes to an address.
- *
- * @param call - The call.
- * @param address - The address (canonical).
- * @returns Whether it does.
- */
-function goesTo(call: CallToShow, address: string): boolean {
-  try {
-    return normaliseAddress(call.contractAddress) === address;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * A settled answer's felts, when it is a list of felt texts.

@@ -153,3 +153,15 @@ export function span<Item>(
   }
   return Array.from({ length: Number(length) }, read);
 }
+
+/**
+ * A u256: its low half, then its high half (each a u128).
+ *
+ * @param cursor - The cursor.
+ * @param field - The field's name.
+ * @returns The value.
+ */
+export function u256(cursor: Cursor, field: string): bigint {
+  const low = cursor.take('u128', `${field}.low`);
+  return cursor.take('u128', `${field}.high`) * 2n ** 128n + low;
+}

@@ -1,6 +1,6 @@
 import type { Call } from 'starknet';
 
-import { readLayout, span } from './felts';
+import { readLayout, span, u256 } from './felts';
 import type { Cursor } from './felts';
 import type { Network } from '../config';
 import { MAINNET_CHAIN_ID, STRK_ADDRESS, TESTNET_CHAIN_ID } from '../config';
@@ -119,18 +119,6 @@ export type VaultCall =
       /** claim_withdrawal_to's receiver (claim_withdrawal pays the owner). */
       receiver?: bigint;
     };
-
-/**
- * A u256 (low, high).
- *
- * @param cursor - The cursor.
- * @param field - The field's name.
- * @returns The value.
- */
-function u256(cursor: Cursor, field: string): bigint {
-  const low = cursor.take('u128', `${field}.low`);
-  return cursor.take('u128', `${field}.high`) * 2n ** 128n + low;
-}
 
 /** The most 31-byte words a referral code is read with. */
 const MOST_REFERRAL_WORDS = 4;

@@ -2,7 +2,7 @@ import { MAINNET_CHAIN_ID, TESTNET_CHAIN_ID } from '../config';
 import type { Network } from '../config';
 import type { Reading } from '../node/answers';
 import { selectorOf } from '../protocol/selectors';
-import { readLayout, span } from '../staking/felts';
+import { readLayout, span, u256 } from '../staking/felts';
 import type { Cursor } from '../staking/felts';
 
 /**
@@ -97,18 +97,6 @@ export type SwapCall = {
   integratorFeeRecipient: bigint;
   routes: SwapRoute[];
 };
-
-/**
- * A u256 (low, high).
- *
- * @param cursor - The cursor.
- * @param field - The field's name.
- * @returns The value.
- */
-function u256(cursor: Cursor, field: string): bigint {
-  const low = cursor.take('u128', `${field}.low`);
-  return cursor.take('u128', `${field}.high`) * 2n ** 128n + low;
-}
 
 /**
  * One direct swap's pool and share, its parameters skipped.

@@ -3,8 +3,8 @@ import { isUsers } from './parties';
 import type { OwnName } from './parties';
 import { durationText } from './stakingWords';
 import { addressOf } from './swapParts';
-import { normaliseAddress } from '../keys/address';
 import { unitsText } from '../prices/money';
+import { goesTo } from '../protocol/calls';
 import type { CallToShow } from '../protocol/calls';
 import { vaultParties } from '../sender/callParties';
 import type { Party } from '../sender/callParties';
@@ -43,21 +43,6 @@ export type LiquidReading =
     }
   | { kind: 'malformed'; problem: string }
   | { kind: 'imitation'; danger: string };
-
-/**
- * Whether a call goes to an address.
- *
- * @param call - The call.
- * @param address - The address (canonical).
- * @returns Whether it does.
- */
-function goesTo(call: CallToShow, address: string): boolean {
-  try {
-    return normaliseAddress(call.contractAddress) === address;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The words of a call the vault or queue reads.
