@@ -59,3 +59,45 @@ export function readArgentSierra<Class = Record<string, unknown>>(): Class {
     ),
   );
 }
+
+/** One entry of a vendored Cairo ABI (the fields the tests read). */
+export type AbiEntry = {
+  type: string;
+  name: string;
+  inputs?: { name: string; type: string }[];
+  outputs?: { type: string }[];
+  members?: { name: string; type: string }[];
+  items?: AbiEntry[];
+};
+
+/**
+ * A vendored ABI's entries, its interfaces opened.
+ *
+ * @param name - Its file name under vendor/contracts.
+ * @returns The entries.
+ */
+export function readAbi(name: string): AbiEntry[] {
+  return readContract<AbiEntry[]>(name).flatMap((item) =>
+    item.type === 'interface' ? (item.items ?? []) : [item],
+  );
+}
+
+/**
+ * An ABI entry by type and name.
+ *
+ * @param abi - The ABI's entries.
+ * @param type - `function`, `struct`, …
+ * @param name - Its (full) name.
+ * @returns The entry.
+ */
+export function abiEntry(
+  abi: AbiEntry[],
+  type: string,
+  name: string,
+): AbiEntry {
+  const found = abi.find((each) => each.type === type && each.name === name);
+  if (!found) {
+    throw new Error(`The vendored ABI has no ${type} ${name}`);
+  }
+  return found;
+}

@@ -11,49 +11,13 @@ import {
   readWithdrawRequest,
   vaultSelectors,
 } from './vault';
-import { readContract } from '../../test/vendored';
+import { abiEntry, readAbi } from '../../test/vendored';
+import type { AbiEntry } from '../../test/vendored';
 import { MAINNET_CHAIN_ID, STRK_ADDRESS, TESTNET_CHAIN_ID } from '../config';
 
-type Param = { name: string; type: string };
-type Entry = {
-  type: string;
-  name: string;
-  inputs?: Param[];
-  outputs?: { type: string }[];
-  members?: Param[];
-  items?: Entry[];
-};
-
-/**
- * A vendored ABI's entries, interfaces opened.
- *
- * @param file - The file in vendor/contracts.
- * @returns The entries.
- */
-function abiOf(file: string): Entry[] {
-  return readContract<Entry[]>(file).flatMap((item) =>
-    item.type === 'interface' ? (item.items ?? []) : [item],
-  );
-}
-
-const VAULT_ABI = abiOf('endur-xstrk.abi.json');
-const QUEUE_ABI = abiOf('endur-withdrawal-queue.abi.json');
-
-/**
- * An ABI entry by type and name.
- *
- * @param abi - The ABI.
- * @param type - `function`, `struct`, …
- * @param name - Its name.
- * @returns The entry.
- */
-function entry(abi: Entry[], type: string, name: string): Entry {
-  const found = abi.find((each) => each.type === type && each.name === name);
-  if (!found) {
-    throw new Error(`The vendored ABI has no ${type} ${name}`);
-  }
-  return found;
-}
+const VAULT_ABI = readAbi('endur-xstrk.abi.json');
+const QUEUE_ABI = readAbi('endur-withdrawal-queue.abi.json');
+const entry = abiEntry;
 
 const ADDRESS = 'core::starknet::contract_address::ContractAddress';
 const U256 = 'core::integer::u256';
@@ -79,7 +43,7 @@ function read(
 
 describe("Endur's vault and queue, held to their vendored ABIs", () => {
   it('reads each entry point with the inputs the ABI lists, in order', () => {
-    const inputs = (abi: Entry[], name: string): string[] =>
+    const inputs = (abi: AbiEntry[], name: string): string[] =>
       (entry(abi, 'function', name).inputs ?? []).map(
         ({ name: field, type }) => `${field}: ${type}`,
       );

@@ -7,35 +7,21 @@ import {
   MULTI_ROUTE_SWAP,
   SWAP_EXACT_TOKEN_TO,
 } from './exchange';
-import { readContract } from '../../test/vendored';
+import { abiEntry, readAbi } from '../../test/vendored';
+import type { AbiEntry } from '../../test/vendored';
 import { MAINNET_CHAIN_ID, TESTNET_CHAIN_ID } from '../config';
 
-type Param = { name: string; type: string };
-type Entry = {
-  type: string;
-  name: string;
-  inputs?: Param[];
-  members?: Param[];
-  items?: Entry[];
-};
-
-const ABI = readContract<Entry[]>('avnu-exchange.abi.json').flatMap((item) =>
-  item.type === 'interface' ? (item.items ?? []) : [item],
-);
+const ABI = readAbi('avnu-exchange.abi.json');
 
 /**
- * An ABI entry by type and name.
+ * An entry of the exchange's ABI by type and name.
  *
  * @param type - `function`, `struct`, …
  * @param name - Its (full) name.
  * @returns The entry.
  */
-function entry(type: string, name: string): Entry {
-  const found = ABI.find((each) => each.type === type && each.name === name);
-  if (!found) {
-    throw new Error(`The vendored ABI has no ${type} ${name}`);
-  }
-  return found;
+function entry(type: string, name: string): AbiEntry {
+  return abiEntry(ABI, type, name);
 }
 
 const ADDRESS = 'core::starknet::contract_address::ContractAddress';
