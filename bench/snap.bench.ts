@@ -296,9 +296,9 @@ describe('snap benchmark', () => {
     // (untimed: it finds the positions and stores them), then read anew.
     await stakeFromBenchAccounts(node, 5, 3);
     let staking: Awaited<ReturnType<Wallet['onHomePage']>> | undefined;
-    await measureRow('home page stake view (5 accounts × 3 pools)', {
+    await measureRow('home page stake view (5 accounts × 3 pools, liquid)', {
       calls: CALLS,
-      note: "the Stake view's Refresh (opened untimed, which found the positions from block 0 in two round trips): the latest block, the new events, 15 positions, the validators' pools, the rate's inputs, in one batch",
+      note: "the Stake view's Refresh (opened untimed, which found the positions from block 0 in two round trips): the latest block, the new events, 15 positions, the validators' pools, the rate's inputs, and the liquid part (Endur's rate now and at a past block, 5 xSTRK holdings, the queue's new events, 5 requests and their owners, the queue's state), in one batch",
       before: async (wallet) => {
         staking = await wallet.onHomePage();
         const home = staking.getInterface();

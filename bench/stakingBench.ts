@@ -6,6 +6,11 @@ import { toHex } from '../src/protocol/values';
 import { readNewDelegationPool, STAKING_EVENTS } from '../src/staking/events';
 import { enterPoolCalls, STAKING_CONTRACTS } from '../src/staking/protocol';
 import {
+  LIQUID_STAKING,
+  liquidStakeCalls,
+  liquidUnstakeCall,
+} from '../src/staking/vault';
+import {
   ARGENT_CLASS_HASH,
   ensureArgentDeclared,
   WAIT,
@@ -22,6 +27,7 @@ import type { LocalNode } from '@snapnet/local-node';
  */
 
 const ONE_STRK = 10n ** 18n;
+const VAULT = LIQUID_STAKING[TESTNET_CHAIN_ID]?.vault ?? '';
 
 /**
  * The first STRK pools the local staking contract announced.
@@ -84,15 +90,21 @@ export async function stakeFromBenchAccounts(
       { tip: 0n },
     );
     await provider.waitForTransaction(deployed.transaction_hash, WAIT);
+    // Delegated to each pool, and liquid: xSTRK held and one of it in
+    // Endur's withdrawal queue.
     const staked = await account.execute(
-      pools.flatMap((pool) =>
-        enterPoolCalls({
-          token: STRK_ADDRESS,
-          pool,
-          rewardAddress: address,
-          amount: 10n * ONE_STRK,
-        }),
-      ),
+      [
+        ...pools.flatMap((pool) =>
+          enterPoolCalls({
+            token: STRK_ADDRESS,
+            pool,
+            rewardAddress: address,
+            amount: 10n * ONE_STRK,
+          }),
+        ),
+        ...liquidStakeCalls(VAULT, 10n * ONE_STRK, address),
+        liquidUnstakeCall(VAULT, ONE_STRK, address),
+      ],
       { tip: 0n },
     );
     await provider.waitForTransaction(staked.transaction_hash, WAIT);
