@@ -219,11 +219,12 @@ describe('the tokens an account received, on the home page', () => {
     expect(unverifiedPart(text)).not.toContain(VERIFIED);
     // The overview shows what the account holds: the verified token too,
     // never an unverified one, whose balances it does not read: STRK's,
-    // ETH's and VTT's, the account's reverse name lookup, and the oracle's
-    // prices of STRK and ETH (VTT has no pair).
+    // ETH's and VTT's, the account's reverse name lookup, the oracle's
+    // prices of STRK and ETH (VTT has no pair), and Endur's rate with the
+    // account's xSTRK (counted at its STRK value).
     testNode().resetRequestCount();
     const overview = textOf((await openView(home, 'overview')).content);
-    expect(testNode().requestCount('starknet_call')).toBe(3 + 1 + 2);
+    expect(testNode().requestCount('starknet_call')).toBe(3 + 1 + 2 + 2);
     expect(overview).toContain('VTT · Verified Test Token · verified');
     expect(overview).toMatch(/Account 0 Text 1,000 VTT/u);
     expect(overview).not.toContain(FAKE_STRK);

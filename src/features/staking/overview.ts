@@ -119,27 +119,25 @@ export function stakedReads(
         );
       members.forEach((member, index) => {
         const held = shares[index];
-        if (!liquid || !rate || !held) {
+        // No rate read (no vault where the network says, or its node
+        // failed): no line. Nothing held: no line.
+        if (!liquid || !rate || !held || 'problem' in rate) {
+          return;
+        }
+        if (!('problem' in held) && held.value === 0n) {
           return;
         }
         const byToken = totals.get(member) ?? new Map<string, StakedTotal>();
         totals.set(member, byToken);
-        const line: StakedTotal = {
+        byToken.set('liquid', {
           token: STRK_ADDRESS,
           symbol: 'STRK',
           decimals: 18,
           liquid: true,
-        };
-        if ('problem' in held) {
-          line.unreadable = held.problem;
-        } else if ('problem' in rate) {
-          line.unreadable = rate.problem;
-        } else if (held.value === 0n) {
-          return;
-        } else {
-          line.amount = (held.value * rate.value) / ONE_SHARE;
-        }
-        byToken.set('liquid', line);
+          ...('problem' in held
+            ? { unreadable: held.problem }
+            : { amount: (held.value * rate.value) / ONE_SHARE }),
+        });
       });
       positions.forEach(({ pool, member }, index) => {
         const token = poolToken.get(pool);
