@@ -3,12 +3,11 @@ import { BACKEND } from './backend';
 import {
   act,
   approve,
+  buttonsOf,
   decline,
-  elementsOf,
   openHome,
   openView,
 } from './homePage';
-import type { HomeInterface } from './homePage';
 import { nodeRequest, ONE_STRK } from './node';
 import { useSwapNode } from './swapApi';
 import { ACCOUNT_0, STRK } from '../fixtures';
@@ -30,16 +29,6 @@ const describeLocal = BACKEND === 'local' ? describe : describe.skip;
 const { node } = useSwapNode(ACCOUNT_0.address, 1_000n * ONE_STRK);
 const member = ACCOUNT_0.address;
 const DAY = 86_400;
-
-/**
- * The names of a page's buttons.
- *
- * @param page - The page.
- * @returns The names.
- */
-function buttonsOf(page: HomeInterface): string[] {
-  return elementsOf(page.content, 'Button').map(({ name }) => String(name));
-}
 
 describeLocal('liquid staking on the Stake view', () => {
   let wallet: Wallet;

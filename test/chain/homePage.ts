@@ -190,3 +190,13 @@ export function inputCount(content: unknown): number {
     0,
   );
 }
+
+/**
+ * The names of a page's buttons.
+ *
+ * @param page - The page.
+ * @returns Their names.
+ */
+export function buttonsOf(page: HomeInterface): string[] {
+  return elementsOf(page.content, 'Button').map(({ name }) => String(name));
+}

@@ -3,6 +3,7 @@ import { BACKEND } from './backend';
 import {
   act,
   approve,
+  buttonsOf,
   decline,
   elementsOf,
   openHome,
@@ -60,16 +61,6 @@ function optionOf(
     throw new Error(`No option "${label}" in ${dropdown}`);
   }
   return option.value;
-}
-
-/**
- * The names of the page's buttons.
- *
- * @param page - The page.
- * @returns Their names.
- */
-function buttonsOf(page: HomeInterface): string[] {
-  return elementsOf(page.content, 'Button').map(({ name }) => String(name));
 }
 
 /**
