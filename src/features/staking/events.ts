@@ -1,6 +1,9 @@
 import { UserInputEventType } from '@metamask/snaps-sdk';
 import type { UserInputEvent } from '@metamask/snaps-sdk';
 
+import { amountOf, ownAccount, textOf } from './forms';
+import type { Scene } from './forms';
+import { liquidCalls } from './liquidEvents';
 import { positionOf, STAKE } from './model';
 import type { PositionKey } from './model';
 import { readMembership } from './readStaking';
@@ -8,8 +11,6 @@ import { sendStakingCalls } from './send';
 import type { StakingCall } from './send';
 import type { Network } from '../../config';
 import { InvalidInputError } from '../../errors';
-import { normaliseAddress } from '../../keys/address';
-import { typedAmountExample, typedUnits } from '../../prices/money';
 import type { RequestScope } from '../../requestScope';
 import {
   addToPoolCalls,
@@ -20,16 +21,9 @@ import {
   stakingContractOf,
   switchPoolCall,
 } from '../../staking/protocol';
-import {
-  claimWithdrawalCall,
-  liquidStakeCalls,
-  liquidStakingOf,
-  liquidUnstakeCall,
-} from '../../staking/vault';
-import type { Staking, WalletState } from '../../state/schema';
+import type { Staking } from '../../state/schema';
 import { stakingOn } from '../../state/staking';
 import { HOME_ORIGIN, walletContext } from '../../wallet/context';
-import type { WalletContext } from '../../wallet/context';
 
 /**
  * The Stake view's events: stake, claim, start an exit, withdraw, move.
@@ -44,9 +38,6 @@ export type StakingOutcome = {
   severity: 'info' | 'warning' | 'danger';
   text: string;
 };
-
-/** A u128: what the pools take as an amount. */
-const U128_BOUND = 2n ** 128n;
 
 /**
  * Whether an event is the Stake view's.
@@ -70,61 +61,6 @@ export function isStakingEvent(event: UserInputEvent): boolean {
   );
 }
 
-/** Where an action acts: the network, its accounts, what is known there. */
-type Scene = {
-  context: WalletContext;
-  state: WalletState;
-  network: Network;
-  contract: string;
-  known: Staking | undefined;
-  /** MetaMask's locale: amounts are typed in it. */
-  locale: string;
-};
-
-/**
- * A form's text field.
- *
- * @param values - The form's values.
- * @param key - The field.
- * @returns Its text ('' when empty or not text).
- */
-function textOf(values: Record<string, unknown>, key: string): string {
-  const value = values[key];
-  return typeof value === 'string' ? value.trim() : '';
-}
-
-/**
- * An amount the user typed, in the pool token's smallest unit: a decimal in
- * the user's locale (see typedUnits) with at most the token's decimals,
- * below 2^128 (the pools' u128).
- *
- * @param scene - The network, and the user's locale.
- * @param field - The field.
- * @param field.typed - Its text.
- * @param field.decimals - The token's decimals.
- * @param field.label - Its label.
- * @param field.zero - Whether 0 is an answer (it cancels an exit).
- * @returns The amount.
- */
-function amountOf(
-  scene: Scene,
-  field: { typed: string; decimals: number; label: string; zero?: boolean },
-): bigint {
-  const { typed, decimals, label, zero = false } = field;
-  const amount = typedUnits(typed, decimals, scene.locale);
-  if (
-    amount === undefined ||
-    amount >= U128_BOUND ||
-    (!zero && amount === 0n)
-  ) {
-    throw new InvalidInputError(
-      label,
-      `enter a ${zero ? '' : 'positive '}number with at most ${decimals} decimals, without thousands separators (e.g. ${typedAmountExample(scene.locale)})`,
-    );
-  }
-  return amount;
-}
-
 /**
  * A pool the wallet found on this network (from the staking contract's
  * announcements): the page stakes only with those.
@@ -144,29 +80,6 @@ function knownPool(
     throw new InvalidInputError(label, 'choose a validator of the list');
   }
   return found;
-}
-
-/**
- * An account of this network, as a form names it.
- *
- * @param scene - The network.
- * @param address - The address given.
- * @param label - The field's label.
- * @returns The account's canonical address.
- */
-function ownAccount(scene: Scene, address: string, label: string): string {
-  const canonical = /^0x[0-9a-f]{1,64}$/iu.test(address)
-    ? normaliseAddress(address)
-    : '';
-  const found = scene.state.accounts.some(
-    (account) =>
-      account.chainId === scene.network.chainId &&
-      account.address === canonical,
-  );
-  if (!found) {
-    throw new InvalidInputError(label, 'choose an account of this network');
-  }
-  return canonical;
 }
 
 /**
@@ -256,78 +169,6 @@ function positionAt(
     ...position,
     member,
     token: knownPool(scene, position.pool, 'Position').token,
-  };
-}
-
-/**
- * The calls of a liquid staking action (Endur's xSTRK): stake from an
- * account (approve and deposit), unstake a position's xSTRK through the
- * queue, claim a request. The wallet's confirmation reads them as any
- * site's (src/sender/liquidReads.ts), which refuses what cannot be done.
- *
- * @param scene - The scene.
- * @param name - The event's element name.
- * @param values - The form's values.
- * @returns The member and its calls, or undefined for another action.
- */
-function liquidCalls(
-  scene: Scene,
-  name: string,
-  values: Record<string, unknown>,
-): { member: string; calls: StakingCall[] } | undefined {
-  const contracts = liquidStakingOf(scene.network);
-  if (
-    contracts === undefined ||
-    !(
-      name === STAKE.liquidStake ||
-      name.startsWith(STAKE.liquidExit) ||
-      name.startsWith(STAKE.liquidClaim)
-    )
-  ) {
-    return undefined;
-  }
-  if (name === STAKE.liquidStake) {
-    const member = ownAccount(
-      scene,
-      textOf(values, `${STAKE.liquidStake}:from`),
-      'From',
-    );
-    const amount = amountOf(scene, {
-      typed: textOf(values, `${STAKE.liquidStake}:amount`),
-      decimals: 18,
-      label: 'Amount',
-    });
-    return {
-      member,
-      calls: liquidStakeCalls(contracts.vault, amount, member),
-    };
-  }
-  if (name.startsWith(STAKE.liquidExit)) {
-    const member = ownAccount(
-      scene,
-      name.slice(STAKE.liquidExit.length),
-      'Unstake',
-    );
-    const amount = amountOf(scene, {
-      typed: textOf(values, `${name}:amount`),
-      decimals: 18,
-      label: 'Unstake',
-    });
-    return {
-      member,
-      calls: [liquidUnstakeCall(contracts.vault, amount, member)],
-    };
-  }
-  const [address = '', id = ''] = name
-    .slice(STAKE.liquidClaim.length)
-    .split(':');
-  const member = ownAccount(scene, address, 'Claim');
-  if (!/^\d{1,38}$/u.test(id)) {
-    throw new InvalidInputError('Claim', 'is not a request of this page');
-  }
-  return {
-    member,
-    calls: [claimWithdrawalCall(contracts.queue, BigInt(id))],
   };
 }
 

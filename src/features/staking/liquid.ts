@@ -1,26 +1,27 @@
-import type { Plan, Ticket } from './batchPlan';
+import type { Plan } from './batchPlan';
 import { chainTimeCall } from './calls';
 import type { ChainTime } from './calls';
-import type { LiquidRequestView, LiquidView } from './model';
+import {
+  amountCall,
+  infoRead,
+  requestReads,
+  requestsIn,
+  seenOf,
+  WITHDRAW_QUEUE,
+} from './liquidRequests';
+import type { LiquidView } from './model';
 import type { Network } from '../../config';
-import { normaliseAddress } from '../../keys/address';
 import { readingCall } from '../../node/answers';
-import type { Reading } from '../../node/answers';
 import { eventsCall, viewCall } from '../../node/calls';
-import type { EmittedEvent } from '../../node/calls';
-import { readU256 } from '../../node/erc20';
-import type { NodeCall } from '../../node/nodeCall';
 import { selectorOf } from '../../protocol/selectors';
 import { toHex } from '../../protocol/values';
 import {
   liquidStakingOf,
   ONE_SHARE,
   readQueueState,
-  readWithdrawRequest,
   u256Calldata,
   vaultSelectors,
 } from '../../staking/vault';
-import type { WithdrawRequest } from '../../staking/vault';
 import type { Staking } from '../../state/schema';
 
 /**
@@ -36,134 +37,12 @@ import type { Staking } from '../../state/schema';
 /** What the wallet keeps of the liquid part between reads. */
 export type LiquidRecord = NonNullable<Staking['liquid']>;
 
-/** WithdrawQueue's selector: its keys are `[selector, receiver, caller]`. */
-const WITHDRAW_QUEUE = selectorOf('WithdrawQueue');
 /** Blocks back to compare the rate with, on a first read (a few days). */
 const ANCHOR_BLOCKS = 100_000;
 /** A past block older than this is moved closer (30 days). */
 const ANCHOR_MAX_AGE = 30 * 86_400;
 /** Events read per showing: the rest on the next one. */
 const EVENT_CHUNK = 100;
-
-/** A request's reads: its info and its NFT's owner. */
-type RequestReads = {
-  member: string;
-  id: bigint;
-  info: Ticket<WithdrawRequest>;
-  owner: Ticket<string[]>;
-};
-
-/**
- * A view read at a block, its answer a u256.
- *
- * @param contract - The contract.
- * @param selector - The view.
- * @param calldata - Its calldata.
- * @param block - At which block (latest by default).
- * @returns The call.
- */
-function amountCall(
-  contract: string,
-  selector: string,
-  calldata: string[],
-  block?: number,
-): NodeCall<Reading<bigint>> {
-  return {
-    method: 'starknet_call',
-    params: {
-      request: {
-        contract_address: contract,
-        entry_point_selector: selector,
-        calldata,
-      },
-      block_id: block === undefined ? 'latest' : { block_number: block },
-    },
-    parse: readU256,
-  };
-}
-
-/**
- * Reads a request's info in a batch.
- *
- * @param batch - The batch.
- * @param queue - The queue.
- * @param id - The request's id.
- * @returns Its ticket.
- */
-function infoRead(
-  batch: Plan,
-  queue: string,
-  id: bigint,
-): Ticket<WithdrawRequest> {
-  return batch.read(
-    readingCall(
-      viewCall(queue, vaultSelectors().get_request_info, [toHex(id)]),
-      (answer) =>
-        Array.isArray(answer)
-          ? readWithdrawRequest(answer.map(String))
-          : { problem: 'not felts' },
-    ),
-  );
-}
-
-/**
- * Reads a request's info and owner in a batch.
- *
- * @param batch - The batch.
- * @param queue - The queue.
- * @param request - The request.
- * @param request.member - Whose it was made for.
- * @param request.id - Its id.
- * @returns Its reads.
- */
-function requestReads(
-  batch: Plan,
-  queue: string,
-  request: { member: string; id: bigint },
-): RequestReads {
-  return {
-    ...request,
-    info: infoRead(batch, queue, request.id),
-    owner: batch.add(
-      viewCall(queue, vaultSelectors().owner_of, u256Calldata(request.id)),
-    ),
-  };
-}
-
-/**
- * The requests a page of WithdrawQueue events names for the accounts. Its
- * data is `request_id`, the request (9 felts: its isClaimed the fifth) and
- * a time; a claim emits it again, claimed, which is no new request.
- *
- * @param events - The page.
- * @param queue - The queue.
- * @param members - The accounts.
- * @returns Each request's receiver and id.
- */
-function requestsIn(
-  events: EmittedEvent[],
-  queue: string,
-  members: string[],
-): { member: string; id: bigint }[] {
-  return events.flatMap((event) => {
-    const [selector, receiver] = event.keys;
-    const [id] = event.data;
-    const claimed = event.data[5];
-    if (
-      claimed === undefined ||
-      BigInt(claimed) !== 0n ||
-      BigInt(event.from_address) !== BigInt(queue) ||
-      selector === undefined ||
-      BigInt(selector) !== BigInt(WITHDRAW_QUEUE) ||
-      receiver === undefined ||
-      id === undefined
-    ) {
-      return [];
-    }
-    const member = normaliseAddress(receiver);
-    return members.includes(member) ? [{ member, id: BigInt(id) }] : [];
-  });
-}
 
 /**
  * A yearly yield from two rates, as a percentage: compounding the change
@@ -416,36 +295,5 @@ export function planLiquid(
         };
       };
     },
-  };
-}
-
-/**
- * A request as the view shows it: 'unread' when its reads failed (kept, to
- * read again), 'gone' when the account no longer owns it.
- *
- * @param reads - Its reads.
- * @param answers - Their batch's answers.
- * @returns The request, or why there is none.
- */
-function seenOf(
-  reads: RequestReads,
-  answers: PromiseSettledResult<unknown>[],
-): LiquidRequestView | 'unread' | 'gone' {
-  const info = reads.info(answers);
-  const [owner] = reads.owner(answers) ?? [];
-  if (info === undefined || owner === undefined) {
-    return 'unread';
-  }
-  if (BigInt(owner) !== BigInt(reads.member)) {
-    return 'gone';
-  }
-  return {
-    member: reads.member,
-    id: reads.id,
-    assets: info.assets,
-    shares: info.shares,
-    requestedAt: Number(info.requestedAt),
-    claimableAt: Number(info.claimableAt),
-    claimed: info.claimed,
   };
 }
